@@ -1,0 +1,48 @@
+# grpo-cli: `make demo` and `make test` are the only two commands a user needs; each sets up .venv on first use.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+TORCH_VERSION ?= 2.13.0
+# Without a GPU, take the CPU wheel of torch (a plain `pip install torch` pulls several GB of CUDA libraries).
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && echo 1)
+# The tests and the demo never touch the network.
+OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
+
+.PHONY: venv test demo lint format bench gpu-check clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+ifeq ($(HAS_GPU),1)
+	$(PY) -m pip install -q -e ".[dev]"
+else
+	$(PY) -m pip install -q --retries 0 --index-url $(TORCH_CPU_INDEX) "torch==$(TORCH_VERSION)" 2>&1 | grep -v "is ignored" || true
+	$(PY) -c "import torch" 2>/dev/null || $(PY) -m pip install -q "torch==$(TORCH_VERSION)"
+	$(PY) -m pip install -q -e ".[dev]"
+endif
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(OFFLINE) $(PY) -m pytest
+
+demo: $(STAMP)
+	$(OFFLINE) $(VENV)/bin/grpo estimate --recipe gsm8k-7b
+
+lint: $(STAMP)
+	$(PY) -m ruff check src tests bench scripts
+	$(PY) -m ruff format --check src tests bench scripts
+
+format: $(STAMP)
+	$(PY) -m ruff check --fix src tests bench scripts
+	$(PY) -m ruff format src tests bench scripts
+
+bench: $(STAMP)
+	$(OFFLINE) $(PY) -m pytest bench -q -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache runs

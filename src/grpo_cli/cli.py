@@ -1,0 +1,53 @@
+"""The `grpo` command line.
+
+Each command is thin: load the recipe, apply `--set`, call a stage. Commands live in `grpo_cli.commands.*`
+and import torch/transformers/trl only inside their bodies, so `grpo --help`, `grpo estimate` and
+`grpo recipes` start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from grpo_cli import __version__
+from grpo_cli.commands import recipes as recipes_cmd
+from grpo_cli.errors import EXIT_USER_ERROR, UserError
+
+app = typer.Typer(
+    name="grpo",
+    help="Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"grpo-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
+) -> None:
+    """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
+
+
+for _module in (recipes_cmd,):
+    _module.register(app)
+
+
+def main() -> None:
+    """Entry point: user errors become one line on stderr and exit code 2, with no traceback."""
+    try:
+        app()
+    except UserError as err:
+        print(f"error: {err}", file=sys.stderr)
+        sys.exit(EXIT_USER_ERROR)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -1,0 +1,472 @@
+"""Typed, frozen recipe configuration.
+
+A recipe is YAML -> dict -> `Recipe` (a tree of frozen dataclasses). Unknown keys and values of the wrong
+type are rejected with the closest valid names, so a typo never silently falls back to a default.
+`--set section.key=value` overrides are parsed as YAML scalars and checked the same way.
+
+Stdlib + PyYAML only: `grpo recipes`, `grpo estimate` and `grpo --help` import this and must stay fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+import yaml
+
+from grpo_cli.errors import UserError, did_you_mean
+
+R1_SYSTEM_PROMPT = (
+    "A conversation between User and Assistant. The user asks a question, and the Assistant solves it. "
+    "The assistant first thinks about the reasoning process in the mind and then provides the user with the "
+    "answer. The reasoning process and answer are enclosed within <think> </think> and <answer> </answer> tags, "
+    "respectively, i.e., <think> reasoning process here </think> <answer> answer here </answer>."
+)
+
+
+@dataclass(frozen=True)
+class TinyModelConfig:
+    """Architecture of the offline tiny Qwen2 model (built locally, never downloaded)."""
+
+    hidden_size: int = 64
+    intermediate_size: int = 128
+    num_hidden_layers: int = 2
+    num_attention_heads: int = 4
+    num_key_value_heads: int = 2
+    max_position_embeddings: int = 512
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    # A Hub id (Qwen/Qwen2.5-7B), a local directory, or "tiny" for the offline model built from `tiny`.
+    name: str = "tiny"
+    revision: str | None = None
+    # auto: bf16 on a GPU that supports it, fp32 on CPU.
+    dtype: Literal["auto", "bf16", "fp16", "fp32"] = "auto"
+    attn_implementation: str | None = None
+    gradient_checkpointing: bool = False
+    lora: bool = False
+    lora_rank: int = 16
+    lora_alpha: int = 32
+    lora_dropout: float = 0.05
+    lora_target_modules: list[str] = field(
+        default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+    )
+    # Context window; prompt + completion must fit (Qwen2.5-Math-7B: 4096).
+    max_context: int | None = None
+    tiny: TinyModelConfig = field(default_factory=TinyModelConfig)
+
+
+@dataclass(frozen=True)
+class ToyConfig:
+    """The seeded arithmetic word-problem generator (dataset: toy)."""
+
+    num_train: int = 2000
+    num_test: int = 200
+    # Number of operations per problem (1 = two operands).
+    difficulty: int = 1
+    max_operand: int = 20
+    seed: int = 1234
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    dataset: Literal["gsm8k", "math", "toy", "custom"] = "gsm8k"
+    # Local file or folder (jsonl/parquet) used instead of the Hub.
+    path: str | None = None
+    # Hub dataset id and config; defaults per dataset (openai/gsm8k, main).
+    hub_id: str | None = None
+    hub_config: str | None = None
+    train_split: str = "train"
+    test_split: str = "test"
+    # Use at most this many training problems (0 = all).
+    limit: int = 0
+    # Column mapping for custom data.
+    question_column: str = "question"
+    answer_column: str = "answer"
+    # Which verifier task scores this data: gsm8k (numbers) or math (LaTeX).
+    task: Literal["gsm8k", "math"] = "gsm8k"
+    toy: ToyConfig = field(default_factory=ToyConfig)
+
+
+@dataclass(frozen=True)
+class PromptConfig:
+    system: str = R1_SYSTEM_PROMPT
+    # auto: the tokenizer's chat template when it has one, the plain template otherwise.
+    chat_template: Literal["auto", "always", "never"] = "auto"
+
+
+@dataclass(frozen=True)
+class RewardOptions:
+    language: str = "en"
+    # DAPO soft overlong punishment: penalty ramps over the last `overlong_buffer` tokens before the max.
+    overlong_buffer: int = 64
+    overlong_penalty: float = 1.0
+    # Seconds one verification may take before it counts as wrong (reason: timeout).
+    verify_timeout: float = 1.0
+
+
+@dataclass(frozen=True)
+class SFTConfig:
+    enabled: bool = True
+    learning_rate: float = 1e-5
+    lr_scheduler: str = "cosine"
+    warmup_ratio: float = 0.03
+    epochs: float = 1.0
+    # Used when > 0; overrides epochs.
+    max_steps: int = 0
+    per_device_batch_size: int = 4
+    gradient_accumulation_steps: int = 1
+    max_length: int = 1024
+    weight_decay: float = 0.0
+    logging_steps: int = 10
+    save_steps: int = 500
+    seed: int = 42
+
+
+@dataclass(frozen=True)
+class GRPOSection:
+    # Where the policy starts: the same recipe's SFT output, or the base model.
+    init: Literal["sft", "base"] = "sft"
+    # G: answers sampled per prompt. Validate the pipeline with 8, then 16-32.
+    num_generations: int = 16
+    max_completion_length: int = 512
+    # "grpo" is DeepSeekMath's per-sequence mean; TRL's default is "dapo".
+    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo"] = "grpo"
+    # KL coefficient to the reference model (DeepSeekMath 0.04; 0 drops the reference model).
+    beta: float = 0.04
+    epsilon: float = 0.2
+    epsilon_high: float | None = None
+    scale_rewards: Literal["group", "batch", "none"] = "group"
+    temperature: float = 1.0
+    top_p: float = 1.0
+    learning_rate: float = 1e-6
+    lr_scheduler: str = "constant_with_warmup"
+    warmup_ratio: float = 0.0
+    weight_decay: float = 0.0
+    max_grad_norm: float = 1.0
+    # Completions per device per step (must be divisible into groups of num_generations across devices).
+    per_device_batch_size: int = 16
+    gradient_accumulation_steps: int = 1
+    # Policy updates per generation batch (> 1 needs the old-policy log-probs).
+    num_iterations: int = 1
+    epochs: float = 1.0
+    max_steps: int = 0
+    mask_truncated_completions: bool = False
+    logging_steps: int = 1
+    save_steps: int = 100
+    save_total_limit: int | None = 3
+    # Prompt/completion rows written to samples.jsonl per logging step.
+    samples_per_log: int = 4
+    seed: int = 42
+    use_vllm: bool = False
+    vllm_mode: Literal["colocate", "server"] = "colocate"
+    vllm_gpu_memory_utilization: float = 0.3
+    vllm_enable_sleep_mode: bool = False
+    vllm_tensor_parallel_size: int = 1
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    # gsm8k, math500, toy, or a local jsonl/parquet path.
+    dataset: str = "gsm8k"
+    split: str = "test"
+    limit: int = 0
+    n: int = 1
+    temperature: float = 0.0
+    top_p: float = 1.0
+    max_tokens: int = 512
+    backend: Literal["auto", "hf", "vllm"] = "auto"
+    batch_size: int = 32
+    seed: int = 0
+    tensor_parallel_size: int = 1
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    # Processes per node (GPUs per node, or CPU processes for the gloo test).
+    num_processes: int = 1
+    num_nodes: int = 1
+    node_rank: int = 0
+    main_process_ip: str | None = None
+    main_process_port: int = 29500
+    strategy: Literal["none", "ddp", "zero2", "zero3", "fsdp"] = "none"
+    # GPU type used by `grpo estimate` and the memory check.
+    gpu: str = "h100"
+    # GPUs set aside for `grpo serve` in vllm server mode.
+    vllm_server_gpus: int = 0
+    vllm_server_port: int = 8000
+
+
+@dataclass(frozen=True)
+class EstimateConfig:
+    """What `grpo estimate` cannot read from the rest of the recipe."""
+
+    # Mean completion tokens (not the max): length drives the cost.
+    mean_completion_len: int = 300
+    prompt_len: int = 150
+    # Prompts per epoch; 0 = the dataset's size when known.
+    prompts: int = 0
+    mfu: float = 0.35
+    price_per_gpu_hour: float | None = None
+
+
+@dataclass(frozen=True)
+class MonitorConfig:
+    """Alarm thresholds (see docs/monitor.md)."""
+
+    no_signal_frac: float = 0.9
+    no_signal_window: int = 5
+    length_growth: float = 0.5
+    length_accuracy_band: float = 0.02
+    baseline_frac: float = 0.1
+    truncation_ratio: float = 0.3
+    entropy_floor: float = 0.1
+    kl_blowup_factor: float = 10.0
+
+
+@dataclass(frozen=True)
+class Recipe:
+    name: str = "unnamed"
+    description: str = ""
+    model: ModelConfig = field(default_factory=ModelConfig)
+    data: DataConfig = field(default_factory=DataConfig)
+    prompt: PromptConfig = field(default_factory=PromptConfig)
+    # Reward name -> weight; names come from the reward registry (grpo_cli.rewards).
+    rewards: dict[str, float] = field(default_factory=lambda: {"accuracy": 1.0, "format": 0.2})
+    reward_options: RewardOptions = field(default_factory=RewardOptions)
+    sft: SFTConfig = field(default_factory=SFTConfig)
+    grpo: GRPOSection = field(default_factory=GRPOSection)
+    eval: EvalConfig = field(default_factory=EvalConfig)
+    launch: LaunchConfig = field(default_factory=LaunchConfig)
+    estimate: EstimateConfig = field(default_factory=EstimateConfig)
+    monitor: MonitorConfig = field(default_factory=MonitorConfig)
+
+
+# --------------------------------------------------------------------------------------------------------
+# dict -> dataclass, with type checks
+
+
+def _type_name(tp: Any) -> str:
+    if get_origin(tp) is Literal:
+        return " | ".join(repr(a) for a in get_args(tp))
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+
+
+def _coerce(value: Any, tp: Any, where: str) -> Any:
+    """Check `value` against the annotation `tp`; return it (ints widen to floats). Raise UserError otherwise."""
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _coerce(value, arg, where)
+            except UserError as err:
+                errors.append(err)
+        raise errors[0]
+    if origin is Literal:
+        choices = get_args(tp)
+        if value not in choices:
+            raise UserError(f"{where}: {value!r} is not allowed{did_you_mean(str(value), map(str, choices))}")
+        return value
+    if origin is list:
+        (item_tp,) = get_args(tp)
+        if not isinstance(value, list):
+            raise UserError(f"{where}: expected a list, got {value!r}")
+        return [_coerce(v, item_tp, f"{where}[{i}]") for i, v in enumerate(value)]
+    if origin is dict:
+        key_tp, val_tp = get_args(tp)
+        if not isinstance(value, dict):
+            raise UserError(f"{where}: expected a mapping, got {value!r}")
+        return {_coerce(k, key_tp, where): _coerce(v, val_tp, f"{where}.{k}") for k, v in value.items()}
+    if is_dataclass(tp):
+        return from_dict(tp, value, where)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+    elif tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+    elif tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif tp is str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+    elif tp is Any:
+        return value
+    raise UserError(f"{where}: expected {_type_name(tp)}, got {value!r}")
+
+
+def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
+    """Build dataclass `cls` from a mapping, rejecting unknown keys with close matches."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise UserError(f"{where}: expected a mapping of keys, got {data!r}")
+    hints = get_type_hints(cls)
+    known = {f.name for f in fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        path = key if where == "recipe" else f"{where}.{key}"
+        if key not in known:
+            raise UserError(f"unknown recipe key '{path}'{did_you_mean(str(key), known)}")
+        kwargs[key] = _coerce(value, hints[key], path)
+    return cls(**kwargs)
+
+
+def to_dict(obj: Any) -> dict:
+    """The plain-data form of a recipe (what `grpo recipes show` and run directories write)."""
+    return dataclasses.asdict(obj)
+
+
+# --------------------------------------------------------------------------------------------------------
+# --set overrides
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """'grpo.beta=0.04' -> (['grpo', 'beta'], 0.04). The value is read as a YAML scalar."""
+    if "=" not in text:
+        raise UserError(f"--set {text!r}: expected section.key=value, e.g. --set grpo.beta=0.04")
+    key, raw = text.split("=", 1)
+    key = key.strip()
+    if not key:
+        raise UserError(f"--set {text!r}: the key is empty; expected section.key=value")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError:
+        value = raw
+    return key.split("."), value
+
+
+def apply_overrides(data: dict, overrides: list[str]) -> dict:
+    """Apply `--set` overrides to the raw recipe mapping (validation happens when it is built)."""
+    data = typing.cast(dict, yaml.safe_load(yaml.safe_dump(data))) if data else {}
+    for text in overrides:
+        path, value = parse_override(text)
+        _check_path(path)
+        node = data
+        for part in path[:-1]:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = {}
+                node[part] = child
+            node = child
+        node[path[-1]] = value
+    return data
+
+
+def _check_path(path: list[str]) -> None:
+    """Reject unknown keys in an override before it is applied, naming the closest valid ones."""
+    cls: Any = Recipe
+    for depth, part in enumerate(path):
+        prefix = ".".join(path[:depth])
+        if not is_dataclass(cls):
+            if depth == len(path) - 1 and get_origin(cls) is dict:
+                return  # e.g. rewards.format=0.5
+            raise UserError(f"unknown recipe key '{'.'.join(path)}': '{prefix}' has no sub-keys")
+        hints = get_type_hints(cls)
+        if part not in hints:
+            where = f"'{prefix}.{part}'" if prefix else f"'{part}'"
+            raise UserError(f"unknown recipe key {where}{did_you_mean(part, hints)}")
+        cls = hints[part]
+        if get_origin(cls) in (Union, types.UnionType):
+            non_none = [a for a in get_args(cls) if a is not type(None)]
+            cls = non_none[0] if len(non_none) == 1 else cls
+
+
+# --------------------------------------------------------------------------------------------------------
+# semantic validation
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise UserError(message)
+
+
+def validate(recipe: Recipe) -> Recipe:
+    """Checks that types alone cannot express. Raises UserError naming the key and the fix."""
+    g = recipe.grpo
+    _require(g.num_generations >= 2, f"grpo.num_generations={g.num_generations}: G must be at least 2 (a group of one has no advantage)")
+    _require(g.max_completion_length > 0, "grpo.max_completion_length must be positive")
+    _require(g.beta >= 0, f"grpo.beta={g.beta}: must be >= 0 (0 disables the KL term)")
+    _require(0 < g.epsilon < 1, f"grpo.epsilon={g.epsilon}: the clip range must be in (0, 1)")
+    _require(g.epsilon_high is None or g.epsilon_high >= g.epsilon, "grpo.epsilon_high must be >= grpo.epsilon")
+    _require(g.temperature > 0, "grpo.temperature must be > 0 (GRPO needs sampled, diverse groups)")
+    _require(0 < g.top_p <= 1, "grpo.top_p must be in (0, 1]")
+    _require(g.learning_rate > 0, "grpo.learning_rate must be > 0")
+    _require(g.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
+    _require(g.gradient_accumulation_steps >= 1, "grpo.gradient_accumulation_steps must be >= 1")
+    _require(g.num_iterations >= 1, "grpo.num_iterations must be >= 1")
+    _require(g.max_steps >= 0 and g.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
+    _require(g.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
+    _require(0 < g.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
+    # TRL counts completions per device: the global generation batch must split into whole groups.
+    world = recipe.launch.num_processes * recipe.launch.num_nodes
+    global_batch = g.per_device_batch_size * g.gradient_accumulation_steps * world
+    _require(
+        global_batch % g.num_generations == 0,
+        f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "
+        f"({g.gradient_accumulation_steps}) x processes ({world}) = {global_batch} completions is not a multiple of "
+        f"grpo.num_generations ({g.num_generations}); set grpo.per_device_batch_size to a multiple of it",
+    )
+    s = recipe.sft
+    _require(s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0, "sft: learning_rate, per_device_batch_size and max_length must be positive")
+    _require(s.max_steps >= 0 and s.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
+    e = recipe.eval
+    _require(e.n >= 1, f"eval.n={e.n}: samples per problem must be >= 1")
+    _require(e.limit >= 0, "eval.limit must be >= 0 (0 = all)")
+    _require(e.temperature >= 0, "eval.temperature must be >= 0 (0 = greedy)")
+    _require(e.max_tokens > 0 and e.batch_size >= 1, "eval.max_tokens and eval.batch_size must be positive")
+    _require(not (e.n > 1 and e.temperature == 0), f"eval.n={e.n} with temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 or eval.n=1")
+    m = recipe.model
+    _require(m.lora_rank >= 1, "model.lora_rank must be >= 1")
+    if m.max_context is not None:
+        need = recipe.estimate.prompt_len + g.max_completion_length
+        _require(
+            need <= m.max_context,
+            f"prompt ({recipe.estimate.prompt_len}) + grpo.max_completion_length ({g.max_completion_length}) = {need} "
+            f"exceeds model.max_context ({m.max_context}); lower grpo.max_completion_length",
+        )
+    la = recipe.launch
+    _require(la.num_processes >= 1 and la.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1")
+    _require(0 <= la.node_rank < la.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
+    _require(not (la.num_nodes > 1 and not la.main_process_ip), "launch.main_process_ip is required when launch.num_nodes > 1")
+    est = recipe.estimate
+    _require(est.mean_completion_len > 0, "estimate.mean_completion_len must be > 0")
+    _require(est.prompt_len >= 0 and est.prompts >= 0, "estimate.prompt_len and estimate.prompts must be >= 0")
+    _require(0 < est.mfu <= 1, f"estimate.mfu={est.mfu}: must be in (0, 1]")
+    _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
+    _check_reward_names(recipe.rewards)
+    return recipe
+
+
+def _check_reward_names(rewards: dict[str, float]) -> None:
+    # The registry is plain Python (no torch); imported here to keep config importable on its own.
+    try:
+        from grpo_cli.rewards import REWARDS
+    except ImportError:  # the rewards module has not landed yet
+        return
+    for name in rewards:
+        if name not in REWARDS:
+            raise UserError(f"rewards: unknown reward '{name}'{did_you_mean(name, REWARDS)}")
+
+
+def build(data: dict, overrides: list[str] | None = None) -> Recipe:
+    """Raw mapping (+ --set overrides) -> validated, frozen Recipe."""
+    if overrides:
+        data = apply_overrides(data, overrides)
+    return validate(from_dict(Recipe, data))

@@ -1,0 +1,45 @@
+"""Shared fixtures. Everything here is CPU-only and offline."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+# ../shared beside the checkout (CI puts a copy there); GRPO_SHARED_DIR overrides.
+SHARED = Path(os.environ.get("GRPO_SHARED_DIR", REPO.parent / "shared"))
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """../shared/data, or skip the test cleanly when it is absent."""
+    data = SHARED / "data"
+    if not data.is_dir():
+        pytest.skip(f"real data not found at {data}")
+    return data
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    """Run `python -m grpo_cli ARGS` in a real subprocess, as a user would."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "grpo_cli", *args],
+        cwd=cwd or REPO,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def cli():
+    return run_cli
