@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -27,7 +28,9 @@ def shared_data() -> Path:
     return data
 
 
-def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess:
     """Run `python -m grpo_cli ARGS` in a real subprocess, as a user would."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
@@ -43,3 +46,28 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeou
 @pytest.fixture
 def cli():
     return run_cli
+
+
+HEAVY = ("torch", "transformers", "trl", "datasets", "peft", "accelerate")
+
+_PROBE = f"""
+import json, sys
+sys.argv = ["grpo", *json.loads(sys.argv[1])]
+from grpo_cli.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+heavy = sorted(m for m in {HEAVY!r} if m in sys.modules)
+print("HEAVY=" + json.dumps(heavy), file=sys.stderr)
+"""
+
+
+def heavy_imports(*args: str) -> list[str]:
+    """Run `grpo ARGS` in a fresh interpreter and return which heavy ML packages it imported."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(list(args))], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    line = [x for x in proc.stderr.splitlines() if x.startswith("HEAVY=")]
+    assert line, proc.stderr
+    return json.loads(line[-1][len("HEAVY=") :])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import types
-import typing
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -353,8 +352,12 @@ def parse_override(text: str) -> tuple[list[str], Any]:
 
 
 def apply_overrides(data: dict, overrides: list[str]) -> dict:
-    """Apply `--set` overrides to the raw recipe mapping (validation happens when it is built)."""
-    data = typing.cast(dict, yaml.safe_load(yaml.safe_dump(data))) if data else {}
+    """Apply `--set` overrides to the recipe mapping (validation happens when it is built).
+
+    Overrides apply to the resolved recipe (defaults filled in), so `--set rewards.tag_count=0.5` adds a reward
+    to the recipe's rewards instead of replacing them.
+    """
+    data = to_dict(from_dict(Recipe, data))
     for text in overrides:
         path, value = parse_override(text)
         _check_path(path)
@@ -400,7 +403,10 @@ def _require(cond: bool, message: str) -> None:
 def validate(recipe: Recipe) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix."""
     g = recipe.grpo
-    _require(g.num_generations >= 2, f"grpo.num_generations={g.num_generations}: G must be at least 2 (a group of one has no advantage)")
+    _require(
+        g.num_generations >= 2,
+        f"grpo.num_generations={g.num_generations}: G must be at least 2 (a group of one has no advantage)",
+    )
     _require(g.max_completion_length > 0, "grpo.max_completion_length must be positive")
     _require(g.beta >= 0, f"grpo.beta={g.beta}: must be >= 0 (0 disables the KL term)")
     _require(0 < g.epsilon < 1, f"grpo.epsilon={g.epsilon}: the clip range must be in (0, 1)")
@@ -424,14 +430,20 @@ def validate(recipe: Recipe) -> Recipe:
         f"grpo.num_generations ({g.num_generations}); set grpo.per_device_batch_size to a multiple of it",
     )
     s = recipe.sft
-    _require(s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0, "sft: learning_rate, per_device_batch_size and max_length must be positive")
+    _require(
+        s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0,
+        "sft: learning_rate, per_device_batch_size and max_length must be positive",
+    )
     _require(s.max_steps >= 0 and s.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
     e = recipe.eval
     _require(e.n >= 1, f"eval.n={e.n}: samples per problem must be >= 1")
     _require(e.limit >= 0, "eval.limit must be >= 0 (0 = all)")
     _require(e.temperature >= 0, "eval.temperature must be >= 0 (0 = greedy)")
     _require(e.max_tokens > 0 and e.batch_size >= 1, "eval.max_tokens and eval.batch_size must be positive")
-    _require(not (e.n > 1 and e.temperature == 0), f"eval.n={e.n} with temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 or eval.n=1")
+    _require(
+        not (e.n > 1 and e.temperature == 0),
+        f"eval.n={e.n} with temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 or eval.n=1",
+    )
     m = recipe.model
     _require(m.lora_rank >= 1, "model.lora_rank must be >= 1")
     if m.max_context is not None:
@@ -444,7 +456,10 @@ def validate(recipe: Recipe) -> Recipe:
     la = recipe.launch
     _require(la.num_processes >= 1 and la.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1")
     _require(0 <= la.node_rank < la.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
-    _require(not (la.num_nodes > 1 and not la.main_process_ip), "launch.main_process_ip is required when launch.num_nodes > 1")
+    _require(
+        not (la.num_nodes > 1 and not la.main_process_ip),
+        "launch.main_process_ip is required when launch.num_nodes > 1",
+    )
     est = recipe.estimate
     _require(est.mean_completion_len > 0, "estimate.mean_completion_len must be > 0")
     _require(est.prompt_len >= 0 and est.prompts >= 0, "estimate.prompt_len and estimate.prompts must be >= 0")
