@@ -7,6 +7,16 @@ import typer
 from grpo_cli.errors import UserError
 
 
+def _short(path) -> str:
+    """The path relative to the working directory when it is below it."""
+    from pathlib import Path
+
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 def register(app: typer.Typer) -> None:
     sub = typer.Typer(help="List the shipped recipes, or show one resolved.", invoke_without_command=True)
 
@@ -27,11 +37,11 @@ def register(app: typer.Typer) -> None:
             try:
                 r = rec.load(str(path))
             except UserError as err:
-                table.add_row(name, f"[red]invalid: {err}[/red]", "", "", "", str(path))
+                table.add_row(name, f"[red]invalid: {err}[/red]", "", "", "", _short(path))
                 continue
             gpus = r.launch.num_processes * r.launch.num_nodes
             hw = "CPU" if r.model.name == "tiny" else f"{gpus}x {r.launch.gpu}"
-            table.add_row(name, r.model.name, r.data.dataset, str(r.grpo.num_generations), hw, str(path))
+            table.add_row(name, r.model.name, r.data.dataset, str(r.grpo.num_generations), hw, _short(path))
         Console().print(table)
 
     @sub.command("show")
