@@ -1,0 +1,340 @@
+"""Problems for training and evaluation: GSM8K, MATH / MATH-500, the toy generator, and custom data.
+
+Every loader ends in the same shape, a list of `Problem` whose `answer` is the parsed reference (what
+`grpo_cli.verify.verify` compares against). The reference is extracted once here, at load time; rows whose answer
+cannot be parsed are dropped and counted, so a reward function never meets an unusable reference.
+
+Sources, per dataset:
+  gsm8k   Hub openai/gsm8k (config main), or a local jsonl/parquet file or folder with fields question, answer.
+  math    train: Hub DigitalLearningGmbH/MATH-lighteval (problem, solution); test: MATH-500 (below).
+  math500 Hub HuggingFaceH4/MATH-500 (problem, solution, answer, subject, level, unique_id), split test.
+  toy     a seeded generator of multi-step arithmetic word problems (no files).
+  custom  `data.path` or `data.hub_id`, with `data.question_column` / `data.answer_column` naming the fields.
+A local path always wins over the Hub (`--set data.path=...`). The Hub is only touched through `datasets`, imported
+lazily, so nothing here slows `grpo --help` down.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grpo_cli.config import Recipe, ToyConfig
+from grpo_cli.errors import UserError
+
+DATASETS = ("gsm8k", "math", "math500", "toy", "custom")
+DATA_SUFFIXES = (".jsonl", ".json", ".parquet")
+
+
+@dataclass(frozen=True)
+class Problem:
+    id: str
+    question: str
+    # The parsed reference answer (grpo_cli.verify.parse_reference), e.g. "72" or "\\frac{1}{2}".
+    answer: str
+    # A worked solution when the dataset has one (GSM8K, MATH, toy): the SFT target is built from it.
+    solution: str | None = None
+    task: str = "gsm8k"
+    meta: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class HubSource:
+    hub_id: str
+    config: str | None
+    split: str
+
+
+# --------------------------------------------------------------------------------------------------------
+# entry points
+
+
+def load_train(recipe: Recipe) -> tuple[list[Problem], int]:
+    """The recipe's training problems (at most `data.limit`) and the number of rows dropped as unparsable."""
+    return load_problems(recipe.data.dataset, recipe.data.train_split, recipe, limit=recipe.data.limit)
+
+
+def load_problems(dataset: str, split: str, recipe: Recipe, limit: int = 0) -> tuple[list[Problem], int]:
+    """Problems of `dataset` (a name in DATASETS or a local jsonl/parquet file or folder) for `split`.
+
+    Returns (problems, dropped): `dropped` counts rows whose reference answer could not be parsed.
+    `limit` > 0 keeps the first `limit` usable problems (the order of the source, so it is reproducible).
+    """
+    if dataset == "toy":
+        problems = toy_problems(recipe.data.toy, split)
+        return (problems[:limit] if limit > 0 else problems), 0
+    if dataset not in DATASETS:
+        path = Path(dataset).expanduser()
+        if not path.exists():
+            raise UserError(
+                f"dataset '{dataset}' is neither a known name ({', '.join(DATASETS)}) nor an existing file or folder"
+            )
+        rows = read_local(path, split)
+        return _problems_from_rows(rows, _guess_task(rows, recipe.data.task), f"{path.stem}-{split}", recipe, limit)
+
+    task = "math" if dataset in ("math", "math500") else ("gsm8k" if dataset == "gsm8k" else recipe.data.task)
+    local = _local_path(dataset, recipe)
+    rows = read_local(local, split) if local is not None else read_hub(dataset, _hub_source(dataset, split, recipe))
+    return _problems_from_rows(rows, task, f"{dataset}-{split}", recipe, limit)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rows -> problems
+
+
+def _problems_from_rows(
+    rows: list[dict], task: str, prefix: str, recipe: Recipe, limit: int
+) -> tuple[list[Problem], int]:
+    from grpo_cli.verify import parse_reference
+
+    qcol, acol = _columns(rows, recipe)
+    problems: list[Problem] = []
+    dropped = 0
+    for i, row in enumerate(rows):
+        question = row.get(qcol)
+        solution = row.get("solution") if task == "math" else row.get(acol)
+        # MATH rows may carry a clean `answer` (MATH-500) or only a solution whose last \boxed{} is the answer.
+        raw = row.get(acol) if row.get(acol) not in (None, "") else row.get("solution")
+        reference = parse_reference(str(raw), task) if raw not in (None, "") and question else None
+        if reference is None:
+            dropped += 1
+            continue
+        meta = {k: row[k] for k in ("subject", "level", "type") if k in row}
+        if "type" in meta and "subject" not in meta:  # MATH train calls the subject "type"
+            meta["subject"] = meta.pop("type")
+        problems.append(
+            Problem(
+                id=str(row.get("unique_id") or f"{prefix}-{i}"),
+                question=str(question),
+                answer=reference,
+                solution=str(solution) if solution not in (None, "") else None,
+                task=task,
+                meta=meta,
+            )
+        )
+        if 0 < limit <= len(problems):
+            break
+    return problems, dropped
+
+
+def _columns(rows: list[dict], recipe: Recipe) -> tuple[str, str]:
+    """(question column, answer column): the recipe's mapping, else the usual names (question/problem, answer)."""
+    if not rows:
+        return recipe.data.question_column, recipe.data.answer_column
+    keys = set(rows[0])
+    qcol, acol = recipe.data.question_column, recipe.data.answer_column
+    if qcol not in keys:
+        qcol = next((c for c in ("question", "problem", "prompt") if c in keys), qcol)
+    if acol not in keys:
+        acol = next((c for c in ("answer", "solution") if c in keys), acol)
+    missing = [c for c in (qcol, acol) if c not in keys]
+    if missing:
+        raise UserError(
+            f"data: column(s) {', '.join(missing)} not found (columns: {', '.join(sorted(keys))}); "
+            "set data.question_column and data.answer_column"
+        )
+    return qcol, acol
+
+
+def _guess_task(rows: list[dict], default: str) -> str:
+    return "math" if rows and "problem" in rows[0] and "question" not in rows[0] else default
+
+
+# --------------------------------------------------------------------------------------------------------
+# local files
+
+
+def _local_path(dataset: str, recipe: Recipe) -> Path | None:
+    """`data.path` when it belongs to this dataset (MATH's local folder also serves MATH-500's test split)."""
+    if not recipe.data.path:
+        return None
+    if dataset == recipe.data.dataset or (dataset == "math500" and recipe.data.dataset == "math"):
+        path = Path(recipe.data.path).expanduser()
+        if not path.exists():
+            raise UserError(f"data.path {recipe.data.path}: no such file or folder")
+        return path
+    return None
+
+
+def find_split_file(folder: Path, split: str) -> Path:
+    """The file of `split` in a folder: SPLIT.jsonl / SPLIT.parquet, or SPLIT-*.parquet (a Hub snapshot), searched
+    in the folder and below it."""
+    candidates = []
+    for suffix in DATA_SUFFIXES:
+        candidates += sorted(folder.glob(f"{split}{suffix}")) + sorted(folder.glob(f"**/{split}{suffix}"))
+        candidates += sorted(folder.glob(f"**/{split}-*{suffix}"))
+    if not candidates:
+        raise UserError(
+            f"no {split} split in {folder}: expected {split}.jsonl, {split}.parquet or {split}-*.parquet there"
+        )
+    return candidates[0]
+
+
+def read_local(path: Path, split: str) -> list[dict]:
+    """Rows of a jsonl / json / parquet file; a folder is searched for the split's file."""
+    if path.is_dir():
+        path = find_split_file(path, split)
+    if path.suffix not in DATA_SUFFIXES:
+        raise UserError(f"{path}: unsupported data file; use .jsonl, .json or .parquet")
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path).to_pylist()
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json" and text.lstrip().startswith("["):
+        rows = json.loads(text)
+    else:
+        rows = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as err:
+                    raise UserError(f"{path} line {n}: not valid JSON ({err.msg})") from None
+    if rows and not isinstance(rows[0], dict):
+        raise UserError(f"{path}: expected one JSON object per row")
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------------
+# the Hugging Face Hub
+
+
+def _hub_source(dataset: str, split: str, recipe: Recipe) -> HubSource:
+    d = recipe.data
+    mine = dataset == d.dataset
+    if mine and d.hub_id:
+        return HubSource(d.hub_id, d.hub_config, split)
+    if dataset == "gsm8k":
+        return HubSource("openai/gsm8k", "main", split)
+    if dataset == "math500" or (dataset == "math" and split == "test"):
+        return HubSource("HuggingFaceH4/MATH-500", None, "test")
+    if dataset == "math":
+        return HubSource("DigitalLearningGmbH/MATH-lighteval", "default", split)
+    raise UserError("data.dataset=custom needs data.path (a local jsonl/parquet file or folder) or data.hub_id")
+
+
+def read_hub(dataset: str, source: HubSource) -> list[dict]:
+    """Rows from the Hub (or the local `datasets` cache). Offline or unreachable: one line saying how to go local."""
+    import datasets
+
+    datasets.disable_progress_bars()
+    try:
+        ds = datasets.load_dataset(source.hub_id, source.config, split=source.split)
+    except Exception as err:  # connection, offline mode, missing split: all mean "give us a local copy"
+        reason = (str(err).strip().splitlines() or [type(err).__name__])[0][:160]
+        raise UserError(
+            f"cannot load dataset {dataset} ({source.hub_id}, split {source.split}) from the Hugging Face Hub: "
+            f"{reason}; pass a local copy with --set data.path=FILE_OR_FOLDER (jsonl/parquet)"
+        ) from None
+    return ds.to_list()
+
+
+# --------------------------------------------------------------------------------------------------------
+# SFT targets
+
+
+_CALC = re.compile(r"<<[^<>]*>>")
+_FINAL = re.compile(r"^\s*####.*$", re.MULTILINE)
+
+
+def clean_gsm8k_solution(solution: str) -> str:
+    """GSM8K's worked solution without its <<calculator>> annotations and its '#### N' line."""
+    text = _FINAL.sub("", _CALC.sub("", solution))
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def sft_target(problem: Problem) -> str:
+    """The completion SFT trains on: `<think>{reasoning}</think>\\n<answer>{N}</answer>`."""
+    reasoning = problem.solution or ""
+    if problem.task == "gsm8k":
+        reasoning = clean_gsm8k_solution(reasoning)
+    return f"<think>{reasoning.strip()}</think>\n<answer>{problem.answer}</answer>"
+
+
+# --------------------------------------------------------------------------------------------------------
+# the toy task
+
+
+_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+_ITEMS = ("apples", "pens", "cards", "coins", "books", "eggs", "shells", "stamps")
+_PLUS = ("gets {n} more", "buys {n} more", "finds {n} more")
+_MINUS = ("gives away {n}", "loses {n}", "uses {n}")
+TOY_SPLITS = ("train", "validation", "test")
+
+
+def _toy_one(rng: random.Random, cfg: ToyConfig) -> tuple[str, str, int]:
+    """One problem: (question, worked steps, answer). Values never go negative.
+
+    The worked steps ("5+3=8, 8-2=6") are the problem's arithmetic content: two problems with the same steps are
+    the same problem whatever the names and objects in the text, so splits are kept disjoint on them.
+    """
+    value = rng.randint(1, cfg.max_operand)
+    start = value
+    clauses, steps = [], []
+    for _ in range(cfg.difficulty):
+        op = "+" if value == 0 or rng.random() < 0.5 else "-"
+        n = rng.randint(1, cfg.max_operand) if op == "+" else rng.randint(1, value)
+        new = value + n if op == "+" else value - n
+        clauses.append(rng.choice(_PLUS if op == "+" else _MINUS).format(n=n))
+        steps.append(f"{value}{op}{n}={new}")
+        value = new
+    name, item = rng.choice(_NAMES), rng.choice(_ITEMS)
+    question = f"{name} has {start} {item}, " + ", then ".join(clauses) + f". How many {item} now?"
+    return question, ", ".join(steps), value
+
+
+def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique: bool) -> list[Problem]:
+    # str seeds hash deterministically (random.Random uses SHA-512 for str), independent of PYTHONHASHSEED.
+    rng = random.Random(f"grpo-toy:{cfg.seed}:{cfg.difficulty}:{cfg.max_operand}:{split}")
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for _ in range(200 * count):
+        if len(out) == count:
+            return out
+        question, steps, answer = _toy_one(rng, cfg)
+        if steps in exclude or (unique and steps in seen):
+            continue
+        seen.add(steps)
+        out.append(
+            Problem(id=f"toy-{split}-{len(out)}", question=question, answer=str(answer), solution=steps, task="gsm8k")
+        )
+    if len(out) == count:
+        return out
+    raise UserError(
+        f"data.toy: cannot draw {count} distinct {split} problems disjoint from the held-out ones at difficulty "
+        f"{cfg.difficulty} with max_operand {cfg.max_operand}; raise data.toy.max_operand or lower data.toy.num_test"
+    )
+
+
+def toy_problems(cfg: ToyConfig, split: str) -> list[Problem]:
+    """The toy split. `test` and `validation` hold distinct problems, disjoint from each other and from `train` in
+    their arithmetic, so held-out accuracy is not recall of a training problem.
+
+    Tune on `validation` (num_test problems drawn like the training ones); report on `test`.
+    """
+    if split not in TOY_SPLITS:
+        raise UserError(f"toy data has splits {', '.join(TOY_SPLITS)}, not '{split}'")
+    if cfg.difficulty < 1 or cfg.max_operand < 1 or cfg.num_train < 1 or cfg.num_test < 1:
+        raise UserError("data.toy: difficulty, max_operand, num_train and num_test must all be >= 1")
+    test = _toy_draw(cfg, "test", cfg.num_test, set(), unique=True)
+    if split == "test":
+        return test
+    held_out = {p.solution or "" for p in test}
+    validation = _toy_draw(cfg, "validation", cfg.num_test, held_out, unique=True)
+    if split == "validation":
+        return validation
+    held_out |= {p.solution or "" for p in validation}
+    return _toy_draw(cfg, "train", cfg.num_train, held_out, unique=False)
+
+
+def to_records(problems: list[Problem]) -> list[dict[str, Any]]:
+    """Problems as plain rows (the dataset columns reward functions receive: answer, task, ...)."""
+    return [
+        {"id": p.id, "question": p.question, "answer": p.answer, "task": p.task, "solution": p.solution or ""}
+        for p in problems
+    ]

@@ -1,0 +1,255 @@
+"""Tokenizer and model loading, the LoRA config, and the offline tiny model.
+
+`model.name` in a recipe is a Hub id (Qwen/Qwen2.5-7B), a local directory, or "tiny": a small Qwen2-architecture
+model with a character-level tokenizer (printable ASCII + newline/tab, the Qwen chat special tokens and a ChatML
+template), built once, deterministically, from the recipe's `model.tiny` section into a cache directory:
+`$GRPO_CACHE/tiny-<hash>/` (default ~/.cache/grpo-cli). Nothing is downloaded; it goes through the same
+`from_pretrained` code paths as a real checkpoint, so the CPU tests exercise the 7B code.
+
+A directory holding a PEFT adapter (adapter_config.json) is loaded onto its base model and merged for inference.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from grpo_cli.config import ModelConfig, TinyModelConfig
+from grpo_cli.errors import UserError
+
+# Bump when the tiny model's construction changes, so old caches are not reused.
+TINY_BUILDER_VERSION = 2
+TINY_SPECIAL_TOKENS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
+# ChatML, as Qwen2.5's template renders it for plain text messages.
+CHATML_TEMPLATE = (
+    "{% for message in messages %}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
+    "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
+
+
+# --------------------------------------------------------------------------------------------------------
+# devices and dtypes
+
+
+def device_kind() -> str:
+    """'cuda' when a GPU is visible, else 'cpu'."""
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def dtype_for(model_cfg: ModelConfig, device: str | None = None) -> torch.dtype:
+    """Training/inference dtype. On CPU always fp32 (bf16 matmuls on CPU are slow and TRL's bf16 path is for
+    accelerators). On GPU: "auto" is bf16 where supported (Ampere+), else fp16; explicit values are honoured."""
+    device = device or device_kind()
+    if device == "cpu":
+        return torch.float32
+    if model_cfg.dtype == "fp32":
+        return torch.float32
+    if model_cfg.dtype == "fp16":
+        return torch.float16
+    if model_cfg.dtype == "bf16" or torch.cuda.is_bf16_supported():
+        return torch.bfloat16
+    return torch.float16
+
+
+# --------------------------------------------------------------------------------------------------------
+# the tiny model
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("GRPO_CACHE") or Path.home() / ".cache" / "grpo-cli").expanduser()
+
+
+def _tiny_hash(cfg: TinyModelConfig) -> str:
+    blob = json.dumps({"v": TINY_BUILDER_VERSION, **asdict(cfg)}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def tiny_model_dir(model_cfg: ModelConfig) -> Path:
+    """The tiny model's directory, built on first use. Safe when several processes build it at once."""
+    path = cache_root() / f"tiny-{_tiny_hash(model_cfg.tiny)}"
+    if (path / "config.json").is_file():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Build beside the target and rename into place: a reader never sees a half-written model.
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}-", dir=path.parent))
+    try:
+        build_tiny_model(model_cfg.tiny, tmp)
+        try:
+            tmp.rename(path)
+        except OSError:  # another process finished first; theirs is identical
+            if not (path / "config.json").is_file():
+                raise
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return path
+
+
+def build_tiny_tokenizer(max_length: int) -> Any:
+    """A character-level tokenizer: one token per printable ASCII character, newline and tab, plus the ChatML
+    special tokens. Other characters are dropped.
+
+    It is a Qwen2Tokenizer (byte-level BPE) whose vocabulary holds only single characters and no merges, so BPE never
+    joins two characters. That is the class `AutoTokenizer` insists on for a qwen2 model, so every loader (ours,
+    TRL's, vLLM's) rebuilds exactly this tokenizer from the saved files.
+    """
+    from transformers.convert_slow_tokenizer import bytes_to_unicode
+    from transformers.models.qwen2.tokenization_qwen2 import Qwen2Tokenizer
+
+    byte_char = bytes_to_unicode()  # GPT-2's byte -> printable stand-in (space -> "Ġ", newline -> "Ċ")
+    chars = [byte_char[b] for b in (10, 9, *range(32, 127))]
+    vocab = {tok: i for i, tok in enumerate([*TINY_SPECIAL_TOKENS, *chars])}
+    return Qwen2Tokenizer(
+        vocab=vocab,
+        merges=[],
+        eos_token="<|im_end|>",  # the end of an assistant turn ends a completion, as in Qwen2.5-Instruct
+        pad_token="<|endoftext|>",
+        unk_token=None,
+        additional_special_tokens=["<|im_start|>"],
+        chat_template=CHATML_TEMPLATE,
+        model_max_length=max_length,
+    )
+
+
+def build_tiny_model(cfg: TinyModelConfig, out_dir: Path) -> None:
+    """Write the tiny Qwen2 model + tokenizer to `out_dir`. Same config -> byte-identical weights."""
+    from transformers import GenerationConfig, Qwen2Config, Qwen2ForCausalLM
+
+    tokenizer = build_tiny_tokenizer(cfg.max_position_embeddings)
+    config = Qwen2Config(
+        vocab_size=len(tokenizer),
+        hidden_size=cfg.hidden_size,
+        intermediate_size=cfg.intermediate_size,
+        num_hidden_layers=cfg.num_hidden_layers,
+        num_attention_heads=cfg.num_attention_heads,
+        num_key_value_heads=cfg.num_key_value_heads,
+        max_position_embeddings=cfg.max_position_embeddings,
+        tie_word_embeddings=True,
+        bos_token_id=None,
+        eos_token_id=tokenizer.eos_token_id,
+        pad_token_id=tokenizer.pad_token_id,
+        use_cache=True,
+    )
+    # A private generator keeps the build deterministic and leaves the caller's global RNG untouched.
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(cfg.seed)
+        model = Qwen2ForCausalLM(config)
+    model.generation_config = GenerationConfig(
+        eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id, bos_token_id=None
+    )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out_dir)
+    tokenizer.save_pretrained(out_dir)
+
+
+# --------------------------------------------------------------------------------------------------------
+# loading
+
+
+def is_adapter_dir(path: str | Path) -> bool:
+    return (Path(path) / "adapter_config.json").is_file()
+
+
+def resolve(name_or_dir: str | Path, model_cfg: ModelConfig) -> str:
+    """A path or Hub id `from_pretrained` can load: "tiny" becomes its cache directory (built if missing)."""
+    if str(name_or_dir) == "tiny":
+        return str(tiny_model_dir(model_cfg))
+    path = Path(name_or_dir).expanduser()
+    if path.exists():
+        if not (path / "config.json").is_file() and not is_adapter_dir(path):
+            raise UserError(f"{path}: not a model directory (no config.json or adapter_config.json)")
+        return str(path)
+    return str(name_or_dir)
+
+
+def adapter_base(adapter_dir: str | Path, model_cfg: ModelConfig) -> str:
+    """The base model an adapter was trained on (its adapter_config.json), resolved like `model.name`."""
+    base = json.loads((Path(adapter_dir) / "adapter_config.json").read_text()).get("base_model_name_or_path")
+    return resolve(base or model_cfg.name, model_cfg)
+
+
+def _hub_errors(what: str, name: str):
+    """Turn a failed Hub download into one line (offline machines, private repos, typos)."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def guard():
+        try:
+            yield
+        except OSError as err:
+            reason = (str(err).strip().splitlines() or [type(err).__name__])[0][:160]
+            raise UserError(
+                f"cannot load the {what} '{name}': {reason}; check model.name, or pass a local directory"
+            ) from None
+
+    return guard()
+
+
+def load_tokenizer(name_or_dir: str | Path, model_cfg: ModelConfig) -> Any:
+    """The tokenizer of a model, its directory, or (for an adapter without one) its base model."""
+    from transformers import AutoTokenizer
+
+    path = resolve(name_or_dir, model_cfg)
+    if is_adapter_dir(path) and not (Path(path) / "tokenizer_config.json").is_file():
+        path = adapter_base(path, model_cfg)
+    revision = model_cfg.revision if path == model_cfg.name else None
+    with _hub_errors("tokenizer", path):
+        tokenizer = AutoTokenizer.from_pretrained(path, revision=revision)
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    return tokenizer
+
+
+def model_init_kwargs(model_cfg: ModelConfig, device: str | None = None, *, for_path: str | None = None) -> dict:
+    """`from_pretrained` keyword arguments (TRL's `model_init_kwargs`): dtype, revision, attention implementation."""
+    kwargs: dict[str, Any] = {"dtype": dtype_for(model_cfg, device)}
+    if model_cfg.revision and (for_path is None or for_path == model_cfg.name):
+        kwargs["revision"] = model_cfg.revision
+    if model_cfg.attn_implementation:
+        kwargs["attn_implementation"] = model_cfg.attn_implementation
+    return kwargs
+
+
+def load_model(name_or_dir: str | Path, model_cfg: ModelConfig, *, device: str | None = None) -> Any:
+    """A causal LM for inference or as a trainer's starting point. An adapter directory is merged into its base."""
+    from transformers import AutoModelForCausalLM
+
+    path = resolve(name_or_dir, model_cfg)
+    if is_adapter_dir(path):
+        from peft import PeftModel
+
+        base_path = adapter_base(path, model_cfg)
+        with _hub_errors("model", base_path):
+            base = AutoModelForCausalLM.from_pretrained(base_path, **model_init_kwargs(model_cfg, device))
+        model = PeftModel.from_pretrained(base, path).merge_and_unload()
+    else:
+        with _hub_errors("model", path):
+            model = AutoModelForCausalLM.from_pretrained(path, **model_init_kwargs(model_cfg, device, for_path=path))
+    if device:
+        model = model.to(device)
+    return model
+
+
+def lora_config(model_cfg: ModelConfig) -> Any:
+    """peft.LoraConfig from the recipe (used by SFT and GRPO when `model.lora` is true)."""
+    from peft import LoraConfig
+
+    return LoraConfig(
+        r=model_cfg.lora_rank,
+        lora_alpha=model_cfg.lora_alpha,
+        lora_dropout=model_cfg.lora_dropout,
+        target_modules=list(model_cfg.lora_target_modules),
+        task_type="CAUSAL_LM",
+    )
+
+
+def count_parameters(model: Any) -> int:
+    return sum(p.numel() for p in model.parameters())
