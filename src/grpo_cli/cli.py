@@ -13,6 +13,7 @@ import typer
 
 from grpo_cli import __version__
 from grpo_cli.commands import recipes as recipes_cmd
+from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
 
 app = typer.Typer(
@@ -37,7 +38,7 @@ def _root(
     """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
 
 
-for _module in (recipes_cmd,):
+for _module in (recipes_cmd, serve_cmd):
     _module.register(app)
 
 

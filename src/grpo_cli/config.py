@@ -196,9 +196,13 @@ class LaunchConfig:
     strategy: Literal["none", "ddp", "zero2", "zero3", "fsdp"] = "none"
     # GPU type used by `grpo estimate` and the memory check.
     gpu: str = "h100"
-    # GPUs set aside for `grpo serve` in vllm server mode.
+    # vLLM server mode (grpo.vllm_mode=server): `grpo serve` runs TRL's server with tensor parallel size
+    # vllm_server_gpus on GPUs 0..k-1 of the node, and the trainer uses the other GPUs of each node.
     vllm_server_gpus: int = 0
     vllm_server_port: int = 8000
+    # Host of a server on another machine: the trainer then uses all num_processes GPUs. None = this node
+    # (node 0, i.e. main_process_ip, across nodes).
+    vllm_server_host: str | None = None
 
 
 @dataclass(frozen=True)
@@ -400,6 +404,18 @@ def _require(cond: bool, message: str) -> None:
         raise UserError(message)
 
 
+def uses_vllm_server(recipe: Recipe) -> bool:
+    return recipe.grpo.use_vllm and recipe.grpo.vllm_mode == "server"
+
+
+def trainer_processes_per_node(recipe: Recipe) -> int:
+    """GRPO trainer processes per node: launch.num_processes less the GPUs a same-node vLLM server holds."""
+    la = recipe.launch
+    if uses_vllm_server(recipe) and la.vllm_server_host is None:
+        return la.num_processes - la.vllm_server_gpus
+    return la.num_processes
+
+
 def validate(recipe: Recipe) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix."""
     g = recipe.grpo
@@ -420,8 +436,19 @@ def validate(recipe: Recipe) -> Recipe:
     _require(g.max_steps >= 0 and g.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
     _require(g.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
     _require(0 < g.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
+    la = recipe.launch
+    if uses_vllm_server(recipe):
+        _require(
+            la.vllm_server_gpus >= 1,
+            "grpo.vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs `grpo serve` runs vLLM on)",
+        )
+        _require(
+            la.vllm_server_host is not None or la.vllm_server_gpus < la.num_processes,
+            f"launch.vllm_server_gpus ({la.vllm_server_gpus}) leaves no GPU for the trainer out of "
+            f"launch.num_processes ({la.num_processes}); lower it or set launch.vllm_server_host to a server elsewhere",
+        )
     # TRL counts completions per device: the global generation batch must split into whole groups.
-    world = recipe.launch.num_processes * recipe.launch.num_nodes
+    world = trainer_processes_per_node(recipe) * recipe.launch.num_nodes
     global_batch = g.per_device_batch_size * g.gradient_accumulation_steps * world
     _require(
         global_batch % g.num_generations == 0,

@@ -1,0 +1,43 @@
+"""`grpo serve`: TRL's vLLM server for a recipe in vLLM server mode (grpo.vllm_mode=server)."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from grpo_cli.errors import UserError
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        recipe: str = typer.Option(..., "--recipe", "-r", help="Recipe name or path to a YAML file."),
+        set_: list[str] = typer.Option([], "--set", help="Override a key: section.key=value (repeatable)."),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Print the server command and run nothing."),
+    ) -> None:
+        """Start `trl vllm-serve` on the GPUs the recipe sets aside (launch.vllm_server_gpus, from GPU 0), for
+        `grpo train` to generate on while it trains on the other GPUs. Start it first, in its own shell."""
+        from grpo_cli import launch
+        from grpo_cli import recipes as rec
+
+        r = rec.load(recipe, set_)
+        model = r.model.name
+        if model == "tiny":
+            from grpo_cli.models import resolve
+
+            model = resolve(model, r.model)
+        cmd, env = launch.serve_command(r, model, visible=os.environ.get("CUDA_VISIBLE_DEVICES"))
+        if dry_run:
+            typer.echo(launch.format_command(cmd, env))
+            return
+        hw = launch.detect_hardware()
+        if "vllm" not in hw.installed:
+            raise UserError("grpo serve needs vLLM, which is not installed: pip install 'grpo-cli[vllm]'")
+        k = r.launch.vllm_server_gpus
+        if hw.cuda_devices < k:
+            raise UserError(
+                f"launch.vllm_server_gpus={k} needs {k} GPU(s) on this node and {hw.cuda_devices} are visible"
+            )
+        typer.echo(launch.format_command(cmd, env), err=True)
+        raise typer.Exit(launch.run(cmd, env))
