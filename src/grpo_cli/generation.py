@@ -1,0 +1,376 @@
+"""Sampling completions for eval: one small interface, two backends.
+
+- `HFGenerator`: transformers `generate` on batches of rows (one row = one prompt x one sample), prompts sorted by
+  length and left-padded, KV cache on, stopping at EOS or a stop string (`</answer>`) through `stop_strings`.
+- `VLLMGenerator`: vLLM's `LLM.generate` with `SamplingParams(n, seed, stop)`, tensor parallel from the recipe.
+
+Both return, per prompt, `n` `Completion`s post-processed by the same function (`finish`): the completion is the
+generated tokens up to (not including) EOS, cut right after the first stop string; `tokens` counts the tokens kept;
+`finish` says why it ended ("eos", "stop", or "length" = truncated at max_tokens).
+
+Determinism (documented in docs/eval.md):
+- Greedy (temperature 0) is deterministic for a given model, dtype and device.
+- Sampling: every row draws its tokens from its own `torch.Generator`, seeded from (seed, problem id, sample index)
+  by `row_seed`. The random numbers a sample gets therefore do not depend on the batch size, on the other prompts in
+  its batch, or on the order of the problems: on CPU, the same seed gives the same samples.jsonl, and evaluating a
+  subset (`--limit`) reproduces the same samples for those problems. The one caveat is floating point: logits of a
+  row may differ in the last bits between batch shapes (padding changes the matmul shapes), which could flip a token
+  whose inverse-CDF draw lands within ~1e-6 of a bin edge; we have not observed it on the tiny model.
+- vLLM: each prompt gets a `SamplingParams.seed` from the same `row_seed`, so its n samples are reproducible on the
+  same GPU type and vLLM version (vLLM documents seeded requests as reproducible regardless of batching).
+
+The sampling itself happens in `_SeededSampling`, a LogitsProcessor that applies temperature and top-p, draws one
+token per row by inverse CDF with the row's generator, and masks every other token to -inf, so `generate` (run in
+greedy mode) emits exactly that token. Everything else (caching, stopping, padding) is transformers' own loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import torch
+from transformers import GenerationConfig, LogitsProcessor, LogitsProcessorList
+
+STOP_STRINGS = ("</answer>",)
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """What to sample: n completions per prompt at this temperature (0 = greedy) and top-p, at most max_tokens each."""
+
+    n: int = 1
+    temperature: float = 0.0
+    top_p: float = 1.0
+    max_tokens: int = 512
+    seed: int = 0
+    stop: tuple[str, ...] = STOP_STRINGS
+
+    def __post_init__(self) -> None:
+        if self.n < 1:
+            raise ValueError("n must be >= 1")
+        if self.temperature < 0 or not 0 < self.top_p <= 1 or self.max_tokens < 1:
+            raise ValueError("need temperature >= 0, 0 < top_p <= 1, max_tokens >= 1")
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature == 0
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    tokens: int
+    # "eos": the model ended it; "stop": a stop string ended it; "length": cut at max_tokens (truncated).
+    finish: str
+
+    @property
+    def truncated(self) -> bool:
+        return self.finish == "length"
+
+
+@dataclass
+class GenStats:
+    """Counters a backend fills in while it runs (for summary.json's timing section)."""
+
+    rows: int = 0
+    tokens: int = 0
+    seconds: float = 0.0
+    batches: int = 0
+    extra: dict = field(default_factory=dict)
+
+
+class Generator(Protocol):
+    backend: str
+    stats: GenStats
+
+    def generate(
+        self,
+        prompts: Sequence[str],
+        keys: Sequence[str],
+        sampling: Sampling,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[list[Completion]]:
+        """n completions for each prompt; `keys[i]` (the problem id) seeds prompt i's samples."""
+        ...
+
+
+def row_seed(seed: int, key: str, sample: int) -> int:
+    """A 63-bit seed for one (problem, sample): stable across runs, batch sizes, processes and machines."""
+    digest = hashlib.sha256(f"{seed}\x00{key}\x00{sample}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") & (2**63 - 1)
+
+
+def encode_prompt(tokenizer: Any, prompt: str) -> list[int]:
+    """Token ids of a rendered prompt. A chat template already holds its special tokens (BOS included), so special
+    tokens are only added when the text does not already start with the BOS token (plain template + Llama-style)."""
+    bos = getattr(tokenizer, "bos_token", None)
+    add = not (bos and prompt.startswith(bos))
+    return list(tokenizer(prompt, add_special_tokens=add)["input_ids"])
+
+
+def eos_ids(tokenizer: Any, model: Any = None) -> set[int]:
+    """Every token id that ends a completion: the tokenizer's EOS plus the model's generation_config EOS ids
+    (instruct models list several, e.g. Qwen2.5's <|im_end|> and <|endoftext|>)."""
+    ids: set[int] = set()
+    if tokenizer.eos_token_id is not None:
+        ids.add(int(tokenizer.eos_token_id))
+    gen_cfg = getattr(model, "generation_config", None)
+    extra = getattr(gen_cfg, "eos_token_id", None)
+    if isinstance(extra, int):
+        ids.add(extra)
+    elif extra:
+        ids.update(int(i) for i in extra)
+    return ids
+
+
+def finish(
+    token_ids: Sequence[int], tokenizer: Any, ends: set[int], stop: Sequence[str], max_tokens: int
+) -> Completion:
+    """Generated ids (possibly followed by EOS and padding) -> the completion both backends report.
+
+    Keeps the tokens before the first EOS/pad id, decodes them with special tokens kept (a recipe may make <think>
+    a special token), and cuts the text right after the first stop string.
+    """
+    ids = list(token_ids)
+    kept = next((i for i, t in enumerate(ids) if t in ends), None)
+    text = tokenizer.decode(ids[: len(ids) if kept is None else kept], skip_special_tokens=False)
+    cut = min((text.find(s) + len(s) for s in stop if s in text), default=None)
+    if cut is not None:
+        return Completion(text[:cut], len(ids) if kept is None else kept, "stop")
+    if kept is not None:
+        return Completion(text, kept, "eos")
+    return Completion(text, len(ids), "length" if len(ids) >= max_tokens else "eos")
+
+
+# --------------------------------------------------------------------------------------------------------
+# transformers backend
+
+
+class _SeededSampling(LogitsProcessor):
+    """Temperature + top-p sampling with one torch.Generator per row; returns logits that are 0 at the drawn token and
+    -inf elsewhere, so greedy decoding picks it. Rows keep their generator for the whole batch, so row r's t-th token
+    uses the t-th uniform draw of its own stream, whatever else is in the batch."""
+
+    def __init__(self, seeds: Sequence[int], temperature: float, top_p: float):
+        self.generators = [torch.Generator(device="cpu").manual_seed(s) for s in seeds]
+        self.temperature = temperature
+        self.top_p = top_p
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        # scores: (rows, vocab)
+        probs = torch.softmax(scores.float() / self.temperature, dim=-1)
+        if self.top_p < 1.0:
+            # Nucleus: keep the smallest set of most likely tokens whose mass reaches top_p (at least one token).
+            sorted_p, order = probs.sort(dim=-1, descending=True)
+            drop_sorted = sorted_p.cumsum(-1) - sorted_p > self.top_p
+            drop = torch.zeros_like(drop_sorted).scatter(-1, order, drop_sorted)
+            probs = probs.masked_fill(drop, 0.0)
+        cdf = probs.cumsum(-1)  # (rows, vocab), in vocabulary order
+        u = torch.stack([torch.rand((), generator=g, dtype=torch.float64) for g in self.generators]).to(cdf.device)
+        target = (u.to(cdf.dtype) * cdf[:, -1]).unsqueeze(-1)  # (rows, 1)
+        token = torch.searchsorted(cdf, target, right=True).clamp_(max=cdf.shape[-1] - 1)
+        # A zero-probability token can only be hit at a CDF plateau edge; step back to the last token with mass.
+        token = torch.where(probs.gather(-1, token) > 0, token, (cdf < target).sum(-1, keepdim=True))
+        out = torch.full_like(scores, float("-inf"))
+        return out.scatter_(-1, token, 0.0)
+
+
+class HFGenerator:
+    """Batched transformers generation. `batch_size` counts rows (prompt x sample) per `generate` call."""
+
+    backend = "hf"
+
+    def __init__(self, model: Any, tokenizer: Any, batch_size: int = 32):
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self.batch_size = max(1, int(batch_size))
+        self.ends = eos_ids(tokenizer, model)
+        pad = tokenizer.pad_token_id
+        self.pad_id = int(pad) if pad is not None else min(self.ends)
+        self.ends.add(self.pad_id)
+        # The recipe's eval settings decide sampling, never a checkpoint's generation_config.json (Qwen ships
+        # top_k=20, repetition_penalty=1.05, do_sample=True): generate() fills unset fields from it, so replace it.
+        self.model.generation_config = GenerationConfig(
+            eos_token_id=sorted(self.ends - {self.pad_id}) or [self.pad_id], pad_token_id=self.pad_id
+        )
+        self.stats = GenStats()
+
+    def _config(self, sampling: Sampling) -> GenerationConfig:
+        return GenerationConfig(
+            max_new_tokens=sampling.max_tokens,
+            do_sample=False,  # sampling happens in _SeededSampling; greedy decoding then takes its token
+            num_beams=1,
+            use_cache=True,
+            eos_token_id=sorted(self.ends - {self.pad_id}) or [self.pad_id],
+            pad_token_id=self.pad_id,
+            stop_strings=list(sampling.stop) or None,
+        )
+
+    @torch.inference_mode()
+    def generate(
+        self,
+        prompts: Sequence[str],
+        keys: Sequence[str],
+        sampling: Sampling,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[list[Completion]]:
+        if len(prompts) != len(keys):
+            raise ValueError("one key per prompt")
+        encoded = [encode_prompt(self.tokenizer, p) for p in prompts]
+        # Longest prompts first: similar lengths share a batch (less padding), and an out-of-memory shows up at once.
+        rows = sorted(
+            ((i, j) for i in range(len(prompts)) for j in range(sampling.n)), key=lambda r: (-len(encoded[r[0]]), r)
+        )
+        results: list[list[Completion | None]] = [[None] * sampling.n for _ in prompts]
+        config = self._config(sampling)
+        device = next(self.model.parameters()).device
+        start = time.perf_counter()
+        for b in range(0, len(rows), self.batch_size):
+            batch = rows[b : b + self.batch_size]
+            width = max(len(encoded[i]) for i, _ in batch)
+            input_ids = torch.full((len(batch), width), self.pad_id, dtype=torch.long)
+            attention = torch.zeros((len(batch), width), dtype=torch.long)
+            for r, (i, _) in enumerate(batch):  # left padding: the prompt ends where generation starts
+                ids = encoded[i]
+                input_ids[r, width - len(ids) :] = torch.tensor(ids, dtype=torch.long)
+                attention[r, width - len(ids) :] = 1
+            processors = LogitsProcessorList()
+            if not sampling.greedy:
+                seeds = [row_seed(sampling.seed, keys[i], j) for i, j in batch]
+                processors.append(_SeededSampling(seeds, sampling.temperature, sampling.top_p))
+            out = self.model.generate(
+                input_ids=input_ids.to(device),
+                attention_mask=attention.to(device),
+                generation_config=config,
+                logits_processor=processors,
+                tokenizer=self.tokenizer,
+            )
+            generated = out[:, width:].tolist()  # (rows, <= max_tokens)
+            for r, (i, j) in enumerate(batch):
+                done = finish(generated[r], self.tokenizer, self.ends, sampling.stop, sampling.max_tokens)
+                results[i][j] = done
+                self.stats.tokens += done.tokens
+            self.stats.rows += len(batch)
+            self.stats.batches += 1
+            if progress is not None:
+                progress(min(b + self.batch_size, len(rows)), len(rows))
+        self.stats.seconds += time.perf_counter() - start
+        return [[c for c in per if c is not None] for per in results]
+
+
+# --------------------------------------------------------------------------------------------------------
+# vLLM backend
+
+
+def vllm_available() -> bool:
+    """vLLM imports and a CUDA GPU is present (what `--backend auto` picks vLLM on)."""
+    try:
+        import vllm  # noqa: F401
+    except Exception:
+        return False
+    return torch.cuda.is_available()
+
+
+class VLLMGenerator:
+    """vLLM offline inference. A LoRA adapter directory is served on its base model through a LoRARequest."""
+
+    backend = "vllm"
+
+    def __init__(
+        self,
+        model_dir: str,
+        *,
+        tensor_parallel_size: int = 1,
+        dtype: str = "auto",
+        seed: int = 0,
+        max_model_len: int | None = None,
+        gpu_memory_utilization: float = 0.9,
+        tokenizer: Any = None,
+    ):
+        from vllm import LLM
+
+        path = Path(model_dir)
+        adapter = path / "adapter_config.json"
+        self.lora = None
+        kwargs: dict[str, Any] = {}
+        if adapter.is_file():
+            from vllm.lora.request import LoRARequest
+
+            cfg = json.loads(adapter.read_text())
+            base = cfg["base_model_name_or_path"]
+            kwargs.update(enable_lora=True, max_lora_rank=max(16, int(cfg.get("r", 16))))
+            self.lora = LoRARequest("adapter", 1, str(path))
+            model_name = base
+        else:
+            model_name = str(model_dir)
+        self.llm = LLM(
+            model=model_name,
+            tokenizer=str(path) if (path / "tokenizer_config.json").is_file() else None,
+            tensor_parallel_size=tensor_parallel_size,
+            dtype=dtype,
+            seed=seed,
+            max_model_len=max_model_len,
+            gpu_memory_utilization=gpu_memory_utilization,
+            **kwargs,
+        )
+        self.tokenizer = tokenizer if tokenizer is not None else self.llm.get_tokenizer()
+        self.ends = eos_ids(self.tokenizer)
+        gen_cfg = self.llm.llm_engine.model_config.hf_config
+        extra = getattr(gen_cfg, "eos_token_id", None)
+        if isinstance(extra, int):
+            self.ends.add(extra)
+        self.stats = GenStats()
+
+    def generate(
+        self,
+        prompts: Sequence[str],
+        keys: Sequence[str],
+        sampling: Sampling,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[list[Completion]]:
+        from vllm import SamplingParams
+        from vllm.inputs import TokensPrompt
+
+        # Explicit SamplingParams: unlike LLM.get_default_sampling_params(), these ignore the checkpoint's
+        # generation_config.json (top_k, repetition_penalty), as the HF backend does.
+        params = [
+            SamplingParams(
+                n=sampling.n,
+                temperature=sampling.temperature,
+                top_p=sampling.top_p,
+                max_tokens=sampling.max_tokens,
+                # vLLM fans n out into child requests seeded seed + index (v1/engine/parallel_sampling.py).
+                seed=row_seed(sampling.seed, key, 0),
+                stop=list(sampling.stop),
+                include_stop_str_in_output=True,
+                stop_token_ids=sorted(self.ends),
+                skip_special_tokens=False,
+            )
+            for key in keys
+        ]
+        # The same token ids as the HF backend (encode_prompt), so both see exactly the same context.
+        inputs = [TokensPrompt(prompt_token_ids=encode_prompt(self.tokenizer, p)) for p in prompts]
+        start = time.perf_counter()
+        outputs = self.llm.generate(inputs, params, use_tqdm=False, lora_request=self.lora)
+        self.stats.seconds += time.perf_counter() - start
+        results = []
+        for out in outputs:
+            per = []
+            for o in sorted(out.outputs, key=lambda o: o.index):
+                done = finish(list(o.token_ids), self.tokenizer, self.ends, sampling.stop, sampling.max_tokens)
+                if o.finish_reason == "length" and done.finish != "stop":
+                    done = Completion(done.text, done.tokens, "length")
+                per.append(done)
+                self.stats.tokens += done.tokens
+            self.stats.rows += len(per)
+            results.append(per)
+        self.stats.batches += 1
+        if progress is not None:
+            progress(self.stats.rows, self.stats.rows)
+        return results
