@@ -220,16 +220,29 @@ class EstimateConfig:
 
 @dataclass(frozen=True)
 class MonitorConfig:
-    """Alarm thresholds (see docs/monitor.md)."""
+    """Alarm thresholds (see docs/monitor.md). Windows count logging steps; rewards and accuracy are in [0, 1]."""
 
     no_signal_frac: float = 0.9
     no_signal_window: int = 5
+    # no_signal advice: the smallest G with P(all-same group) = p^G + (1-p)^G under this.
+    no_signal_target: float = 0.1
     length_growth: float = 0.5
     length_accuracy_band: float = 0.02
     baseline_frac: float = 0.1
+    # "Now" = the mean of the last recent_window logs (one noisy step never fires an alarm).
+    recent_window: int = 5
     truncation_ratio: float = 0.3
     entropy_floor: float = 0.1
     kl_blowup_factor: float = 10.0
+    # The running median of KL is over the previous kl_window logs; KL under kl_min never alarms.
+    kl_window: int = 50
+    kl_min: float = 0.01
+    # format_over_accuracy: a line fitted through the last trend_window logs must move by the threshold and by
+    # three standard errors (format up, accuracy down), for recent_window logs in a row.
+    trend_window: int = 30
+    format_rise: float = 0.05
+    accuracy_drop: float = 0.05
+    language_drop: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -491,6 +504,11 @@ def validate(recipe: Recipe) -> Recipe:
     _require(est.mean_completion_len > 0, "estimate.mean_completion_len must be > 0")
     _require(est.prompt_len >= 0 and est.prompts >= 0, "estimate.prompt_len and estimate.prompts must be >= 0")
     _require(0 < est.mfu <= 1, f"estimate.mfu={est.mfu}: must be in (0, 1]")
+    mon = recipe.monitor
+    _require(
+        min(mon.no_signal_window, mon.recent_window, mon.kl_window) >= 1 and mon.trend_window >= 3,
+        "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
+    )
     _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
     _check_reward_names(recipe.rewards)
     return recipe

@@ -1,0 +1,450 @@
+"""Failure alarms computed from a GRPO metrics stream (pure; no torch).
+
+GRPO fails quietly: groups whose G answers all score the same teach nothing, truncated answers score 0, format
+reward can climb while accuracy falls, and length growing while accuracy stays flat is the early sign of reward
+hacking. Each alarm below is a pure function of the stream of logged metrics (one dict per logging step, with
+`step` and TRL's metric names), so the live run (`grpo_cli.progress.MonitorCallback`) and `grpo report` name the
+same failures from the same numbers.
+
+The stream is fed row by row (`AlarmWatcher.feed`); each check looks at the latest values of the metrics it reads
+and returns an `Alarm` (id, step, evidence, advice) or None. An alarm id fires once per run: its first step.
+Thresholds are `config.MonitorConfig` (the recipe's `monitor:` section); docs/monitor.md explains each one.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from grpo_cli.config import MonitorConfig
+
+# TRL 1.16 GRPOTrainer metric names (grpo_trainer.py `_metrics[mode][...]`); reward functions are logged as
+# rewards/<func.__name__>/mean with the names of grpo_cli.rewards.REWARDS.
+REWARD = "reward"
+ACCURACY = "rewards/accuracy/mean"
+FORMAT = "rewards/format/mean"
+LANGUAGE = "rewards/language/mean"
+LENGTH = "completions/mean_length"
+CLIPPED = "completions/clipped_ratio"
+ZERO_STD = "frac_reward_zero_std"
+KL = "kl"
+ENTROPY = "entropy"
+
+
+@dataclass(frozen=True)
+class AlarmInfo:
+    title: str
+    # The metric whose plot shows the alarm (report.py marks the step there).
+    metric: str
+
+
+ALARMS: dict[str, AlarmInfo] = {
+    "no_signal": AlarmInfo("no learning signal: most groups have zero reward variance", ZERO_STD),
+    "length_hacking": AlarmInfo("completions grow while accuracy stays flat (reward hacking)", LENGTH),
+    "truncation": AlarmInfo("many completions are cut at max_completion_length", CLIPPED),
+    "format_over_accuracy": AlarmInfo("format reward rises while accuracy falls", FORMAT),
+    "entropy_collapse": AlarmInfo("policy entropy collapsed", ENTROPY),
+    "kl_blowup": AlarmInfo("KL to the reference model blew up", KL),
+    "language_mixing": AlarmInfo("language-consistency reward is falling", LANGUAGE),
+}
+
+
+@dataclass(frozen=True)
+class Alarm:
+    id: str
+    step: int
+    evidence: str
+    advice: str
+
+    @property
+    def title(self) -> str:
+        return ALARMS[self.id].title
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "title": self.title}
+
+    def format(self) -> str:
+        """The lines printed when the alarm fires and in report.md."""
+        return f"[{self.id}] step {self.step}: {self.title}\n  evidence: {self.evidence}\n  advice: {self.advice}"
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """What the alarms need to know about the run beyond its metrics (all optional)."""
+
+    # The run's planned optimizer steps (the baseline is its first baseline_frac); None = the last logged step.
+    total_steps: int | None = None
+    # G, for the no_signal advice.
+    num_generations: int | None = None
+    max_completion_length: int | None = None
+    temperature: float | None = None
+    learning_rate: float | None = None
+    beta: float | None = None
+
+    @classmethod
+    def from_recipe_dict(cls, recipe: Mapping[str, Any] | None, total_steps: int | None = None) -> RunContext:
+        """From a resolved recipe mapping (recipe.yaml in a run dir); missing keys stay None."""
+        g = (recipe or {}).get("grpo") or {}
+        if total_steps is None and isinstance(g.get("max_steps"), int) and g["max_steps"] > 0:
+            total_steps = g["max_steps"]
+        return cls(
+            total_steps=total_steps,
+            num_generations=g.get("num_generations"),
+            max_completion_length=g.get("max_completion_length"),
+            temperature=g.get("temperature"),
+            learning_rate=g.get("learning_rate"),
+            beta=g.get("beta"),
+        )
+
+
+# --------------------------------------------------------------------------------------------------------
+# the stream
+
+
+def _number(value: Any) -> float | None:
+    """A finite float, or None (TRL logs None for a metric whose every value was NaN)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    return value if math.isfinite(value) else None
+
+
+@dataclass
+class MetricStream:
+    """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped."""
+
+    steps: dict[str, list[int]] = field(default_factory=dict)
+    values: dict[str, list[float]] = field(default_factory=dict)
+    first_step: int | None = None
+    last_step: int | None = None
+    rows: int = 0
+
+    def append(self, row: Mapping[str, Any]) -> None:
+        step = row.get("step")
+        step = int(step) if isinstance(step, (int, float)) and not isinstance(step, bool) else self.rows + 1
+        self.rows += 1
+        self.first_step = step if self.first_step is None else self.first_step
+        self.last_step = step
+        for key, raw in row.items():
+            value = _number(raw)
+            if value is None or key == "step":
+                continue
+            self.steps.setdefault(key, []).append(step)
+            self.values.setdefault(key, []).append(value)
+
+    @classmethod
+    def of(cls, rows: Iterable[Mapping[str, Any]]) -> MetricStream:
+        stream = cls()
+        for row in rows:
+            stream.append(row)
+        return stream
+
+    def has(self, key: str, n: int = 1) -> bool:
+        return len(self.values.get(key, ())) >= n
+
+    def last(self, key: str, n: int) -> list[float]:
+        return self.values.get(key, [])[-n:]
+
+    def last_step_of(self, key: str) -> int:
+        return self.steps[key][-1]
+
+    def upto(self, key: str, step: float) -> list[float]:
+        """Values logged at or before `step`."""
+        return self.values.get(key, [])[: bisect_right(self.steps.get(key, []), step)]
+
+    def after(self, key: str, step: float, n: int) -> list[float]:
+        """The last n values logged after `step` (fewer when fewer exist)."""
+        steps, values = self.steps.get(key, []), self.values.get(key, [])
+        start = max(bisect_right(steps, step), len(values) - n)
+        return values[start:]
+
+
+def baseline_end(stream: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> float:
+    """The last step of the baseline window: the first baseline_frac of the run (at least the first log)."""
+    total = ctx.total_steps or stream.last_step or 0
+    return max(cfg.baseline_frac * total, stream.first_step or 0)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _baseline_and_now(stream: MetricStream, key: str, cfg: MonitorConfig, ctx: RunContext):
+    """(baseline mean, recent mean, baseline end) once a full recent window lies past the baseline; else None."""
+    end = baseline_end(stream, cfg, ctx)
+    base = stream.upto(key, end)
+    now = stream.after(key, end, cfg.recent_window)
+    if not base or len(now) < cfg.recent_window:
+        return None
+    return _mean(base), _mean(now), end
+
+
+def linear_trend(values: list[float]) -> tuple[float, float]:
+    """Least-squares line through equally spaced values: (fitted change from first to last, its standard
+    error). The error comes from the residuals, so a noisy metric needs a larger move to count."""
+    n = len(values)
+    if n < 3:
+        return (values[-1] - values[0] if n == 2 else 0.0), math.inf
+    x_mean, y_mean = (n - 1) / 2, _mean(values)
+    sxx = sum((i - x_mean) ** 2 for i in range(n))
+    slope = sum((i - x_mean) * (y - y_mean) for i, y in enumerate(values)) / sxx
+    residual = sum((y - (y_mean + slope * (i - x_mean))) ** 2 for i, y in enumerate(values))
+    slope_se = math.sqrt(residual / (n - 2) / sxx)
+    return slope * (n - 1), slope_se * (n - 1)
+
+
+def all_same_probability(p: float, g: int) -> float:
+    """P(all G binary rewards in a group are equal) at pass rate p: p^G + (1-p)^G. Such a group has zero std,
+    so zero advantage and no gradient."""
+    return p**g + (1 - p) ** g
+
+
+def smallest_g(p: float, target: float, g_max: int = 1024) -> int | None:
+    """The smallest G >= 2 with p^G + (1-p)^G < target, or None when no G up to g_max gets there."""
+    if not 0 < p < 1:
+        return None
+    for g in range(2, g_max + 1):
+        if all_same_probability(p, g) < target:
+            return g
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------
+# the checks: (stream, cfg, ctx) -> Alarm | None, each looking at the latest values
+
+
+def check_no_signal(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    window = s.last(ZERO_STD, cfg.no_signal_window)
+    if len(window) < cfg.no_signal_window or _mean(window) < cfg.no_signal_frac:
+        return None
+    step = s.last_step_of(ZERO_STD)
+    first = s.steps[ZERO_STD][-cfg.no_signal_window]
+    evidence = f"frac_reward_zero_std averaged {_mean(window):.2f} over steps {first}-{step} ({len(window)} logs)"
+    acc = s.last(ACCURACY, cfg.no_signal_window)
+    p = _mean(acc) if acc else None
+    if p is not None:
+        evidence += f"; pass rate (rewards/accuracy/mean) {p:.3f}"
+    advice = [_no_signal_g_advice(p, ctx.num_generations, cfg.no_signal_target)]
+    if p is None or p < 0.5:
+        advice.append("use easier data (keep problems the model solves 10-90% of the time)")
+        advice.append("run SFT first (grpo.init=sft) so the policy answers in the rewarded format")
+    else:
+        advice.append("use harder data: the model already solves almost every problem")
+    return Alarm("no_signal", step, evidence, "; ".join(advice))
+
+
+def _no_signal_g_advice(p: float | None, g: int | None, target: float) -> str:
+    if p is None:
+        return "larger G (grpo.num_generations); pass rate unknown: rewards/accuracy/mean is not logged"
+    if g is None:
+        head = f"larger G: at pass rate {p:.3f} (G unknown: no recipe.yaml in the run dir)"
+    else:
+        head = f"larger G: at pass rate {p:.3f}, G={g} gives P(all-same group) = p^G + (1-p)^G = {all_same_probability(p, g):.2f}"
+    need = smallest_g(p, target)
+    if need is None:
+        return f"{head}; no G brings it under {target:.0%} at this pass rate, so fix the data or the start point"
+    if g is not None and need <= g:
+        return f"{head}; G={g} is already enough at this pass rate, so the zero-std groups come from the data"
+    return f"{head}; G={need} is the smallest that keeps it under {target:.0%}"
+
+
+def check_length_hacking(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    length = _baseline_and_now(s, LENGTH, cfg, ctx)
+    acc = _baseline_and_now(s, ACCURACY, cfg, ctx)
+    # Without accuracy there is no way to tell hacking from the model learning to reason longer.
+    if length is None or acc is None:
+        return None
+    (len0, len1, end), (acc0, acc1, _) = length, acc
+    if len0 <= 0 or len1 < len0 * (1 + cfg.length_growth) or acc1 - acc0 > cfg.length_accuracy_band:
+        return None
+    evidence = (
+        f"mean completion length {len0:.0f} -> {len1:.0f} tokens (+{len1 / len0 - 1:.0%}) since the baseline "
+        f"(steps <= {end:.0f}) while accuracy went {acc0:.3f} -> {acc1:.3f} ({(acc1 - acc0) * 100:+.1f} points)"
+    )
+    advice = (
+        "read samples.jsonl for padding, repetition or restated questions; add the overlong reward "
+        "(rewards: {overlong: 1.0}) or lower grpo.max_completion_length; use loss_type dr_grpo, which removes "
+        "GRPO's per-sequence length normalization that favours long wrong answers; stop at the last checkpoint "
+        "before the growth if it keeps going"
+    )
+    return Alarm("length_hacking", s.last_step_of(LENGTH), evidence, advice)
+
+
+def check_truncation(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    window = s.last(CLIPPED, cfg.recent_window)
+    if len(window) < cfg.recent_window or _mean(window) < cfg.truncation_ratio:
+        return None
+    cap = f" at max_completion_length={ctx.max_completion_length}" if ctx.max_completion_length else ""
+    evidence = f"{_mean(window):.0%} of completions were cut{cap} over the last {len(window)} logs"
+    length = s.last(LENGTH, cfg.recent_window)
+    if length:
+        evidence += f" (mean length {_mean(length):.0f})"
+    advice = (
+        "a truncated answer has no final answer and scores 0; raise grpo.max_completion_length (check the cost "
+        "with `grpo estimate`), add the overlong reward (DAPO soft overlong punishment), or set "
+        "grpo.mask_truncated_completions=true so cut answers carry no gradient"
+    )
+    return Alarm("truncation", s.last_step_of(CLIPPED), evidence, advice)
+
+
+def _format_accuracy_moves(s: MetricStream, cfg: MonitorConfig, offset: int):
+    """(format change, its SE, accuracy change, its SE) of lines fitted through the trend_window logs that end
+    `offset` logs before the latest, or None when there are too few."""
+    n, fmt, acc = cfg.trend_window, s.values.get(FORMAT, []), s.values.get(ACCURACY, [])
+    if len(fmt) < n + offset or len(acc) < n + offset:
+        return None
+    return (
+        *linear_trend(fmt[len(fmt) - offset - n : len(fmt) - offset]),
+        *linear_trend(acc[len(acc) - offset - n : len(acc) - offset]),
+    )
+
+
+def check_format_over_accuracy(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    # Both moves must clear their threshold and the noise (three standard errors of the fitted change), and hold
+    # for recent_window consecutive logs: the window slides over the whole run, so a single chance excursion of
+    # a noisy accuracy would otherwise fire in a few percent of healthy runs (docs/monitor.md has the rates).
+    moves = [_format_accuracy_moves(s, cfg, off) for off in range(cfg.recent_window)]
+    for move in moves:
+        if move is None:
+            return None
+        f_change, f_se, a_change, a_se = move
+        if f_change < max(cfg.format_rise, 3 * f_se) or -a_change < max(cfg.accuracy_drop, 3 * a_se):
+            return None
+    f_change, f_se, a_change, a_se = moves[0]
+    n = cfg.trend_window
+    evidence = (
+        f"over steps {s.steps[FORMAT][-n]}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
+        f"{f_change:+.3f} (+/- {f_se:.3f}) while accuracy moved {a_change:+.3f} (+/- {a_se:.3f}), "
+        f"for {cfg.recent_window} logs in a row"
+    )
+    advice = (
+        "the policy is optimizing the format reward instead of correctness: lower its weight (rewards.format, "
+        "e.g. 0.1-0.2 of accuracy) or make format count only with a correct answer; read samples.jsonl for "
+        "well-formed answers with wrong or empty content"
+    )
+    return Alarm("format_over_accuracy", s.last_step_of(FORMAT), evidence, advice)
+
+
+def check_entropy_collapse(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    found = _baseline_and_now(s, ENTROPY, cfg, ctx)
+    if found is None:
+        return None
+    start, now, _ = found
+    if start <= 0 or now >= cfg.entropy_floor * start:
+        return None
+    evidence = f"entropy {start:.3f} at the start -> {now:.3f} now ({now / start:.1%} of its start)"
+    temp = f" (now {ctx.temperature})" if ctx.temperature is not None else ""
+    lr = f" (now {ctx.learning_rate:g})" if ctx.learning_rate is not None else ""
+    advice = (
+        f"the policy has become near-deterministic, so groups stop differing and learning stalls: lower "
+        f"grpo.learning_rate{lr}, keep grpo.temperature at 1.0{temp}, raise grpo.beta to hold it near the "
+        f"reference, or set grpo.epsilon_high above epsilon (DAPO clip-higher)"
+    )
+    return Alarm("entropy_collapse", s.last_step_of(ENTROPY), evidence, advice)
+
+
+def check_kl_blowup(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    history = s.last(KL, cfg.kl_window + 1)[:-1]
+    if len(history) < cfg.recent_window:
+        return None
+    now = s.last(KL, 1)[0]
+    median = statistics.median(history)
+    if now < cfg.kl_min or now <= cfg.kl_blowup_factor * median:
+        return None
+    ratio = f"{now / median:.0f}x" if median > 0 else "far above"
+    evidence = f"kl {now:.4g} is {ratio} its running median {median:.3g} over the previous {len(history)} logs"
+    beta = f" (now {ctx.beta:g})" if ctx.beta is not None else ""
+    advice = (
+        "the policy is running away from the reference: lower grpo.learning_rate, check grad_norm for spikes "
+        f"(grpo.max_grad_norm), raise grpo.beta{beta}; resume from the checkpoint before the jump"
+    )
+    return Alarm("kl_blowup", s.last_step_of(KL), evidence, advice)
+
+
+def check_language_mixing(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    found = _baseline_and_now(s, LANGUAGE, cfg, ctx)
+    if found is None:
+        return None
+    start, now, _ = found
+    if start - now < cfg.language_drop:
+        return None
+    evidence = f"language reward {start:.3f} at the start -> {now:.3f} now ({(now - start) * 100:+.1f} points)"
+    advice = (
+        "completions are mixing languages (DeepSeek-R1 saw this during RL): raise the language reward's weight "
+        "(rewards.language), check reward_options.language, and read samples.jsonl for the mixed spans"
+    )
+    return Alarm("language_mixing", s.last_step_of(LANGUAGE), evidence, advice)
+
+
+CHECKS: dict[str, Callable[[MetricStream, MonitorConfig, RunContext], Alarm | None]] = {
+    "no_signal": check_no_signal,
+    "length_hacking": check_length_hacking,
+    "truncation": check_truncation,
+    "format_over_accuracy": check_format_over_accuracy,
+    "entropy_collapse": check_entropy_collapse,
+    "kl_blowup": check_kl_blowup,
+    "language_mixing": check_language_mixing,
+}
+assert CHECKS.keys() == ALARMS.keys()
+
+
+def check_stream(stream: MetricStream, cfg: MonitorConfig, ctx: RunContext | None = None) -> list[Alarm]:
+    """Every alarm that holds at the end of `stream`."""
+    ctx = ctx or RunContext()
+    return [alarm for check in CHECKS.values() if (alarm := check(stream, cfg, ctx)) is not None]
+
+
+def check_alarms(
+    metrics: list[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
+) -> list[Alarm]:
+    """Every alarm that holds at the end of the metrics stream (one dict per logging step)."""
+    return check_stream(MetricStream.of(metrics), cfg or MonitorConfig(), ctx)
+
+
+class AlarmWatcher:
+    """Feeds a metrics stream row by row and returns each alarm id the first time it fires.
+
+    The live callback and `grpo report` both use this, so a run's report names the alarms its console showed.
+    """
+
+    def __init__(self, cfg: MonitorConfig | None = None, ctx: RunContext | None = None):
+        self.cfg = cfg or MonitorConfig()
+        self.ctx = ctx or RunContext()
+        self.stream = MetricStream()
+        self.fired: dict[str, Alarm] = {}
+
+    def feed(self, row: Mapping[str, Any]) -> list[Alarm]:
+        self.stream.append(row)
+        new = []
+        for name, check in CHECKS.items():
+            if name in self.fired:
+                continue
+            alarm = check(self.stream, self.cfg, self.ctx)
+            if alarm is not None:
+                self.fired[name] = alarm
+                new.append(alarm)
+        return new
+
+
+def replay_alarms(
+    metrics: Iterable[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
+) -> list[Alarm]:
+    """Re-derive a finished run's alarms: each id with the first step it fired at, in step order."""
+    watcher = AlarmWatcher(cfg, ctx)
+    for row in metrics:
+        watcher.feed(row)
+    return sorted(watcher.fired.values(), key=lambda a: (a.step, list(ALARMS).index(a.id)))
+
+
+def __getattr__(name: str) -> Any:
+    # MonitorCallback subclasses transformers' TrainerCallback, so it lives in grpo_cli.progress; importing it
+    # from here stays lazy so this module imports no torch/transformers.
+    if name == "MonitorCallback":
+        from grpo_cli.progress import MonitorCallback
+
+        return MonitorCallback
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

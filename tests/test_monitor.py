@@ -1,0 +1,175 @@
+"""The alarms: each fires on its synthetic failure pattern, at the right step, and none fires on healthy runs."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from grpo_cli import monitor
+from grpo_cli.config import MonitorConfig
+from grpo_cli.monitor import (
+    ALARMS,
+    AlarmWatcher,
+    RunContext,
+    all_same_probability,
+    check_alarms,
+    linear_trend,
+    replay_alarms,
+    smallest_g,
+)
+from metric_streams import PATTERNS, STEPS, healthy_run, no_signal_run, truncation_run
+
+CTX = RunContext(total_steps=STEPS, num_generations=8, max_completion_length=128)
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("noise", [1.0, 3.0])
+def test_no_alarm_on_healthy_runs(seed, noise):
+    assert replay_alarms(healthy_run(seed=seed, noise=noise), ctx=CTX) == []
+
+
+@pytest.mark.parametrize("alarm_id", list(PATTERNS))
+def test_each_alarm_fires_on_its_pattern_and_only_it(alarm_id):
+    alarms = replay_alarms(PATTERNS[alarm_id](seed=3), ctx=CTX)
+    assert [a.id for a in alarms] == [alarm_id]
+    alarm = alarms[0]
+    assert alarm.evidence and alarm.advice and alarm.title == ALARMS[alarm_id].title
+    # Every pattern starts at step 50 or later: nothing fires before the failure begins.
+    assert alarm.step >= 50
+
+
+def test_every_alarm_id_has_a_pattern():
+    assert set(PATTERNS) == set(ALARMS) == set(monitor.CHECKS)
+
+
+@pytest.mark.parametrize(
+    "alarm_id, first, last",
+    [
+        ("no_signal", 101, 105),  # zero-std 0.95 from step 101: the 5-log window is full at 105
+        ("truncation", 50, 54),  # clipped 0.4 from step 50: the 5-log mean crosses 0.3 within the window
+        ("kl_blowup", 150, 150),  # the spike itself
+    ],
+)
+def test_alarm_steps(alarm_id, first, last):
+    (alarm,) = replay_alarms(PATTERNS[alarm_id](seed=0), ctx=CTX)
+    assert first <= alarm.step <= last
+
+
+def test_no_signal_advice_computes_the_all_same_probability_and_the_smallest_g():
+    (alarm,) = replay_alarms(no_signal_run(), ctx=CTX)
+    p = 0.02
+    assert f"G=8 gives P(all-same group) = p^G + (1-p)^G = {all_same_probability(p, 8):.2f}" in alarm.advice
+    assert f"G={smallest_g(p, 0.1)} is the smallest" in alarm.advice
+    assert "SFT first" in alarm.advice and "easier data" in alarm.advice
+    assert "0.95" in alarm.evidence and "0.020" in alarm.evidence
+
+
+def test_no_signal_advice_without_a_recipe_says_g_is_unknown():
+    (alarm,) = replay_alarms(no_signal_run(), ctx=RunContext(total_steps=STEPS))
+    assert "G unknown" in alarm.advice
+
+
+def test_no_signal_when_the_model_solves_everything_says_harder_data():
+    rows = [{"step": s, "frac_reward_zero_std": 0.97, "rewards/accuracy/mean": 0.99} for s in range(1, 11)]
+    (alarm,) = check_alarms(rows, ctx=RunContext(num_generations=16))
+    assert alarm.id == "no_signal" and "harder data" in alarm.advice
+
+
+def test_all_same_probability_and_smallest_g():
+    assert all_same_probability(0.5, 2) == pytest.approx(0.5)
+    assert all_same_probability(0.1, 8) == pytest.approx(0.1**8 + 0.9**8)
+    # 0.5: 2 * 0.5^G < 0.1 first at G=5 (0.0625; G=4 gives 0.125).
+    assert smallest_g(0.5, 0.1) == 5
+    g = smallest_g(0.02, 0.1)
+    assert all_same_probability(0.02, g) < 0.1 <= all_same_probability(0.02, g - 1)
+    assert smallest_g(0.0, 0.1) is None and smallest_g(1.0, 0.1) is None
+    assert smallest_g(1e-5, 0.1, g_max=64) is None
+
+
+def test_thresholds_come_from_the_config():
+    rows = truncation_run()
+    assert [a.id for a in replay_alarms(rows, MonitorConfig(), CTX)] == ["truncation"]
+    assert replay_alarms(rows, MonitorConfig(truncation_ratio=0.5), CTX) == []
+
+
+def test_length_hacking_needs_accuracy_to_stay_flat():
+    rows = PATTERNS["length_hacking"](seed=0)
+    # The same growth with accuracy climbing 10 points is the model learning to reason longer: no alarm.
+    climbing = [{**r, "rewards/accuracy/mean": r["rewards/accuracy/mean"] + 0.1 * r["step"] / STEPS} for r in rows]
+    assert [a.id for a in replay_alarms(rows, ctx=CTX)] == ["length_hacking"]
+    assert replay_alarms(climbing, ctx=CTX) == []
+    # Without an accuracy metric the alarm cannot tell the two apart and stays quiet.
+    no_acc = [{k: v for k, v in r.items() if k != "rewards/accuracy/mean"} for r in rows]
+    assert "length_hacking" not in {a.id for a in replay_alarms(no_acc, ctx=CTX)}
+
+
+def test_length_hacking_evidence_names_the_growth():
+    (alarm,) = replay_alarms(PATTERNS["length_hacking"](seed=0), ctx=CTX)
+    assert "+5" in alarm.evidence or "+6" in alarm.evidence  # +50-69% at first firing
+    assert "accuracy" in alarm.evidence and "overlong" in alarm.advice
+
+
+def test_watcher_reports_each_alarm_once():
+    watcher = AlarmWatcher(ctx=CTX)
+    fired = [a for row in truncation_run() for a in watcher.feed(row)]
+    assert [a.id for a in fired] == ["truncation"]
+    assert watcher.fired["truncation"] is fired[0]
+
+
+def test_check_alarms_is_the_state_at_the_end_of_the_stream():
+    rows = truncation_run()
+    assert [a.id for a in check_alarms(rows, ctx=CTX)] == ["truncation"]
+    assert check_alarms(rows[:40], ctx=CTX) == []
+
+
+def test_missing_none_and_nan_values_are_skipped():
+    rows = healthy_run()
+    for i, row in enumerate(rows):
+        if i % 3 == 0:
+            row["kl"] = None  # TRL logs None when every value of a metric was NaN
+        if i % 7 == 0:
+            row["entropy"] = math.nan
+        if i % 11 == 0:
+            del row["completions/clipped_ratio"]
+    rows.append({"step": STEPS, "train_runtime": 6000.0, "train_loss": 0.01})  # the trainer's closing summary
+    assert replay_alarms(rows, ctx=CTX) == []
+
+
+def test_an_empty_or_tiny_stream_raises_nothing():
+    assert replay_alarms([], ctx=CTX) == []
+    assert replay_alarms(healthy_run()[:3], ctx=CTX) == []
+    assert check_alarms([{"loss": 1.0}]) == []
+
+
+def test_baseline_defaults_to_the_last_logged_step_without_total_steps():
+    rows = PATTERNS["entropy_collapse"](seed=0)
+    alarms = replay_alarms(rows, ctx=RunContext())
+    assert [a.id for a in alarms] == ["entropy_collapse"]
+
+
+def test_alarm_serializes_with_its_title():
+    (alarm,) = replay_alarms(truncation_run(), ctx=CTX)
+    data = json.loads(json.dumps(alarm.to_dict()))
+    assert data["id"] == "truncation" and data["step"] == alarm.step and data["title"] == alarm.title
+    assert alarm.format().startswith(f"[truncation] step {alarm.step}:")
+    assert "max_completion_length=128" in alarm.evidence
+
+
+def test_linear_trend():
+    change, se = linear_trend([0.0, 1.0, 2.0, 3.0])
+    assert change == pytest.approx(3.0) and se == pytest.approx(0.0, abs=1e-12)
+    change, se = linear_trend([0.0, 1.0, 0.0, 1.0, 0.0, 1.0])
+    assert abs(change) < 1.0 and se > 0.1
+
+
+def test_monitor_imports_no_torch():
+    code = (
+        "import sys, grpo_cli.monitor as m; "
+        "print(sorted(x for x in ('torch','transformers','trl','datasets','matplotlib') if x in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
