@@ -44,5 +44,10 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest bench -q -p no:cacheprovider
 
+# One NVIDIA GPU, offline, < 8 min: GRPO steps + eval on random-init Qwen2.5-0.5B/1.5B, JSON with tokens/s per phase,
+# step time, peak memory and grpo estimate's prediction (docs/scale.md). GPU_CHECK_ARGS=--smoke runs it on CPU.
+gpu-check: $(STAMP)
+	$(OFFLINE) $(PY) scripts/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache runs

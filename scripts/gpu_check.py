@@ -1,0 +1,643 @@
+#!/usr/bin/env python
+"""GPU check: a few GRPO steps and a short eval on one NVIDIA GPU, offline, in under 8 minutes.
+
+For the Qwen2.5-0.5B and Qwen2.5-1.5B architectures (gsm8k-0.5b / gsm8k-1.5b recipes: LoRA, bf16) it builds a
+randomly initialised model from the published config (nothing is downloaded), runs GRPO through the same stage code
+`grpo train` runs (`grpo_cli.stages.grpo.run`) on the offline toy task, with HF generate and, when vLLM is installed,
+with vLLM colocated, then a short eval (`grpo_cli.stages.eval.run`). It writes JSON with, per run: seconds per
+step, seconds and tokens/s per phase (TRL's own profiling timers), peak GPU memory, and `grpo estimate`'s prediction
+for the same settings beside the measurement.
+
+    python scripts/gpu_check.py --out gpu_check.json        # or: make gpu-check
+    python scripts/gpu_check.py --smoke --out smoke.json    # CPU: a tiny random model, 2 steps, same code path
+
+Every part runs in its own subprocess (a clean CUDA context, so peak memory is per part, and a vLLM engine cannot
+leak into the next part) under what is left of --budget-s; parts that would not fit are recorded as skipped, and
+the JSON is rewritten after every part, so an interrupted check still leaves its figures. A random model never
+emits EOS, so every completion runs to max_completion_length: the token counts are exact, the rewards are zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+try:
+    import grpo_cli  # noqa: F401
+except ImportError:  # run from a checkout without `pip install -e .`
+    sys.path.insert(0, str(REPO / "src"))
+
+# Published configs (config.json of Qwen/Qwen2.5-0.5B and Qwen/Qwen2.5-1.5B); "smoke" is a CPU-sized stand-in.
+ARCHS: dict[str, dict[str, Any]] = {
+    "qwen2.5-0.5b": {
+        "hub_id": "Qwen/Qwen2.5-0.5B",
+        "recipe": "gsm8k-0.5b",
+        "config": dict(
+            hidden_size=896, intermediate_size=4864, num_hidden_layers=24, num_attention_heads=14,
+            num_key_value_heads=2, vocab_size=151936, max_position_embeddings=32768, rope_theta=1000000.0,
+            rms_norm_eps=1e-6, tie_word_embeddings=True,
+        ),
+    },
+    "qwen2.5-1.5b": {
+        "hub_id": "Qwen/Qwen2.5-1.5B",
+        "recipe": "gsm8k-1.5b",
+        "config": dict(
+            hidden_size=1536, intermediate_size=8960, num_hidden_layers=28, num_attention_heads=12,
+            num_key_value_heads=2, vocab_size=151936, max_position_embeddings=131072, rope_theta=1000000.0,
+            rms_norm_eps=1e-6, tie_word_embeddings=True,
+        ),
+    },
+    "smoke": {
+        "hub_id": None,
+        "recipe": "tiny",
+        "config": dict(
+            hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
+            num_key_value_heads=2, vocab_size=512, max_position_embeddings=1024, rope_theta=10000.0,
+            rms_norm_eps=1e-6, tie_word_embeddings=True,
+        ),
+    },
+}  # fmt: skip
+# A short system prompt: the character-level tokenizer makes one token per character, and this keeps prompts near
+# the ~200 tokens a GSM8K prompt takes with Qwen's tokenizer.
+SYSTEM = "Solve. Put reasoning in <think></think> and the number in <answer></answer>."
+GENERATE_TIMERS = ("transformers.generate", "transformers.generate_batch", "vLLM.generate")
+
+
+# --------------------------------------------------------------------------------------------------------
+# the model and the recipe (pure config; both the parent and the parts build them)
+
+
+def deep_set(data: dict, dotted: str, value: Any) -> None:
+    *path, last = dotted.split(".")
+    for part in path:
+        data = data.setdefault(part, {})
+    data[last] = value
+
+
+def make_recipe(arch: str, backend: str, model_dir: Path, a: argparse.Namespace) -> Any:
+    """The arch's recipe, pointed at the random model and the offline toy task, for `a.steps` GRPO steps."""
+    from grpo_cli import config, recipes
+
+    raw = recipes.read_raw(recipes.find(ARCHS[arch]["recipe"]))
+    smoke = arch == "smoke"
+    values = {
+        "model.name": str(model_dir),
+        "model.dtype": "fp32" if smoke else "bf16",
+        "data.dataset": "toy",
+        "data.task": "gsm8k",
+        "data.path": None,
+        "data.limit": 0,
+        "data.toy.num_train": 512,
+        "data.toy.num_test": 128,
+        "prompt.system": SYSTEM,
+        "sft.enabled": False,
+        "grpo.init": "base",
+        "grpo.max_steps": a.steps,
+        "grpo.logging_steps": 1,
+        "grpo.save_steps": 100_000,  # no checkpoint inside the timed steps (final/ is still written)
+        "grpo.samples_per_log": 2,
+        "grpo.max_completion_length": a.max_completion,
+        "grpo.use_vllm": backend == "vllm",
+        "eval.dataset": "toy",
+        "eval.split": "test",
+        "eval.limit": a.eval_limit,
+        "eval.max_tokens": a.eval_max_tokens,
+        "eval.n": 1,
+        "eval.temperature": 0.0,
+        "launch.num_processes": 1,
+        "launch.num_nodes": 1,
+        "launch.strategy": "none",
+    }
+    if smoke:  # a CPU-sized batch: 2 prompts x G 4
+        values.update(
+            {"grpo.num_generations": 4, "grpo.per_device_batch_size": 8, "grpo.gradient_accumulation_steps": 1}
+        )
+    for key, value in values.items():
+        deep_set(raw, key, value)
+    raw["name"] = f"gpu-check-{arch}-{backend}"
+    return config.build(raw)
+
+
+def build_tokenizer(vocab_size: int, max_length: int) -> Any:
+    """grpo-cli's character-level Qwen2 tokenizer (see grpo_cli.models.build_tiny_tokenizer), padded with filler
+    tokens to the model's vocabulary so that every id a random model samples decodes (in transformers and vLLM).
+    With no merges, BPE never produces a filler from text: prompts encode one token per character."""
+    from transformers.convert_slow_tokenizer import bytes_to_unicode
+    from transformers.models.qwen2.tokenization_qwen2 import Qwen2Tokenizer
+
+    from grpo_cli.models import CHATML_TEMPLATE, TINY_SPECIAL_TOKENS
+
+    byte_char = bytes_to_unicode()
+    chars = [byte_char[b] for b in (10, 9, *range(32, 127))]
+    tokens = [*TINY_SPECIAL_TOKENS, *chars]
+    tokens += [f"f{i}" for i in range(vocab_size - len(tokens))]
+    return Qwen2Tokenizer(
+        vocab={tok: i for i, tok in enumerate(tokens)},
+        merges=[],
+        eos_token="<|im_end|>",
+        pad_token="<|endoftext|>",
+        unk_token=None,
+        additional_special_tokens=["<|im_start|>"],
+        chat_template=CHATML_TEMPLATE,
+        model_max_length=max_length,
+    )
+
+
+def build_model(arch: str, out_dir: Path, cuda: bool) -> float:
+    """A randomly initialised model with the arch's published config, saved with its tokenizer. Returns seconds."""
+    import torch
+    from transformers import GenerationConfig, Qwen2Config, Qwen2ForCausalLM
+
+    t0 = time.perf_counter()
+    cfg = ARCHS[arch]["config"]
+    tokenizer = build_tokenizer(cfg["vocab_size"], cfg["max_position_embeddings"])
+    dtype = torch.bfloat16 if cuda else torch.float32
+    config = Qwen2Config(
+        **cfg,
+        bos_token_id=None,
+        eos_token_id=tokenizer.eos_token_id,
+        pad_token_id=tokenizer.pad_token_id,
+        use_cache=True,
+        dtype=dtype,
+    )
+    torch.manual_seed(0)
+    # Initialise on the GPU: seconds instead of a minute of CPU time for 1.5B parameters.
+    with torch.device("cuda" if cuda else "cpu"):
+        model = Qwen2ForCausalLM(config).to(dtype)
+    model.generation_config = GenerationConfig(
+        eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id, bos_token_id=None
+    )
+    tmp = out_dir.with_name(out_dir.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    model.save_pretrained(tmp)
+    tokenizer.save_pretrained(tmp)
+    tmp.rename(out_dir)
+    del model
+    if cuda:
+        torch.cuda.empty_cache()
+    return time.perf_counter() - t0
+
+
+# --------------------------------------------------------------------------------------------------------
+# measuring inside a part
+
+
+class PhaseTimer:
+    """Collects TRL's own profiling timers (`profiling_context` / `profiling_decorator` in GRPOTrainer), which
+    only report to wandb/mlflow/trackio, by observing ProfilingContext._log_metrics. Keyed by optimizer step."""
+
+    def __init__(self) -> None:
+        self.by_step: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+
+    def install(self) -> PhaseTimer:
+        from trl.extras import profiling
+
+        original = profiling.ProfilingContext._log_metrics
+        timer = self
+
+        def log_metrics(ctx: Any, duration: float) -> None:
+            name = ctx.name.split(".", 1)[1] if "." in ctx.name else ctx.name  # drop "GRPOTrainer."
+            timer.by_step[int(ctx.step or 0)][name] += duration
+            original(ctx, duration)
+
+        profiling.ProfilingContext._log_metrics = log_metrics
+        return self
+
+
+class MemoryPoller:
+    """Device-wide used memory (cudaMemGetInfo) sampled every 0.1 s: it sees vLLM's allocations, which bypass
+    torch's caching allocator statistics."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import torch
+
+        while not self._stop.is_set():
+            free, total = torch.cuda.mem_get_info()
+            self.peak = max(self.peak, total - free)
+            self._stop.wait(0.1)
+
+    def __enter__(self) -> MemoryPoller:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _mean(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else None
+
+
+def per_step_figures(rows: list[dict], phases: dict[int, dict[str, float]], completions_per_step: int) -> list[dict]:
+    """One dict per optimizer step: seconds per phase and tokens, from metrics.jsonl rows + the profiling timers.
+    Phase timers opened during step s (global_step s before it ends) belong to the row logged with step s + 1."""
+    out, last_tokens = [], 0.0
+    for row in rows:
+        step = int(row["step"])
+        p = phases.get(step - 1, {})
+        tokens = float(row.get("num_tokens", 0.0))
+        step_tokens, last_tokens = tokens - last_tokens, tokens
+        completion_tokens = float(row.get("completions/mean_length", 0.0)) * completions_per_step
+        generate = sum(p.get(name, 0.0) for name in GENERATE_TIMERS)
+        sync = p.get("sync_weights", 0.0)
+        prepare = p.get("_prepare_inputs", 0.0)
+        loss = p.get("compute_loss", 0.0)
+        step_time = float(row.get("step_time", 0.0))
+        out.append(
+            {
+                "step": step,
+                "step_time_s": step_time,
+                "tokens": step_tokens,
+                "completion_tokens": completion_tokens,
+                "prompt_tokens": step_tokens - completion_tokens,
+                "generation_s": generate,
+                "weight_sync_s": sync,
+                "rewards_s": p.get("_calculate_rewards", 0.0),
+                # old-policy / reference log-probs and batching: _prepare_inputs less what is timed inside it
+                "scoring_s": max(0.0, prepare - generate - sync - p.get("_calculate_rewards", 0.0)),
+                "loss_forward_s": loss,
+                "backward_optimizer_s": max(0.0, step_time - prepare - loss),
+            }
+        )
+    return out
+
+
+def summarise_steps(steps: list[dict]) -> dict:
+    """Means over the steady steps (the first step, with its warm-up, is dropped when there are two or more)."""
+    steady = steps[1:] if len(steps) >= 2 else steps
+    keys = [k for k in steady[0] if k.endswith("_s")] if steady else []
+    mean = {k: _mean([s[k] for s in steady]) for k in keys}
+    tokens = _mean([s["tokens"] for s in steady]) or 0.0
+    completion = _mean([s["completion_tokens"] for s in steady]) or 0.0
+    gen = mean.get("generation_s") or 0.0
+    step_time = mean.get("step_time_s") or 0.0
+    rest = step_time - gen - (mean.get("weight_sync_s") or 0.0)
+    return {
+        "steady_steps": [s["step"] for s in steady],
+        "seconds_per_step": mean,
+        "tokens_per_step": tokens,
+        "completion_tokens_per_step": completion,
+        "tokens_per_s": {
+            "generation": completion / gen if gen > 0 else None,  # completion tokens decoded per second
+            "training": tokens / rest if rest > 0 else None,  # prompt+completion tokens through scoring+update
+            "overall": tokens / step_time if step_time > 0 else None,
+        },
+    }
+
+
+def part_grpo(a: argparse.Namespace) -> dict:
+    import torch
+
+    from grpo_cli import rundir
+    from grpo_cli.stages import grpo as grpo_stage
+
+    cuda = torch.cuda.is_available()
+    model_dir = Path(a.model_dir)
+    result: dict[str, Any] = {"part": "grpo", "arch": a.arch, "backend": a.backend}
+    if not (model_dir / "config.json").is_file():
+        result["build_model_s"] = build_model(a.arch, model_dir, cuda)
+    recipe = make_recipe(a.arch, a.backend, model_dir, a)
+    stage_dir = Path(a.work) / f"{a.arch}-{a.backend}" / "grpo"
+    shutil.rmtree(stage_dir, ignore_errors=True)
+    timer = PhaseTimer().install()
+    if cuda:
+        torch.cuda.reset_peak_memory_stats()
+    poller = MemoryPoller() if cuda else None
+    t0 = time.perf_counter()
+    if poller:
+        with poller:
+            grpo_stage.run(recipe, stage_dir, init_from=None)
+    else:
+        grpo_stage.run(recipe, stage_dir, init_from=None)
+    result["wall_s"] = time.perf_counter() - t0
+    rows = [r for r in rundir.read_jsonl(stage_dir / "metrics.jsonl") if "step" in r]
+    g = recipe.grpo
+    completions = g.per_device_batch_size * g.gradient_accumulation_steps
+    steps = per_step_figures(rows, timer.by_step, completions)
+    result.update(
+        settings={
+            "recipe": ARCHS[a.arch]["recipe"],
+            "lora": recipe.model.lora,
+            "lora_rank": recipe.model.lora_rank,
+            "gradient_checkpointing": recipe.model.gradient_checkpointing,
+            "dtype": recipe.model.dtype,
+            "G": g.num_generations,
+            "completions_per_step": completions,
+            "per_device_batch_size": g.per_device_batch_size,
+            "gradient_accumulation_steps": g.gradient_accumulation_steps,
+            "max_completion_length": g.max_completion_length,
+            "beta": g.beta,
+            "use_vllm": g.use_vllm,
+            "vllm_gpu_memory_utilization": g.vllm_gpu_memory_utilization if g.use_vllm else None,
+        },
+        steps=steps,
+        summary=summarise_steps(steps) if steps else None,
+        profiling_totals_s={k: round(v, 4) for s in [_sum_phases(timer.by_step)] for k, v in s.items()},
+        final_dir_written=rundir.has_final(stage_dir),
+        mean_completion_length=_mean([r.get("completions/mean_length") for r in rows]),
+    )
+    if cuda:
+        result["peak_memory_gib"] = {
+            "torch_allocated": torch.cuda.max_memory_allocated() / 2**30,
+            "torch_reserved": torch.cuda.max_memory_reserved() / 2**30,
+            "device_used": poller.peak / 2**30 if poller else None,
+        }
+    return result
+
+
+def _sum_phases(by_step: dict[int, dict[str, float]]) -> dict[str, float]:
+    total: dict[str, float] = defaultdict(float)
+    for phases in by_step.values():
+        for name, seconds in phases.items():
+            total[name] += seconds
+    return dict(total)
+
+
+def part_eval(a: argparse.Namespace) -> dict:
+    import torch
+
+    from grpo_cli.stages import eval as eval_stage
+
+    cuda = torch.cuda.is_available()
+    recipe = make_recipe(a.arch, "hf", Path(a.model_dir), a)
+    out = Path(a.work) / f"{a.arch}-eval-{a.backend}"
+    if cuda:
+        torch.cuda.reset_peak_memory_stats()
+    poller = MemoryPoller() if cuda else None
+    t0 = time.perf_counter()
+    kwargs = dict(limit=a.eval_limit, max_tokens=a.eval_max_tokens, n=1, temperature=0.0, backend=a.backend)
+    if poller:
+        with poller:
+            summary = eval_stage.run(recipe, a.model_dir, out, overwrite=True, **kwargs)
+    else:
+        summary = eval_stage.run(recipe, a.model_dir, out, overwrite=True, **kwargs)
+    result = {
+        "part": "eval",
+        "arch": a.arch,
+        "backend": summary.get("settings", {}).get("backend", a.backend),
+        "wall_s": time.perf_counter() - t0,
+        "problems": a.eval_limit,
+        "max_tokens": a.eval_max_tokens,
+        "timing": summary.get("timing"),
+    }
+    if cuda:
+        result["peak_memory_gib"] = {
+            "torch_allocated": torch.cuda.max_memory_allocated() / 2**30,
+            "device_used": poller.peak / 2**30 if poller else None,
+        }
+    return result
+
+
+# --------------------------------------------------------------------------------------------------------
+# the parent: plan, run each part in a subprocess, predict, write JSON
+
+
+def nvidia_smi() -> dict | None:
+    exe = shutil.which("nvidia-smi")
+    if not exe:
+        return None
+    try:
+        out = subprocess.run(
+            [exe, "--query-gpu=name,memory.total,driver_version", "--format=csv,noheader,nounits"],
+            capture_output=True, text=True, timeout=30, check=True,
+        ).stdout.strip().splitlines()  # fmt: skip
+    except (subprocess.SubprocessError, OSError):
+        return None
+    if not out:
+        return None
+    name, mem, driver = (x.strip() for x in out[0].split(","))
+    return {"name": name, "memory_gib": float(mem) / 1024, "driver": driver, "count": len(out)}
+
+
+def versions() -> dict:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {"python": platform.python_version()}
+    for pkg in ("torch", "transformers", "trl", "peft", "accelerate", "vllm", "grpo-cli"):
+        try:
+            out[pkg] = version(pkg)
+        except PackageNotFoundError:
+            out[pkg] = None
+    return out
+
+
+def predict(arch: str, backend: str, model_dir: Path, a: argparse.Namespace, run: dict, gpu_name: str | None) -> dict:
+    """`grpo estimate` for the run's own settings (the measured mean prompt and completion lengths), per step."""
+    from grpo_cli import estimate as est
+
+    recipe = make_recipe(arch, backend, model_dir, a)
+    gpu = est.gpu_from_device_name(gpu_name) if gpu_name else None
+    note = None
+    if gpu is None:
+        gpu = est.GPUS["h100"]
+        note = f"device {gpu_name or 'CPU'} is not in grpo estimate's GPU table: predicted for an H100"
+    summary = run.get("summary") or {}
+    per_step = summary.get("completion_tokens_per_step") or 0.0
+    completions = run["settings"]["completions_per_step"]
+    mean_len = per_step / completions if per_step else float(a.max_completion)
+    prompt_len = max(0.0, (summary.get("tokens_per_step", 0.0) - per_step) / completions) if per_step else 0.0
+    x = est.inputs_from_recipe(
+        recipe, model=str(model_dir), gpu=gpu, num_gpus=1, mean_len=mean_len, prompt_len=prompt_len
+    )
+    e = est.estimate(x)
+    steps = e["steps"] or 1
+    seconds = {k: v / steps for k, v in e["seconds"].items()}
+    mem = e["memory_gib_per_gpu"]
+    measured_step = (summary.get("seconds_per_step") or {}).get("step_time_s")
+    measured_mem = (run.get("peak_memory_gib") or {}).get("device_used")
+    return {
+        "gpu": gpu.name,
+        "note": note,
+        "inputs": {"mean_len": mean_len, "prompt_len": prompt_len, "gen_batch": x.gen_batch, "steps": e["steps"]},
+        "seconds_per_step": e["seconds_per_step"],
+        "phase_seconds_per_step": seconds,
+        "memory_gib": {
+            "total": mem["total"],
+            "train_phase": mem["train_phase"],
+            "generation_phase": mem["generation_phase"],
+        },
+        "measured_over_predicted": {
+            "step_time": measured_step / e["seconds_per_step"] if measured_step and e["seconds_per_step"] else None,
+            "generation_time": (
+                (summary["seconds_per_step"].get("generation_s") or 0.0) / seconds["generation"]
+                if measured_step and seconds.get("generation")
+                else None
+            ),
+            "peak_memory": measured_mem / mem["total"] if measured_mem and mem["total"] else None,
+        },
+    }
+
+
+def run_part(a: argparse.Namespace, part: str, arch: str, backend: str, model_dir: Path, timeout: float) -> dict:
+    out = Path(a.work) / f"part-{part}-{arch}-{backend}.json"
+    log = Path(a.work) / f"part-{part}-{arch}-{backend}.log"
+    out.unlink(missing_ok=True)
+    cmd = [
+        sys.executable, str(Path(__file__).resolve()), "--part", part, "--arch", arch, "--backend", backend,
+        "--model-dir", str(model_dir), "--part-out", str(out), "--work", str(a.work), "--steps", str(a.steps),
+        "--max-completion", str(a.max_completion), "--eval-limit", str(a.eval_limit),
+        "--eval-max-tokens", str(a.eval_max_tokens),
+    ]  # fmt: skip
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+           "TOKENIZERS_PARALLELISM": "false", "PYTHONUNBUFFERED": "1"}  # fmt: skip
+    t0 = time.perf_counter()
+    with open(log, "w") as fh:
+        # A session of its own, so a timeout kills vLLM's worker processes with it.
+        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        try:
+            rc = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            rc = None
+    elapsed = time.perf_counter() - t0
+    tail = log.read_text(errors="replace")[-3000:]
+    if rc == 0 and out.is_file():
+        result = json.loads(out.read_text())
+        result["part_s"] = elapsed
+        return result
+    status = "timeout" if rc is None else "failed"
+    return {
+        "part": part,
+        "arch": arch,
+        "backend": backend,
+        "status": status,
+        "rc": rc,
+        "part_s": elapsed,
+        "log_tail": tail,
+    }
+
+
+def plan(a: argparse.Namespace, vllm: bool) -> list[tuple[str, str, str]]:
+    """(part, arch, backend) in priority order: the HF runs and evals first, then vLLM (slow to start)."""
+    archs = ["smoke"] if a.smoke else a.models
+    backends = [b for b in a.backends if b != "vllm" or vllm]
+    parts = []
+    for arch in archs:
+        if "hf" in backends:
+            parts += [("grpo", arch, "hf"), ("eval", arch, "hf")]
+    if "vllm" in backends:
+        parts += [("grpo", arch, "vllm") for arch in archs]
+        parts += [("eval", archs[0], "vllm")]
+    return parts
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--out", default="gpu_check.json", help="where the JSON goes (default: gpu_check.json)")
+    p.add_argument("--smoke", action="store_true", help="CPU smoke run: a tiny random model, HF generate, 2 steps")
+    p.add_argument("--models", default="qwen2.5-0.5b,qwen2.5-1.5b", help="architectures, in order")
+    p.add_argument("--backends", default="hf,vllm", help="hf and/or vllm (vllm runs only where it is installed)")
+    p.add_argument("--steps", type=int, default=None, help="GRPO steps per run (default 3; smoke 2)")
+    p.add_argument("--max-completion", type=int, default=None, help="max completion tokens (default 256; smoke 16)")
+    p.add_argument("--eval-limit", type=int, default=None, help="eval problems (default 64; smoke 8)")
+    p.add_argument("--eval-max-tokens", type=int, default=None, help="eval max tokens (default 256; smoke 16)")
+    p.add_argument("--budget-s", type=float, default=450.0, help="seconds for all parts (default 450: 7.5 min)")
+    p.add_argument("--work", default=None, help="working folder (default: a temporary one, removed at the end)")
+    # one part, run by the parent in a subprocess
+    p.add_argument("--part", choices=("grpo", "eval"), help=argparse.SUPPRESS)
+    p.add_argument("--arch", help=argparse.SUPPRESS)
+    p.add_argument("--backend", help=argparse.SUPPRESS)
+    p.add_argument("--model-dir", help=argparse.SUPPRESS)
+    p.add_argument("--part-out", help=argparse.SUPPRESS)
+    a = p.parse_args(argv)
+    small = a.smoke or a.arch == "smoke"
+    a.steps = a.steps or (2 if small else 3)
+    a.max_completion = a.max_completion or (16 if small else 256)
+    a.eval_limit = a.eval_limit or (8 if small else 64)
+    a.eval_max_tokens = a.eval_max_tokens or (16 if small else 256)
+    a.models = [m.strip() for m in a.models.split(",") if m.strip()]
+    a.backends = [b.strip() for b in a.backends.split(",") if b.strip()]
+    unknown = [m for m in a.models if m not in ARCHS] + [b for b in a.backends if b not in ("hf", "vllm")]
+    if unknown:
+        p.error(f"unknown --models/--backends value(s): {', '.join(unknown)}")
+
+    if a.part:
+        result = part_grpo(a) if a.part == "grpo" else part_eval(a)
+        result["status"] = "ok"
+        Path(a.part_out).write_text(json.dumps(result, indent=2, default=str))
+        return 0
+
+    import importlib.util
+
+    smi = nvidia_smi()
+    if smi is None and not a.smoke:
+        print(
+            "error: no NVIDIA GPU found (nvidia-smi); this check needs one. For the CPU smoke run of the same code "
+            "path: python scripts/gpu_check.py --smoke",
+            file=sys.stderr,
+        )
+        return 2
+    vllm = importlib.util.find_spec("vllm") is not None and not a.smoke
+    t0 = time.perf_counter()
+    temporary = a.work is None
+    work = Path(a.work) if a.work else Path(tempfile.mkdtemp(prefix="grpo-gpu-check-"))
+    work.mkdir(parents=True, exist_ok=True)
+    a.work = str(work)
+    report: dict[str, Any] = {
+        "kind": "smoke (CPU, tiny random model)" if a.smoke else "gpu",
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "command": " ".join(["python", "scripts/gpu_check.py", *(argv if argv is not None else sys.argv[1:])]),
+        "device": smi or {"name": "CPU", "cpus": os.cpu_count()},
+        "versions": versions(),
+        "vllm_installed": importlib.util.find_spec("vllm") is not None,
+        "settings": {
+            k: getattr(a, k) for k in ("steps", "max_completion", "eval_limit", "eval_max_tokens", "budget_s")
+        },
+        "parts": [],
+    }
+    out_path = Path(a.out)
+
+    def save() -> None:
+        report["wall_s"] = time.perf_counter() - t0
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        out_path.write_text(json.dumps(report, indent=2, default=str) + "\n")
+
+    failed = False
+    for part, arch, backend in plan(a, vllm):
+        left = a.budget_s - (time.perf_counter() - t0)
+        if left < 20:
+            report["parts"].append({"part": part, "arch": arch, "backend": backend, "status": "skipped (budget)"})
+            save()
+            continue
+        model_dir = work / f"{arch}-model"
+        print(f"[gpu-check] {part} {arch} {backend} ({left:.0f} s left)", file=sys.stderr, flush=True)
+        result = run_part(a, part, arch, backend, model_dir, timeout=left)
+        if result.get("status") == "ok" and part == "grpo":
+            try:
+                result["estimate"] = predict(arch, backend, model_dir, a, result, smi and smi["name"])
+            except Exception:  # the measurement stands without the prediction; say why it is missing
+                result["estimate"] = {"error": traceback.format_exc(limit=3)}
+        failed |= result.get("status") != "ok"
+        report["parts"].append(result)
+        save()
+    report["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    save()
+    if temporary:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"[gpu-check] wrote {out_path} in {report['wall_s']:.0f} s", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
