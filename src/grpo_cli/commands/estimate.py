@@ -1,0 +1,395 @@
+"""`grpo estimate`: tokens, FLOPs, hours, dollars and the memory plan of a GRPO run, before you rent GPUs.
+
+Thin: read the recipe (gsm8k-7b when none is given), apply --set and the flags, call `grpo_cli.estimate`, print.
+Imports stay light (no torch/transformers/trl/datasets; rich only when printing a table) so it answers fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from grpo_cli.errors import UserError, did_you_mean
+
+# `grpo estimate` with no --recipe estimates this one (flags still override every input).
+DEFAULT_RECIPE = "gsm8k-7b"
+# For --help only (the table itself lives in grpo_cli.estimate, imported when the command runs).
+ARCH_NAMES = ("qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-7b", "qwen2.5-math-7b", "qwen2-7b", "deepseek-v3")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The flags of `grpo estimate`. Every one overrides the recipe; None means "not given"."""
+    p = _Parser(
+        prog="grpo estimate",
+        description="Tokens, FLOPs per phase, GPU-hours, wall clock, cost and the memory plan per GPU of a GRPO run, "
+        f"from a recipe (default {DEFAULT_RECIPE}) and flags that override it. Formulas, defaults and the "
+        "calibration against published runs: docs/estimate.md.",
+        allow_abbrev=False,
+    )
+    a = p.add_argument
+    a("--recipe", "-r", help=f"recipe name or YAML path (default: {DEFAULT_RECIPE})")
+    a("--set", dest="set_", action="append", default=[], metavar="KEY=VALUE", help="override a recipe key (repeatable)")
+    w = p.add_argument_group("model and workload")
+    w.add_argument("--model", help="known architecture (" + ", ".join(ARCH_NAMES) + ") or a HF config.json path")
+    w.add_argument("--params", help="parameter count, e.g. 7e9 or 7B (drops the architecture: no attention term)")
+    w.add_argument("--G", type=int, help="completions per prompt (group size)")
+    w.add_argument("--len", dest="mean_len", type=float, metavar="TOKENS", help="mean completion tokens (not the max)")
+    w.add_argument("--max-len", type=int, help="max completion tokens (a generation round waits for its longest)")
+    w.add_argument("--prompt-len", type=float, help="mean prompt tokens")
+    w.add_argument("--prompts", type=int, help="prompts per epoch (default: the dataset's size)")
+    w.add_argument("--epochs", type=float, help="passes over the prompts")
+    w.add_argument("--tokens", help="total generated tokens, e.g. 1e10 (overrides prompts x G x len x epochs)")
+    h = p.add_argument_group("hardware and speed")
+    h.add_argument("--gpu", help="a100-40g, a100-80g, h100, h800, h200, h20, l40s or mi300x")
+    h.add_argument("--num-gpus", type=int, help="training GPUs (default: the recipe's processes x nodes)")
+    h.add_argument(
+        "--gen-batch", type=int, help="completions generated per round, all GPUs (TRL: batch x accum x GPUs)"
+    )
+    h.add_argument("--mfu", type=float, help="model FLOP utilization of the compute-bound phases (recipe: 0.35)")
+    h.add_argument(
+        "--decode-eff",
+        dest="decode_efficiency",
+        type=float,
+        metavar="FRACTION",
+        help="fraction of peak FLOP/s of decode's per-token work",
+    )
+    h.add_argument(
+        "--bw-eff",
+        dest="bandwidth_efficiency",
+        type=float,
+        metavar="FRACTION",
+        help="fraction of peak bandwidth a decode step reaches",
+    )
+    h.add_argument(
+        "--eager",
+        action=argparse.BooleanOptionalAction,
+        help="decode without CUDA graphs (HF generate, vLLM enforce_eager)",
+    )
+    h.add_argument("--price", type=float, help="$ per GPU-hour")
+    t = p.add_argument_group("training")
+    t.add_argument("--beta", type=float, help="KL coefficient; > 0 adds the reference forward")
+    t.add_argument(
+        "--num-iterations", type=int, help="policy updates per generation batch; > 1 adds the old-policy forward"
+    )
+    t.add_argument(
+        "--old-logprobs", action=argparse.BooleanOptionalAction, help="force the old-policy forward on or off"
+    )
+    t.add_argument("--lora", action=argparse.BooleanOptionalAction, help="LoRA instead of full fine-tuning")
+    t.add_argument("--lora-rank", type=int, help="LoRA rank")
+    t.add_argument("--grad-ckpt", action=argparse.BooleanOptionalAction, help="activation checkpointing")
+    o = p.add_argument_group("output")
+    o.add_argument(
+        "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
+    )
+    o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
+    o.add_argument("--calibrate", metavar="RUN_DIR", help="a run directory: its measured speed replaces the model's")
+    return p
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad flag is a UserError: one line with the closest valid flags, exit 2, no usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        match = re.match(r"unrecognized arguments: (\S+)", message)
+        if match:
+            flag = match.group(1).split("=")[0]
+            options = [s for action in self._actions for s in action.option_strings if s.startswith("--")]
+            raise UserError(f"grpo estimate: unknown option {flag}{did_you_mean(flag, options)}")
+        raise UserError(f"grpo estimate: {message}")
+
+
+def register(app: typer.Typer) -> None:
+    # The flags are parsed by argparse, not typer: typer 0.29 builds a pydantic TypeAdapter for every declared
+    # option on each call (~110 ms to import pydantic on this machine), which alone would break the 0.3 s budget.
+    @app.command(
+        "estimate",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+        add_help_option=False,
+    )
+    def estimate_cmd(ctx: typer.Context) -> None:
+        """Estimate tokens, FLOPs, GPU-hours, wall clock, cost and memory per GPU (`grpo estimate --help`)."""
+        run(list(ctx.args))
+
+
+def run(argv: list[str]) -> None:
+    from grpo_cli import estimate as E
+
+    args = build_parser().parse_args(argv)
+    flags = {k: v for k, v in vars(args).items() if k not in ("recipe", "set_", "as_json", "calibrate")}
+    if args.params is not None:
+        flags["params"] = E.parse_count(args.params, "--params")
+    if args.tokens is not None:
+        flags["tokens"] = E.parse_count(args.tokens, "--tokens")
+    if args.calibrate is not None:
+        result = _calibrated(Path(args.calibrate), args.recipe, args.set_, flags)
+    else:
+        recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
+        result = E.estimate(E.inputs_from_recipe(recipe, **flags))
+    if args.as_json:
+        import json
+
+        sys.stdout.write(json.dumps(result, indent=2, default=_jsonable) + "\n")
+    else:
+        _print(result)
+
+
+def _jsonable(obj: Any) -> Any:
+    if obj == float("inf"):
+        return None
+    raise TypeError(f"not JSON serializable: {type(obj).__name__}")
+
+
+def _load(name: str, overrides: list[str]) -> Any:
+    from grpo_cli import recipes
+
+    return recipes.load(name, overrides)
+
+
+# --------------------------------------------------------------------------------------------------------
+# --calibrate RUN_DIR
+
+
+def _stage_dir(run_dir: Path) -> Path:
+    """The folder holding metrics.jsonl: RUN_DIR itself, or its grpo/ stage."""
+    if (run_dir / "metrics.jsonl").is_file():
+        return run_dir
+    if (run_dir / "grpo" / "metrics.jsonl").is_file():
+        return run_dir / "grpo"
+    if not run_dir.is_dir():
+        raise UserError(f"--calibrate {run_dir}: no such run directory")
+    raise UserError(
+        f"--calibrate {run_dir}: no metrics.jsonl there (a stage directory of `grpo train`, e.g. runs/NAME/grpo)"
+    )
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    import json
+
+    rows = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError:
+            raise UserError(f"{path} line {n}: not valid JSON") from None
+    return rows
+
+
+def _run_hardware(stage: Path) -> tuple[str | None, int | None]:
+    """(GPU device name, GPU count) from run.json, when it recorded them."""
+    import json
+
+    path = stage / "run.json"
+    if not path.is_file():
+        return None, None
+    try:
+        info = json.loads(path.read_text())
+    except ValueError:
+        raise UserError(f"{path}: not valid JSON") from None
+    hw = info.get("hardware", info) if isinstance(info, dict) else {}
+    if not isinstance(hw, dict):
+        return None, None
+    name = next((hw[k] for k in ("gpu_name", "device_name", "gpu") if isinstance(hw.get(k), str)), None)
+    count = next(
+        (hw[k] for k in ("num_gpus", "world_size", "gpu_count", "num_processes") if isinstance(hw.get(k), int)), None
+    )
+    return name, count
+
+
+def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: dict) -> dict:
+    from grpo_cli import estimate as E
+
+    stage = _stage_dir(run_dir)
+    if not (stage / "recipe.yaml").is_file():
+        raise UserError(
+            f"--calibrate {run_dir}: no recipe.yaml beside metrics.jsonl; the run's resolved recipe is needed"
+        )
+    measured = E.measured_from_metrics(_read_jsonl(stage / "metrics.jsonl"), str(stage / "metrics.jsonl"))
+    run_recipe = _load(str(stage / "recipe.yaml"), [])
+    device, count = _run_hardware(stage)
+    run_gpu = E.gpu_from_device_name(device) if device else None
+    run_inputs = E.inputs_from_recipe(
+        run_recipe, gpu=run_gpu, num_gpus=count, mean_len=measured.mean_length, prompts=1, epochs=1.0
+    )
+    report = E.calibration(run_inputs, measured)
+    report["run_dir"] = str(stage)
+    report["device"] = device
+    # The target: the --recipe given, else the run's own; the run's measured length unless --len is given.
+    target = (
+        _load(recipe, overrides)
+        if recipe
+        else (_load(str(stage / "recipe.yaml"), overrides) if overrides else run_recipe)
+    )
+    target_flags = dict(flags)
+    if target_flags.get("mean_len") is None and measured.mean_length:
+        target_flags["mean_len"] = measured.mean_length
+    result = E.estimate(E.inputs_from_recipe(target, **target_flags))
+    return E.apply_calibration(result, report)
+
+
+# --------------------------------------------------------------------------------------------------------
+# The table
+
+
+def _si(x: float) -> str:
+    for unit, scale in (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(x) >= scale:
+            return f"{x / scale:.3g}{unit}"
+    return f"{x:.3g}"
+
+
+def _dur(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.1f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds / 3600:.2f} h"
+
+
+_PHASE_NOTES = {
+    "generation": "decode: weights + KV read per step, amortized over sequences in flight",
+    "prefill": "prompt forward in the rollout engine",
+    "old_policy": "log-probs of the sampling policy",
+    "reference": "log-probs of the reference model (beta > 0)",
+    "training": "policy forward + backward",
+    "recompute": "activation checkpointing re-runs the forward",
+}
+
+
+def _print(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from grpo_cli.estimate import PHASES
+
+    con = Console()
+    x = r["inputs"]
+    gen = r["generation"]
+    title = f"{r['recipe'] or 'estimate'}: {r['model']}" + (
+        f" ({r['params'] / 1e9:.2f}B params"
+        + (f", {r['flop_params'] / 1e9:.1f}B per token" if r["flop_params"] < 0.9 * r["params"] else "")
+        + ")"
+    )
+    con.print(f"[bold]{title}[/bold] on {r['num_gpus']}x {r['gpu']}")
+    if x["tokens"] is not None:
+        work = f"{_si(x['tokens'])} generated tokens given (--tokens) = {r['sequences']:,.0f} completions of {x['mean_len']:g} tokens"
+    else:
+        work = f"{x['prompts']:,} prompts x G {x['G']} x {x['epochs']:g} epoch(s) = {r['sequences']:,.0f} completions"
+    con.print(
+        f"{work}; {r['generated_tokens']:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
+        f"{r['prompt_tokens']:,} prompt tokens; {r['steps']:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
+    )
+
+    table = Table(title="compute and time per phase")
+    for col, justify in (
+        ("phase", "left"),
+        ("FLOPs", "right"),
+        ("time", "right"),
+        ("share", "right"),
+        ("what", "left"),
+    ):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    total = r["seconds"]["total"] or 1.0
+    for p in PHASES:
+        if r["flops"][p] == 0 and r["seconds"][p] == 0:
+            continue
+        table.add_row(
+            p, _si(r["flops"][p]), _dur(r["seconds"][p]), f"{100 * r['seconds'][p] / total:.0f}%", _PHASE_NOTES[p]
+        )
+    table.add_row("[bold]total[/bold]", _si(r["flops"]["total"]), _dur(r["seconds"]["total"]), "100%", "")
+    con.print(table)
+    con.print(
+        f"generation ({gen['backend']}): {gen['engines']} engine(s) x TP {gen['tensor_parallel']}, "
+        f"{gen['in_flight']:,.0f} of {gen['sequences_per_engine_round']:,.0f} sequences in flight per engine, "
+        f"{gen['decode_steps_per_round']:,.0f} decode steps per round, {gen['rounds']:,.1f} rounds"
+    )
+    cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
+    con.print(
+        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
+        f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
+    )
+    if "calibration" in r:
+        c = r["calibration"]
+        st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
+        cal = Table(
+            title=f"calibration on {c['run_dir']} ({c['steps_logged']} logged steps, {c['num_gpus']}x {c['gpu']})"
+        )
+        for col in ("", "predicted", "measured"):
+            cal.add_column(col, justify="right" if col else "left")
+        cal.add_row(
+            "seconds per step", f"{st['predicted']:.3g}", "-" if st["measured"] is None else f"{st['measured']:.3g}"
+        )
+        cal.add_row(
+            "tokens/s", f"{tps['predicted']:,.0f}", "-" if tps["measured"] is None else f"{tps['measured']:,.0f}"
+        )
+        cal.add_row(
+            "mean completion tokens", f"{ln['assumed']:g}", "-" if ln["measured"] is None else f"{ln['measured']:.0f}"
+        )
+        con.print(cal)
+        un = c["uncalibrated"]
+        con.print(
+            f"measured / predicted = x{c['factor']:.2f} (from {c['basis']}); the figures above use it "
+            f"(uncalibrated: {un['gpu_hours']:,.1f} GPU-hours)"
+        )
+
+    m = r["memory_gib_per_gpu"]
+    mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
+    mem.add_column("item")
+    mem.add_column("GiB", justify="right")
+    rows = [
+        ("weights (bf16)", m["weights"]),
+        ("gradients", m["gradients"]),
+        ("optimizer (fp32 master + Adam m, v)", m["optimizer"]),
+        ("reference model", m["reference"]),
+        ("activations (one micro-batch)", m["activations"]),
+        ("ZeRO-3 gathered layers", m["zero3_gathered"]),
+        ("runtime (CUDA context, NCCL, fragmentation)", m["runtime"]),
+    ]
+    if m["vllm_share"]:
+        rows.append(
+            (
+                f"vLLM share ({x['vllm_memory']:g} of the GPU): weights {m['vllm_weights']:.1f} + KV cache "
+                f"{m['kv_cache']:.1f} + reserve"
+                + ("" if not x["vllm_sleep"] else "; released while training (sleep mode)"),
+                m["vllm_share"],
+            )
+        )
+    elif m["vllm_weights"] or m["kv_cache"]:
+        rows.append(("generation: gathered weights + KV cache", m["vllm_weights"] + m["kv_cache"]))
+    for item, gib in rows:
+        if gib >= 0.005:
+            mem.add_row(item, f"{gib:.1f}")
+    mem.add_row(
+        f"KV cache the rollout batch needs ({gen['sequences_per_engine_round']:,.0f} sequences)",
+        f"{m['kv_cache_rollout_batch']:.1f}",
+    )
+    verdict = "[green]fits[/green]" if m["fits"] else "[red]does not fit[/red]"
+    mem.add_row(
+        f"[bold]peak[/bold] (train {m['train_phase']:.1f}, generation {m['generation_phase']:.1f})",
+        f"[bold]{m['total']:.1f}[/bold]",
+    )
+    mem.add_row(f"{r['gpu']} memory: {verdict}", f"{m['gpu_memory']:.1f}")
+    con.print(mem)
+    for problem in m["problems"]:
+        con.print(f"[red]memory: {problem}[/red]")
+    if "no_signal" in r:
+        ns = r["no_signal"]
+        best = ns["smallest_G_under_target"]
+        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
+        con.print(
+            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
+            f"score all-same (p^G + (1-p)^G); {advice}"
+        )
+    a = r["assumptions"]
+    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
+    con.print(
+        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
+        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
+        "formulas, defaults and calibration: docs/estimate.md[/dim]"
+    )

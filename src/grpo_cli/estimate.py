@@ -1,0 +1,1052 @@
+"""What a GRPO run costs before you rent GPUs: tokens, FLOPs and seconds per phase, GPU-hours, memory per GPU.
+
+Pure arithmetic on a recipe (stdlib only, no torch): `grpo estimate` answers in a fraction of a second, and
+`grpo train` calls `check_fit` to refuse a plan that cannot fit before it loads a model. Every default and formula
+is documented, with its source, in docs/estimate.md; the calibration table there compares these figures with
+published runs (../shared/reference/anchors.md).
+
+One GRPO step, per sequence of P prompt tokens and C completion tokens (N = parameters each token multiplies):
+
+    phase        FLOPs                          bound by
+    generation   2N*C + decode attention        memory bandwidth (weights + KV read per decode step) and compute
+    prefill      2N*P + prompt attention        compute at the MFU
+    old_policy   2N*(P+C) + attention           compute (TRL with vLLM always recomputes it; else num_iterations > 1)
+    reference    2N*(P+C) + attention           compute (only when beta > 0)
+    training     6N*(P+C) + 3x attention        compute (4N with LoRA: frozen weights get no weight gradient)
+    recompute    2N*(P+C) + attention           compute (activation checkpointing re-runs the forward)
+
+The phases run one after another (colocated vLLM and the trainer share the GPUs), so wall clock is their sum.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from grpo_cli.errors import UserError, did_you_mean
+
+GIB = 1024**3
+BF16 = 2  # bytes per parameter / activation element
+
+# --------------------------------------------------------------------------------------------------------
+# Defaults (each one is argued in docs/estimate.md)
+
+# Fraction of peak bf16 FLOP/s the compute-bound phases reach (the recipe's estimate.mfu overrides it).
+DEFAULT_MFU = 0.35
+# Fraction of peak FLOP/s the per-token work of a decode step reaches in vLLM (small GEMMs, sampling over a
+# 150k vocabulary, scheduling); derived from the vLLM and verl generation figures in anchors.md.
+DEFAULT_DECODE_EFFICIENCY = 0.15
+# Fraction of peak HBM bandwidth a decode step reaches when it streams the weights and the KV cache.
+DEFAULT_BANDWIDTH_EFFICIENCY = 0.7
+# Per-GPU memory outside the model states: CUDA context, NCCL buffers, allocator fragmentation.
+RUNTIME_OVERHEAD_GIB = 2.0
+# Inside vLLM's gpu_memory_utilization share, what is neither weights nor KV cache: the profiled activation
+# peak for a batch of max_num_batched_tokens, and CUDA graphs.
+VLLM_RESERVE_GIB = 2.0
+# TRL's `trl vllm-serve` default gpu_memory_utilization (server mode: the server GPUs hold nothing else).
+VLLM_SERVER_MEMORY_UTILIZATION = 0.9
+# Without CUDA graphs (HF generate; vLLM with enforce_eager, verl's early default) every decode step launches
+# ~30 kernels per decoder layer from Python at ~10 us each: a floor of ~0.3 ms per layer per step.
+EAGER_STEP_OVERHEAD_PER_LAYER_S = 3e-4
+# The no-signal target: the smallest G that keeps P(all answers in a group score the same) under this.
+NO_SIGNAL_TARGET = 0.1
+
+# Training-set sizes used when estimate.prompts is 0.
+DATASET_SIZES = {"gsm8k": 7473, "math": 7500}
+
+# The source's rule of thumb for its first example (7B, 10k prompts x G 16 x 512 tokens x 5 epochs, 8x A100):
+# shown beside our detailed figure in docs/estimate.md, never used in the arithmetic.
+SOURCE_RULE_OF_THUMB = "200-400 GPU-hours on 8x A100"
+
+
+# --------------------------------------------------------------------------------------------------------
+# GPUs (anchors.md: bf16 dense peak, memory, bandwidth; usable GiB as nvidia-smi / rocm-smi report them)
+
+
+@dataclass(frozen=True)
+class GPU:
+    name: str
+    tflops: float  # bf16 dense peak, TFLOP/s
+    memory_gb: float  # as sold (decimal GB)
+    memory_gib: float  # what the driver reports as usable
+    bandwidth_tbs: float  # HBM bandwidth, TB/s
+
+    @property
+    def flops(self) -> float:
+        return self.tflops * 1e12
+
+    @property
+    def bandwidth(self) -> float:
+        return self.bandwidth_tbs * 1e12
+
+
+GPUS: dict[str, GPU] = {
+    g.name: g
+    for g in (
+        GPU("a100-40g", 312, 40, 40960 / 1024, 1.56),
+        GPU("a100-80g", 312, 80, 81920 / 1024, 2.04),
+        GPU("h100", 989, 80, 81559 / 1024, 3.35),
+        GPU("h800", 989, 80, 81559 / 1024, 3.35),
+        GPU("h200", 989, 141, 143771 / 1024, 4.8),
+        GPU("h20", 148, 96, 97871 / 1024, 4.0),
+        GPU("l40s", 362, 48, 46068 / 1024, 0.86),
+        GPU("mi300x", 1307, 192, 196592 / 1024, 5.3),
+    )
+}
+_GPU_ALIASES = {
+    "a100": "a100-80g",
+    "a100-40gb": "a100-40g",
+    "a100-80gb": "a100-80g",
+    "h100-80g": "h100",
+    "h100-sxm": "h100",
+    "h800-sxm": "h800",
+    "h200-141g": "h200",
+    "mi300": "mi300x",
+}
+
+
+def resolve_gpu(name: str) -> GPU:
+    key = name.strip().lower().replace("_", "-")
+    key = _GPU_ALIASES.get(key, key)
+    if key not in GPUS:
+        raise UserError(f"unknown GPU '{name}'{did_you_mean(key, GPUS)}")
+    return GPUS[key]
+
+
+def gpu_from_device_name(device_name: str) -> GPU | None:
+    """'NVIDIA H100 80GB HBM3' -> h100 (for run.json hardware info); None when nothing matches."""
+    text = device_name.lower()
+    for key in ("h800", "h200", "h100", "h20", "l40s", "mi300x"):
+        if key in text:
+            return GPUS[key]
+    if "a100" in text:
+        return GPUS["a100-40g"] if "40g" in text.replace(" ", "") else GPUS["a100-80g"]
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------
+# Architectures: HF config.json fields -> parameter counts, KV bytes per token, attention widths
+
+
+@dataclass(frozen=True)
+class Arch:
+    name: str
+    n_layers: int
+    hidden: int
+    intermediate: int
+    n_heads: int
+    n_kv_heads: int
+    head_dim: int
+    vocab: int
+    tied: bool
+    total_params: int  # every weight loaded (memory)
+    active_params: int  # weights one token touches (MoE: the routed experts it uses)
+    flop_params: int  # N in 2N FLOPs/token: active weights minus the input-embedding lookup when untied
+    kv_bytes_per_token: int  # bf16 KV cache per token, all layers
+    attn_qk_dim: int  # n_heads * q/k head dim (attention FLOPs: 2 * context * dim per layer for QK^T)
+    attn_v_dim: int  # n_heads * v head dim (2 * context * dim per layer for AV)
+    max_position: int | None = None
+    moe: bool = False
+
+    @property
+    def layer_params(self) -> int:
+        """Mean parameters per decoder layer (what ZeRO-3 gathers to compute one layer)."""
+        emb = self.vocab * self.hidden * (1 if self.tied else 2)
+        return max(1, (self.total_params - emb) // self.n_layers)
+
+    def attention_flops(self, tokens_before: float, new_tokens: float) -> float:
+        """Forward attention FLOPs (QK^T and AV) for `new_tokens` that attend to `tokens_before` earlier ones
+        plus themselves, causally: sum over positions t of 2 * t * (qk_dim + v_dim) per layer. For a whole
+        sequence of n tokens this is Kaplan et al.'s 2 * n_layer * n_ctx * d_attn per token with n_ctx = n."""
+        positions = new_tokens * tokens_before + new_tokens * (new_tokens + 1) / 2
+        return 2.0 * self.n_layers * (self.attn_qk_dim + self.attn_v_dim) * positions
+
+    def lora_params(self, rank: int, targets: list[str] | tuple[str, ...]) -> int:
+        q = self.n_heads * self.head_dim
+        kv = self.n_kv_heads * self.head_dim
+        h, f = self.hidden, self.intermediate
+        dims = {
+            "q_proj": (h, q),
+            "k_proj": (h, kv),
+            "v_proj": (h, kv),
+            "o_proj": (q, h),
+            "gate_proj": (h, f),
+            "up_proj": (h, f),
+            "down_proj": (f, h),
+        }
+        per_layer = sum(rank * (dims[t][0] + dims[t][1]) for t in targets if t in dims)
+        return per_layer * self.n_layers
+
+
+def _need(cfg: dict, key: str, where: str) -> Any:
+    if key not in cfg or cfg[key] is None:
+        raise UserError(f"{where}: config.json has no '{key}'; pass --params instead")
+    return cfg[key]
+
+
+def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
+    """A HF config.json (dense Qwen2/Llama/Mistral-style, Mixtral/Qwen2-MoE, or DeepSeek-V2/V3 with MLA) -> Arch."""
+    h = int(_need(cfg, "hidden_size", where))
+    n_layers = int(_need(cfg, "num_hidden_layers", where))
+    heads = int(_need(cfg, "num_attention_heads", where))
+    kv_heads = int(cfg.get("num_key_value_heads") or heads)
+    head_dim = int(cfg.get("head_dim") or h // heads)
+    inter = int(_need(cfg, "intermediate_size", where))
+    vocab = int(_need(cfg, "vocab_size", where))
+    tied = bool(cfg.get("tie_word_embeddings", False))
+    model_type = str(cfg.get("model_type", ""))
+    # Qwen2 puts biases on q/k/v; Llama-style configs say so with attention_bias.
+    qkv_bias = bool(cfg.get("attention_bias", model_type in ("qwen2", "qwen2_moe")))
+
+    # Attention weights per layer, and the KV cache / attention widths.
+    if cfg.get("kv_lora_rank"):  # DeepSeek MLA: low-rank compressed KV, the latent is what vLLM caches
+        q_lora = cfg.get("q_lora_rank")
+        rope = int(cfg.get("qk_rope_head_dim", 64))
+        nope = int(cfg.get("qk_nope_head_dim", 128))
+        v_dim = int(cfg.get("v_head_dim", 128))
+        kv_lora = int(cfg["kv_lora_rank"])
+        qk = nope + rope
+        q_w = (h * q_lora + q_lora + q_lora * heads * qk) if q_lora else h * heads * qk
+        kv_w = h * (kv_lora + rope) + kv_lora + kv_lora * heads * (nope + v_dim)
+        attn = q_w + kv_w + heads * v_dim * h
+        kv_bytes = n_layers * (kv_lora + rope) * BF16
+        attn_qk, attn_v = heads * qk, heads * v_dim
+        head_dim = v_dim
+    else:
+        q_out, kv_out = heads * head_dim, kv_heads * head_dim
+        attn = h * q_out + 2 * h * kv_out + q_out * h + ((q_out + 2 * kv_out) if qkv_bias else 0)
+        kv_bytes = 2 * n_layers * kv_out * BF16
+        attn_qk = attn_v = q_out
+    norms = 2 * h
+
+    experts = cfg.get("n_routed_experts") or cfg.get("num_local_experts") or cfg.get("num_experts")
+    if experts:
+        experts = int(experts)
+        top_k = int(_need(cfg, "num_experts_per_tok", where))
+        moe_inter = int(cfg.get("moe_intermediate_size") or inter)
+        shared_inter = int(cfg.get("n_shared_experts") or 0) * moe_inter + int(
+            cfg.get("shared_expert_intermediate_size") or 0
+        )
+        dense_layers = int(cfg.get("first_k_dense_replace") or 0)
+        moe_layers = n_layers - dense_layers
+        router = h * experts
+        moe_total = experts * 3 * h * moe_inter + 3 * h * shared_inter + router
+        moe_active = top_k * 3 * h * moe_inter + 3 * h * shared_inter + router
+        dense_mlp = 3 * h * inter
+        layers_total = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_total + norms)
+        layers_active = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_active + norms)
+    else:
+        layers_total = layers_active = n_layers * (attn + 3 * h * inter + norms)
+
+    embed = vocab * h
+    head = 0 if tied else vocab * h
+    total = layers_total + embed + head + h  # + final norm
+    active = layers_active + embed + head + h
+    # The input embedding is a lookup, not a matmul; when tied, the same matrix does the lm_head matmul.
+    flop_params = active - (0 if tied else embed)
+    max_pos = cfg.get("max_position_embeddings")
+    return Arch(
+        name=name,
+        n_layers=n_layers,
+        hidden=h,
+        intermediate=inter,
+        n_heads=heads,
+        n_kv_heads=kv_heads,
+        head_dim=head_dim,
+        vocab=vocab,
+        tied=tied,
+        total_params=int(total),
+        active_params=int(active),
+        flop_params=int(flop_params),
+        kv_bytes_per_token=int(kv_bytes),
+        attn_qk_dim=int(attn_qk),
+        attn_v_dim=int(attn_v),
+        max_position=int(max_pos) if max_pos else None,
+        moe=bool(experts),
+    )
+
+
+def _qwen2(h: int, inter: int, layers: int, heads: int, kv: int, vocab: int, tied: bool, max_pos: int) -> dict:
+    return {
+        "model_type": "qwen2",
+        "hidden_size": h,
+        "intermediate_size": inter,
+        "num_hidden_layers": layers,
+        "num_attention_heads": heads,
+        "num_key_value_heads": kv,
+        "vocab_size": vocab,
+        "tie_word_embeddings": tied,
+        "max_position_embeddings": max_pos,
+    }
+
+
+# The config.json fields of the known models (Hugging Face model cards; anchors.md for Qwen2.5-7B).
+KNOWN_CONFIGS: dict[str, dict] = {
+    "qwen2.5-0.5b": _qwen2(896, 4864, 24, 14, 2, 151936, True, 32768),
+    "qwen2.5-1.5b": _qwen2(1536, 8960, 28, 12, 2, 151936, True, 131072),
+    "qwen2.5-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
+    "qwen2.5-math-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
+    "qwen2-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
+    # DeepSeek-V3: MoE with MLA, 671B parameters of which ~37B are active per token.
+    "deepseek-v3": {
+        "model_type": "deepseek_v3",
+        "hidden_size": 7168,
+        "intermediate_size": 18432,
+        "moe_intermediate_size": 2048,
+        "num_hidden_layers": 61,
+        "num_attention_heads": 128,
+        "num_key_value_heads": 128,
+        "n_routed_experts": 256,
+        "n_shared_experts": 1,
+        "num_experts_per_tok": 8,
+        "first_k_dense_replace": 3,
+        "q_lora_rank": 1536,
+        "kv_lora_rank": 512,
+        "qk_rope_head_dim": 64,
+        "qk_nope_head_dim": 128,
+        "v_head_dim": 128,
+        "vocab_size": 129280,
+        "tie_word_embeddings": False,
+        "max_position_embeddings": 163840,
+    },
+}
+ARCHS: dict[str, Arch] = {name: arch_from_config(cfg, name) for name, cfg in KNOWN_CONFIGS.items()}
+
+# The tiny model's character vocabulary (grpo_cli.models): 3 ChatML specials + newline + tab + 95 printable ASCII.
+TINY_VOCAB = 3 + 2 + 95
+
+
+def tiny_arch(tiny: Any) -> Arch:
+    """The offline tiny Qwen2 model (model.tiny in a recipe) with its ~100-token character vocabulary."""
+    cfg = _qwen2(
+        tiny.hidden_size,
+        tiny.intermediate_size,
+        tiny.num_hidden_layers,
+        tiny.num_attention_heads,
+        tiny.num_key_value_heads,
+        TINY_VOCAB,
+        True,
+        tiny.max_position_embeddings,
+    )
+    return arch_from_config(cfg, "tiny")
+
+
+def _model_key(name: str) -> str:
+    """'Qwen/Qwen2.5-7B-Instruct' -> 'qwen2.5-7b' (the instruct and base models share one architecture)."""
+    key = name.strip().rstrip("/").split("/")[-1].lower()
+    for suffix in ("-instruct", "-base", "-chat"):
+        key = key.removesuffix(suffix)
+    return key
+
+
+def resolve_model(name: str, tiny: Any = None) -> Arch:
+    """A known architecture name or Hub id, 'tiny', or a path to a config.json (or a folder holding one)."""
+    if name == "tiny" and tiny is not None:
+        return tiny_arch(tiny)
+    path = Path(name).expanduser()
+    if path.is_dir() and (path / "config.json").is_file():
+        path = path / "config.json"
+    if path.is_file():
+        try:
+            cfg = json.loads(path.read_text())
+        except (OSError, ValueError) as err:
+            raise UserError(f"--model {name}: cannot read it as a HF config.json ({err})") from None
+        if not isinstance(cfg, dict):
+            raise UserError(f"--model {name}: a HF config.json holds a JSON object")
+        return arch_from_config(cfg, path.parent.name or name, where=str(path))
+    key = _model_key(name)
+    if key in ARCHS:
+        return ARCHS[key]
+    raise UserError(
+        f"unknown model '{name}'{did_you_mean(key, ARCHS)}; pass --params (e.g. 7B) or a path to its config.json"
+    )
+
+
+def nearest_arch(params: float) -> Arch:
+    """The known dense architecture closest in size: its shape stands in for KV cache and activations when only
+    a parameter count is given."""
+    dense = [a for a in ARCHS.values() if not a.moe]
+    return min(dense, key=lambda a: abs(math.log(a.total_params / params)))
+
+
+_COUNT = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*([kmbt]?)\s*$", re.IGNORECASE)
+_SUFFIX = {"": 1.0, "k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12}
+
+
+def parse_count(text: str | float | int, what: str = "--params") -> float:
+    """'7e9', '7B', '1.5b', '500M', 7000000000 -> a float count."""
+    if isinstance(text, (int, float)):
+        value = float(text)
+    else:
+        m = _COUNT.match(str(text))
+        if not m:
+            raise UserError(f"{what} {text!r}: expected a number such as 7e9 or 7B")
+        value = float(m.group(1)) * _SUFFIX[m.group(2).lower()]
+    if not value > 0:
+        raise UserError(f"{what} {text!r}: must be > 0")
+    return value
+
+
+# --------------------------------------------------------------------------------------------------------
+# Inputs
+
+
+@dataclass(frozen=True)
+class EstimateInputs:
+    """Everything the arithmetic needs. Built from a recipe by `inputs_from_recipe`; flags override fields."""
+
+    model: str = "qwen2.5-7b"
+    # Known architecture (attention FLOPs, KV cache, activations), or None when only a parameter count is known.
+    arch: Arch | None = field(default_factory=lambda: ARCHS["qwen2.5-7b"])
+    params: float = float(ARCHS["qwen2.5-7b"].total_params)  # memory
+    flop_params: float = float(ARCHS["qwen2.5-7b"].flop_params)  # N in 2N / 6N
+    G: int = 16
+    mean_len: float = 300.0
+    max_len: int = 512
+    prompt_len: float = 200.0
+    prompts: int = 7473
+    epochs: float = 1.0
+    tokens: float | None = None  # total generated tokens; overrides prompts x G x len x epochs
+    gpu: GPU = field(default_factory=lambda: GPUS["h100"])
+    num_gpus: int = 8  # training processes (GPUs)
+    mfu: float = DEFAULT_MFU
+    decode_efficiency: float = DEFAULT_DECODE_EFFICIENCY
+    bandwidth_efficiency: float = DEFAULT_BANDWIDTH_EFFICIENCY
+    beta: float = 0.04
+    num_iterations: int = 1
+    old_logprobs: bool | None = None  # None: TRL's rule (vLLM's importance-sampling correction, or num_iterations > 1)
+    lora: bool = False
+    lora_rank: int = 16
+    lora_targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+    grad_ckpt: bool = True
+    strategy: str = "zero3"
+    micro_batch: int = 16  # completions per training forward (per_device_batch_size)
+    gen_batch: int = 1024  # completions generated per round, all GPUs (TRL: per_device x grad_accum x world)
+    use_vllm: bool = True
+    vllm_mode: str = "colocate"
+    vllm_memory: float = 0.3  # gpu_memory_utilization
+    vllm_tp: int = 1
+    vllm_sleep: bool = False
+    eager: bool | None = None  # None: HF generate is eager, vLLM uses CUDA graphs (TRL does not set enforce_eager)
+    server_gpus: int = 0
+    price: float | None = None
+    pass_rate: float | None = None
+    name: str = ""  # recipe name, for messages
+
+    @property
+    def shape(self) -> Arch:
+        """The architecture, or the nearest known one when only a parameter count was given."""
+        return self.arch if self.arch is not None else nearest_arch(self.params)
+
+    @property
+    def computes_old_logprobs(self) -> bool:
+        if self.old_logprobs is not None:
+            return self.old_logprobs
+        # trl 1.16 GRPOTrainer: with vLLM the importance-sampling correction (on by default) always recomputes
+        # the old policy's log-probs; without it, only when a generation batch is reused (num_iterations > 1).
+        return self.use_vllm or self.num_iterations > 1
+
+    @property
+    def decode_eager(self) -> bool:
+        return (not self.use_vllm) if self.eager is None else self.eager
+
+    @property
+    def gen_gpus(self) -> int:
+        return self.server_gpus if (self.use_vllm and self.vllm_mode == "server") else self.num_gpus
+
+
+def validate_inputs(x: EstimateInputs) -> EstimateInputs:
+    """Reject what the arithmetic cannot use, with one line naming the input and the fix."""
+
+    def need(cond: bool, message: str) -> None:
+        if not cond:
+            raise UserError(message)
+
+    need(x.G >= 2, f"--G {x.G}: G must be at least 2 (a group of one has no advantage)")
+    need(x.mean_len > 0, f"--len {x.mean_len:g}: the mean completion length must be > 0 tokens")
+    need(x.prompt_len >= 0, f"--prompt-len {x.prompt_len:g}: must be >= 0 tokens")
+    need(x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1")
+    need(x.epochs > 0, f"--epochs {x.epochs:g}: must be > 0")
+    need(x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0")
+    need(x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1")
+    need(0 < x.mfu <= 1, f"--mfu {x.mfu:g}: must be in (0, 1], e.g. 0.35")
+    need(0 < x.decode_efficiency <= 1, f"decode efficiency {x.decode_efficiency:g}: must be in (0, 1]")
+    need(0 < x.bandwidth_efficiency <= 1, f"bandwidth efficiency {x.bandwidth_efficiency:g}: must be in (0, 1]")
+    need(x.beta >= 0, f"--beta {x.beta:g}: must be >= 0 (0 drops the reference model)")
+    need(x.num_iterations >= 1, f"--num-iterations {x.num_iterations}: must be >= 1")
+    need(x.lora_rank >= 1, f"--lora-rank {x.lora_rank}: must be >= 1")
+    need(x.price is None or x.price >= 0, f"--price {x.price}: must be >= 0 ($ per GPU-hour)")
+    need(x.pass_rate is None or 0 <= x.pass_rate <= 1, f"--pass-rate {x.pass_rate}: must be in [0, 1]")
+    need(x.micro_batch >= 1 and x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1")
+    need(0 < x.vllm_memory < 1, f"vllm_gpu_memory_utilization {x.vllm_memory:g}: must be in (0, 1)")
+    need(x.vllm_tp >= 1, f"vllm tensor parallel size {x.vllm_tp}: must be >= 1")
+    need(
+        x.vllm_mode != "server" or not x.use_vllm or x.server_gpus >= 1,
+        "vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs the vLLM server runs on)",
+    )
+    return x
+
+
+def _dataset_prompts(recipe: Any) -> int:
+    data = recipe.data
+    if data.dataset == "toy":
+        size = data.toy.num_train
+    elif data.dataset in DATASET_SIZES and not data.path:
+        size = DATASET_SIZES[data.dataset]
+    else:
+        raise UserError(
+            f"{recipe.name}: the size of dataset '{data.path or data.dataset}' is unknown; "
+            "set estimate.prompts in the recipe or pass --prompts"
+        )
+    return min(size, data.limit) if data.limit > 0 else size
+
+
+def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
+    """A `grpo_cli.config.Recipe` (+ overrides, keyed like EstimateInputs' fields; None = not given) -> inputs.
+
+    `params` as an override (without `model`) drops the architecture: the FLOPs are then exactly 2N/6N per token
+    with no attention term. `prompts`, `epochs` or `tokens` as overrides replace a recipe's grpo.max_steps."""
+    ov = {k: v for k, v in overrides.items() if v is not None}
+    g, est, launch, m = recipe.grpo, recipe.estimate, recipe.launch, recipe.model
+    world = launch.num_processes * launch.num_nodes
+
+    model_name = ov.pop("model", None)
+    params = ov.pop("params", None)
+    if model_name is not None:
+        arch: Arch | None = resolve_model(str(model_name), m.tiny)
+    elif params is not None:
+        arch = None
+    else:
+        arch = resolve_model(m.name, m.tiny)
+    if params is not None:
+        # An explicit count is N for the FLOPs (2N, 6N per token) and for the memory plan.
+        total = flop_params = float(params)
+        label = str(model_name) if model_name is not None else f"{params / 1e9:g}B-parameter model"
+    else:
+        assert arch is not None
+        total, flop_params = float(arch.total_params), float(arch.flop_params)
+        label = str(model_name) if model_name is not None else m.name
+
+    num_gpus = int(ov.pop("num_gpus", world))
+    num_iterations = int(ov.pop("num_iterations", g.num_iterations))
+    G = int(ov.get("G", g.num_generations))
+    gen_batch = ov.pop("gen_batch", None)
+    if gen_batch is None:
+        # TRL: generation_batch_size = per_device_train_batch_size x world x steps_per_generation (= grad accum).
+        gen_batch = g.per_device_batch_size * g.gradient_accumulation_steps * num_gpus
+
+    workload_given = any(k in ov for k in ("prompts", "epochs", "tokens"))
+    if g.max_steps > 0 and not workload_given:
+        # max_steps optimizer steps; each generation batch feeds num_iterations of them.
+        prompts = max(1, round(g.max_steps * gen_batch / num_iterations / G))
+        epochs = 1.0
+    else:
+        prompts = int(ov.pop("prompts", est.prompts or 0)) or _dataset_prompts(recipe)
+        epochs = float(ov.pop("epochs", g.epochs))
+    ov.pop("prompts", None)
+    ov.pop("epochs", None)
+
+    mean_len = float(ov.pop("mean_len", est.mean_completion_len))
+    max_len = int(ov.pop("max_len", g.max_completion_length))
+    gpu = ov.pop("gpu", launch.gpu)
+    inputs = EstimateInputs(
+        model=label,
+        arch=arch,
+        params=total,
+        flop_params=flop_params,
+        G=G,
+        mean_len=mean_len,
+        max_len=max(max_len, math.ceil(mean_len)),
+        prompt_len=float(ov.pop("prompt_len", est.prompt_len)),
+        prompts=prompts,
+        epochs=epochs,
+        tokens=ov.pop("tokens", None),
+        gpu=gpu if isinstance(gpu, GPU) else resolve_gpu(str(gpu)),
+        num_gpus=num_gpus,
+        mfu=float(ov.pop("mfu", est.mfu)),
+        beta=float(ov.pop("beta", g.beta)),
+        num_iterations=num_iterations,
+        lora=bool(ov.pop("lora", m.lora)),
+        lora_rank=int(ov.pop("lora_rank", m.lora_rank)),
+        lora_targets=tuple(m.lora_target_modules),
+        grad_ckpt=bool(ov.pop("grad_ckpt", m.gradient_checkpointing)),
+        strategy=str(ov.pop("strategy", launch.strategy)),
+        micro_batch=int(ov.pop("micro_batch", g.per_device_batch_size)),
+        gen_batch=int(gen_batch),
+        use_vllm=bool(ov.pop("use_vllm", g.use_vllm)),
+        vllm_mode=str(ov.pop("vllm_mode", g.vllm_mode)),
+        vllm_memory=float(ov.pop("vllm_memory", g.vllm_gpu_memory_utilization)),
+        vllm_tp=int(ov.pop("vllm_tp", g.vllm_tensor_parallel_size)),
+        vllm_sleep=bool(ov.pop("vllm_sleep", g.vllm_enable_sleep_mode)),
+        server_gpus=int(ov.pop("server_gpus", launch.vllm_server_gpus)),
+        price=ov.pop("price", est.price_per_gpu_hour),
+        pass_rate=ov.pop("pass_rate", None),
+        name=recipe.name,
+    )
+    ov.pop("G", None)
+    rest = {k: v for k, v in ov.items() if k in {f for f in EstimateInputs.__dataclass_fields__}}
+    unknown = set(ov) - set(rest)
+    if unknown:
+        raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")
+    return validate_inputs(replace(inputs, **rest))
+
+
+# --------------------------------------------------------------------------------------------------------
+# Workload and FLOPs
+
+
+def workload(x: EstimateInputs) -> dict:
+    """Sequences, tokens and optimizer steps."""
+    if x.tokens is not None:
+        sequences = x.tokens / x.mean_len
+        generated = x.tokens
+    else:
+        sequences = x.prompts * x.G * x.epochs
+        generated = sequences * x.mean_len
+    prompt_tokens = sequences * x.prompt_len
+    # Each generation round (gen_batch completions) feeds num_iterations optimizer steps.
+    steps = sequences * x.num_iterations / x.gen_batch
+    return {
+        "sequences": sequences,
+        "generated_tokens": int(round(generated)),
+        "prompt_tokens": int(round(prompt_tokens)),
+        "steps": steps,
+    }
+
+
+PHASES = ("generation", "prefill", "old_policy", "reference", "training", "recompute")
+
+
+def flops(x: EstimateInputs, w: dict | None = None) -> dict[str, float]:
+    """FLOPs per phase over the whole run. The attention term needs a known architecture."""
+    w = w or workload(x)
+    S, P, C = w["sequences"], x.prompt_len, x.mean_len
+    N = x.flop_params
+    gen_tok, prompt_tok = w["generated_tokens"], w["prompt_tokens"]
+    seq_tok = gen_tok + prompt_tok
+    a = x.arch
+    # Attention FLOPs per sequence (forward): prompt over itself, completion over prompt + itself, and the
+    # whole sequence at once (the scoring and training forwards).
+    att_prompt = a.attention_flops(0, P) * S if a else 0.0
+    att_decode = a.attention_flops(P, C) * S if a else 0.0
+    att_seq = att_prompt + att_decode
+    # vLLM computes a prompt once for its G samples (prefix caching in colocate mode, n=G in server mode);
+    # HF generate runs every copy.
+    prefill_share = 1 / x.G if x.use_vllm else 1.0
+    it = x.num_iterations
+    # LoRA: the frozen base still back-propagates activation gradients (2N) but skips its weight gradients (2N).
+    train_per_token = 4 * N if x.lora else 6 * N
+    out = {
+        "generation": 2 * N * gen_tok + att_decode,
+        "prefill": (2 * N * prompt_tok + att_prompt) * prefill_share,
+        "old_policy": (2 * N * seq_tok + att_seq) if x.computes_old_logprobs else 0.0,
+        "reference": (2 * N * seq_tok + att_seq) if x.beta > 0 else 0.0,
+        "training": (train_per_token * seq_tok + 3 * att_seq) * it,
+        "recompute": (2 * N * seq_tok + att_seq) * it if x.grad_ckpt else 0.0,
+    }
+    out["total"] = sum(out[p] for p in PHASES)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# Time
+
+
+def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
+    """Decode time: memory-bandwidth bound per step (the weights, read once per step, amortized over the
+    sequences in flight), plus per-token work (KV cache read, compute at the decode efficiency).
+
+    Per engine (a vLLM instance over vllm_tp GPUs) and generation round of R sequences, B of them in flight
+    (bounded by the round, and by the KV cache vLLM has after its weights):
+        decode steps   = (R / B) * mean_len + (max_len - mean_len)   # the round waits for its longest answer
+        step time      = weights bytes per GPU / (bandwidth * bw_eff)  [+ launch overhead per layer when eager]
+        per token      = (2N + attention) / (tp * peak * decode_eff) + context * KV bytes / (tp * bandwidth * bw_eff)
+        round time     = decode steps * step time + R * mean_len * per token
+    """
+    w = w or workload(x)
+    shape, gpu = x.shape, x.gpu
+    tp = x.vllm_tp if x.use_vllm else 1
+    engines = max(1, x.gen_gpus // tp)
+    per_round = x.gen_batch
+    rounds = w["sequences"] / per_round
+    R = per_round / engines
+    P, C = x.prompt_len, x.mean_len
+    weights_per_gpu = BF16 * x.params / tp  # tensor parallel splits the weights; MoE: big batches touch all experts
+    bw = gpu.bandwidth * x.bandwidth_efficiency
+    kv_tok = shape.kv_bytes_per_token
+    if x.use_vllm:
+        util = VLLM_SERVER_MEMORY_UTILIZATION if x.vllm_mode == "server" else x.vllm_memory
+        kv_pool = tp * (util * gpu.memory_gib - VLLM_RESERVE_GIB) * GIB - BF16 * x.params
+        # vLLM admits a sequence while blocks remain; a sequence holds its completion and a 1/G share of the
+        # prompt blocks its group shares.
+        kv_limit = kv_pool / (kv_tok * (P / x.G + C)) if kv_pool > 0 else 0.0
+        in_flight = max(1.0, min(R, math.floor(kv_limit)))
+    else:
+        # HF generate: one static batch per process, run to the longest completion.
+        kv_pool = 0.0
+        kv_limit = float("inf")
+        in_flight = R
+    step_overhead = EAGER_STEP_OVERHEAD_PER_LAYER_S * shape.n_layers if x.decode_eager else 0.0
+    decode_steps = (R / in_flight) * C + max(0.0, x.max_len - C)
+    step_time = weights_per_gpu / bw + step_overhead
+    ctx = P + C / 2  # mean context a decode step attends to
+    attn_tok = x.arch.attention_flops(ctx, 1) if x.arch else 0.0
+    per_token = (2 * x.flop_params + attn_tok) / (tp * gpu.flops * x.decode_efficiency) + ctx * kv_tok / (tp * bw)
+    round_time = decode_steps * step_time + R * C * per_token
+    seconds = rounds * round_time
+    return {
+        "backend": "vllm" if x.use_vllm else "hf",
+        "eager": x.decode_eager,
+        "engines": engines,
+        "tensor_parallel": tp,
+        "rounds": rounds,
+        "sequences_per_engine_round": R,
+        "in_flight": in_flight,
+        "kv_limit_sequences": kv_limit,
+        "kv_pool_gib": kv_pool / GIB,
+        "decode_steps_per_round": decode_steps,
+        "seconds_per_round": round_time,
+        "seconds": seconds,
+        "decode_tokens_per_gpu_per_second": w["generated_tokens"] / (seconds * engines * tp) if seconds else 0.0,
+    }
+
+
+def phase_seconds(x: EstimateInputs, f: dict, gen: dict) -> dict[str, float]:
+    """Seconds per phase: generation from `generation_plan`, the rest compute bound at the MFU."""
+    train_rate = x.num_gpus * x.gpu.flops * x.mfu
+    gen_rate = x.gen_gpus * x.gpu.flops * x.mfu
+    out = {"generation": gen["seconds"], "prefill": f["prefill"] / gen_rate}
+    for p in ("old_policy", "reference", "training", "recompute"):
+        out[p] = f[p] / train_rate
+    out["total"] = sum(out[p] for p in PHASES)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# Memory
+
+
+def memory_plan(x: EstimateInputs) -> dict:
+    """Peak GiB per training GPU: model states (sharded by the strategy), reference, activations, and the
+    generation side (vLLM's gpu_memory_utilization share when colocated, or HF generate's gathered weights and
+    KV cache). With vLLM sleep mode the share is released during the update, so the peak is the larger phase."""
+    shape, gpu = x.shape, x.gpu
+    P = x.params
+    world = x.num_gpus
+    shard_states = world if x.strategy in ("zero3", "fsdp") else 1
+    shard_optim = world if x.strategy in ("zero2", "zero3", "fsdp") else 1
+    if x.lora:
+        adapter = shape.lora_params(x.lora_rank, x.lora_targets)
+        weights = (BF16 * P) / shard_states + BF16 * adapter
+        gradients = BF16 * adapter
+        optimizer = 12 * adapter / shard_optim  # fp32 master + Adam m, v for the adapter only
+        reference = 0.0  # TRL + PEFT: the reference is the base model with the adapter disabled
+    else:
+        adapter = 0
+        weights = BF16 * P / shard_states
+        gradients = BF16 * P / shard_optim
+        optimizer = 12 * P / shard_optim  # mixed-precision AdamW: fp32 master weights + m + v
+        reference = BF16 * P / shard_states if x.beta > 0 else 0.0  # TRL shards the reference like the policy
+    # Activations of one micro-batch (bf16, flash attention, no dropout), per token per layer:
+    #   saved for backward ~ 7 hidden + 3 intermediate elements (norm inputs/outputs, q/k/v/attn out, gate/up/act).
+    # With checkpointing only each layer's input (1 hidden) is kept, plus one layer's working set and its
+    # gradients while it is recomputed.
+    tokens = x.micro_batch * (x.prompt_len + x.max_len)
+    per_layer_tok = BF16 * (7 * shape.hidden + 3 * shape.intermediate)
+    if x.grad_ckpt:
+        activations = tokens * (shape.n_layers * BF16 * shape.hidden + 2 * per_layer_tok)
+    else:
+        activations = tokens * shape.n_layers * per_layer_tok
+    # ZeRO-3 / FSDP gather full parameters a layer (plus a prefetched one) at a time; the embedding is the largest.
+    gathered = BF16 * max(2 * shape.layer_params, shape.vocab * shape.hidden) if shard_states > 1 else 0.0
+    runtime = RUNTIME_OVERHEAD_GIB * GIB
+
+    tp = x.vllm_tp
+    R = x.gen_batch / max(1, x.gen_gpus // (tp if x.use_vllm else 1))
+    prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len  # vLLM shares a group's prompt blocks
+    kv_needed = R * (prompt_kv + x.mean_len) * shape.kv_bytes_per_token / (tp if x.use_vllm else 1)
+    colocated = x.use_vllm and x.vllm_mode == "colocate"
+    if colocated:
+        share = x.vllm_memory * gpu.memory_gib * GIB
+        vllm_weights = BF16 * P / tp
+        kv_cache = share - vllm_weights - VLLM_RESERVE_GIB * GIB
+        gen_side = share
+    elif x.use_vllm:  # server mode: the server's GPUs hold vLLM; the trainer's hold nothing for generation
+        share = vllm_weights = 0.0
+        kv_cache = 0.0
+        gen_side = 0.0
+    else:  # HF generate: the gathered full weights (TRL ds3_gather_for_generation) and a growing KV cache
+        share = 0.0
+        vllm_weights = BF16 * P if shard_states > 1 else 0.0
+        kv_cache = R * (x.prompt_len + x.max_len) * shape.kv_bytes_per_token
+        gen_side = vllm_weights + kv_cache
+    states = weights + gradients + optimizer + reference + runtime
+    train_phase = states + activations + gathered + (0.0 if (x.vllm_sleep or not colocated) else gen_side)
+    gen_phase = states + gen_side
+    total = max(train_phase, gen_phase)
+    g = 1 / GIB
+    plan = {
+        "strategy": x.strategy if world > 1 else "none",
+        "mode": "lora" if x.lora else "full",
+        "weights": weights * g,
+        "gradients": gradients * g,
+        "optimizer": optimizer * g,
+        "reference": reference * g,
+        "activations": activations * g,
+        "zero3_gathered": gathered * g,
+        "vllm_share": share * g,
+        "vllm_weights": vllm_weights * g,
+        "kv_cache": max(0.0, kv_cache) * g,
+        "kv_cache_rollout_batch": kv_needed * g,
+        "runtime": runtime * g,
+        "train_phase": train_phase * g,
+        "generation_phase": gen_phase * g,
+        "total": total * g,
+        "gpu_memory": gpu.memory_gib,
+        "headroom": gpu.memory_gib - total * g,
+        "fits": True,
+        "problems": [],
+        "lora_params": adapter,
+    }
+    problems = plan["problems"]
+    if total * g > gpu.memory_gib:
+        problems.append(f"needs {total * g:.1f} GiB per GPU but a {gpu.name} has {gpu.memory_gib:.1f} GiB")
+    if colocated and kv_cache <= 0:
+        problems.append(
+            f"vLLM's share ({x.vllm_memory:g} x {gpu.memory_gib:.1f} GiB = {share * g:.1f} GiB) cannot hold the "
+            f"weights ({vllm_weights * g:.1f} GiB at tensor parallel {tp}) plus its {VLLM_RESERVE_GIB:g} GiB reserve"
+        )
+    plan["fits"] = not problems
+    return plan
+
+
+# --------------------------------------------------------------------------------------------------------
+# The no-signal fraction
+
+
+def no_signal_fraction(p: float, G: int) -> float:
+    """P(every answer in a group scores the same) = p^G + (1-p)^G: such groups have zero advantage."""
+    return p**G + (1 - p) ** G
+
+
+def smallest_group(p: float, target: float = NO_SIGNAL_TARGET, limit: int = 4096) -> int | None:
+    """The smallest G >= 2 with no_signal_fraction(p, G) < target; None when no G up to `limit` gets there."""
+    if p <= 0 or p >= 1:
+        return None
+    for G in range(2, limit + 1):
+        if no_signal_fraction(p, G) < target:
+            return G
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------
+# The estimate
+
+
+def estimate(x: EstimateInputs) -> dict:
+    """The `grpo estimate --json` object."""
+    validate_inputs(x)
+    w = workload(x)
+    f = flops(x, w)
+    gen = generation_plan(x, w)
+    sec = phase_seconds(x, f, gen)
+    wall = sec["total"]
+    total_gpus = x.num_gpus + (x.server_gpus if x.use_vllm and x.vllm_mode == "server" else 0)
+    gpu_hours = wall * total_gpus / 3600
+    seq_tokens = w["generated_tokens"] + w["prompt_tokens"]
+    out: dict[str, Any] = {
+        "recipe": x.name or None,
+        "model": x.model,
+        "params": x.params,
+        "flop_params": x.flop_params,
+        "architecture": x.arch.name if x.arch else None,
+        "gpu": x.gpu.name,
+        "num_gpus": total_gpus,
+        "sequences": w["sequences"],
+        "generated_tokens": w["generated_tokens"],
+        "prompt_tokens": w["prompt_tokens"],
+        "steps": w["steps"],
+        "flops": f,
+        "seconds": sec,
+        "seconds_per_step": wall / w["steps"] if w["steps"] else 0.0,
+        "gpu_hours": gpu_hours,
+        "wall_clock_hours": wall / 3600,
+        # verl's throughput convention: (prompt + response tokens) / (step time x GPUs).
+        "tokens_per_gpu_per_second": seq_tokens / (wall * total_gpus) if wall else 0.0,
+        "generation": gen,
+        "memory_gib_per_gpu": memory_plan(x),
+        "assumptions": {
+            "mfu": x.mfu,
+            "decode_efficiency": x.decode_efficiency,
+            "bandwidth_efficiency": x.bandwidth_efficiency,
+            "old_policy_forward": x.computes_old_logprobs,
+            "shape_from": x.shape.name,
+            "source_rule_of_thumb": SOURCE_RULE_OF_THUMB,
+        },
+        "inputs": _inputs_dict(x),
+    }
+    if x.price is not None:
+        out["cost_usd"] = gpu_hours * x.price
+    if x.pass_rate is not None:
+        out["no_signal"] = {
+            "pass_rate": x.pass_rate,
+            "G": x.G,
+            "fraction": no_signal_fraction(x.pass_rate, x.G),
+            "target": NO_SIGNAL_TARGET,
+            "smallest_G_under_target": smallest_group(x.pass_rate),
+        }
+    return out
+
+
+def _inputs_dict(x: EstimateInputs) -> dict:
+    d = asdict(x)
+    d.pop("arch")
+    d["gpu"] = x.gpu.name
+    d["lora_targets"] = list(x.lora_targets)
+    d["old_logprobs"] = x.computes_old_logprobs
+    return d
+
+
+def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
+    """For `grpo train`: None when the recipe's memory plan fits `num_gpus` GPUs of `gpu_memory_gib` each, else
+    the one line to print (exit 2) with the numbers and the largest item's fix. Also None when the model's
+    architecture is unknown (a Hub id not in ARCHS and no local config.json): there is nothing to check against."""
+    try:
+        base = inputs_from_recipe(recipe, prompts=1)
+    except UserError:
+        return None
+    gpu = replace(base.gpu, name=f"{gpu_memory_gib:.0f} GiB GPU", memory_gib=float(gpu_memory_gib))
+    x = replace(base, gpu=gpu, num_gpus=int(num_gpus))
+    plan = memory_plan(x)
+    if plan["fits"]:
+        return None
+    items = {k: plan[k] for k in ("weights", "gradients", "optimizer", "reference", "activations", "zero3_gathered")}
+    if x.use_vllm and x.vllm_mode == "colocate":
+        items["vllm_share"] = plan["vllm_share"]
+    items["runtime"] = plan["runtime"]
+    parts = " + ".join(f"{k} {v:.1f}" for k, v in items.items() if v >= 0.05)
+    largest = max(items, key=items.__getitem__)
+    fixes = {
+        "weights": "use more GPUs with launch.strategy=zero3, or model.lora=true",
+        "gradients": "use launch.strategy=zero3 across more GPUs, or model.lora=true",
+        "optimizer": "use launch.strategy=zero3 across more GPUs, or model.lora=true",
+        "reference": "set grpo.beta=0 (no reference model) or use model.lora=true (the reference is the base)",
+        "activations": "set model.gradient_checkpointing=true or lower grpo.per_device_batch_size",
+        "zero3_gathered": "use more GPUs",
+        "vllm_share": "lower grpo.vllm_gpu_memory_utilization or set grpo.vllm_enable_sleep_mode=true",
+        "runtime": "use a GPU with more memory",
+    }
+    where = recipe.name or "the recipe"
+    if plan["kv_cache"] <= 0 and x.use_vllm and x.vllm_mode == "colocate":
+        return (
+            f"{where} will not fit: {plan['problems'][-1]}; raise grpo.vllm_gpu_memory_utilization or "
+            "grpo.vllm_tensor_parallel_size"
+        )
+    return (
+        f"{where} needs ~{plan['total']:.1f} GiB per GPU on {num_gpus} GPU(s) ({parts} GiB) but each GPU has "
+        f"{gpu_memory_gib:.1f} GiB; largest item is {largest}: {fixes[largest]} (`grpo estimate --recipe "
+        f"{where}` shows the plan)"
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Calibration against a run directory's metrics.jsonl
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What a run measured, from its metrics.jsonl (steady state: the first logged step, with compilation and
+    vLLM warm-up, is dropped when there are at least three)."""
+
+    steps_logged: int
+    step_time: float | None  # median seconds per optimizer step
+    tokens_per_second: float | None  # median, whole run
+    mean_length: float | None  # mean completion tokens
+
+
+def _median(values: list[float]) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    mid = len(s) // 2
+    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+
+
+def measured_from_metrics(rows: list[dict], where: str = "metrics.jsonl") -> Measured:
+    rows = [r for r in rows if isinstance(r, dict) and "step" in r]
+    if not rows:
+        raise UserError(f"{where}: no logged steps (each line must be a JSON object with 'step')")
+    steady = rows[1:] if len(rows) >= 3 else rows
+
+    def values(key: str) -> list[float]:
+        out = []
+        for r in steady:
+            v = r.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0:
+                out.append(float(v))
+        return out
+
+    step_time = _median(values("step_time"))
+    tps = _median(values("tokens_per_second"))
+    lengths = values("completions/mean_length")
+    if step_time is None and tps is None:
+        raise UserError(
+            f"{where}: no 'step_time' or 'tokens_per_second' in {len(rows)} logged steps; "
+            "calibration needs a run logged by `grpo train`"
+        )
+    return Measured(
+        steps_logged=len(rows),
+        step_time=step_time,
+        tokens_per_second=tps,
+        mean_length=sum(lengths) / len(lengths) if lengths else None,
+    )
+
+
+def calibration(run: EstimateInputs, measured: Measured) -> dict:
+    """Predicted vs measured on the run's own configuration (with the run's measured mean completion length):
+    `factor` = measured step time / predicted step time (or, without step_time, predicted / measured tokens/s)."""
+    assumed_len = run.mean_len
+    if measured.mean_length:
+        run = replace(run, mean_len=measured.mean_length, max_len=max(run.max_len, math.ceil(measured.mean_length)))
+    result = estimate(run)
+    # Tokens one optimizer step processes (prompt + completion): each generation round feeds num_iterations steps.
+    step_tokens = run.gen_batch / run.num_iterations * (run.prompt_len + run.mean_len)
+    predicted_step = result["seconds_per_step"]
+    predicted_tps = step_tokens / predicted_step if predicted_step else 0.0
+    if measured.step_time is not None:
+        factor, basis = measured.step_time / predicted_step, "step_time"
+    else:
+        factor, basis = predicted_tps / measured.tokens_per_second, "tokens_per_second"  # type: ignore[operator]
+    return {
+        "basis": basis,
+        "factor": factor,
+        "steps_logged": measured.steps_logged,
+        "gpu": run.gpu.name,
+        "num_gpus": run.num_gpus,
+        "step_time": {"predicted": predicted_step, "measured": measured.step_time},
+        "tokens_per_second": {"predicted": predicted_tps, "measured": measured.tokens_per_second},
+        "mean_completion_length": {"assumed": assumed_len, "measured": measured.mean_length},
+    }
+
+
+def apply_calibration(result: dict, report: dict) -> dict:
+    """The estimate with every phase's seconds scaled by the calibration factor: GPU-hours and cost follow the
+    measured speed while the phase split stays the model's."""
+    k = report["factor"]
+    out = dict(result)
+    out["seconds"] = {p: v * k for p, v in result["seconds"].items()}
+    out["seconds_per_step"] = result["seconds_per_step"] * k
+    out["wall_clock_hours"] = result["wall_clock_hours"] * k
+    out["gpu_hours"] = result["gpu_hours"] * k
+    out["tokens_per_gpu_per_second"] = result["tokens_per_gpu_per_second"] / k
+    if "cost_usd" in result:
+        out["cost_usd"] = result["cost_usd"] * k
+    out["calibration"] = {
+        **report,
+        "uncalibrated": {"gpu_hours": result["gpu_hours"], "wall_clock_hours": result["wall_clock_hours"]},
+    }
+    return out
