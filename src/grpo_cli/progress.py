@@ -197,7 +197,8 @@ class MonitorCallback(TrainerCallback):
             self.watcher.ctx = self.context = dataclasses.replace(self.context, total_steps=self._total)
         self._step0 = int(state.global_step)
         self._t0 = time.monotonic()
-        self._last_log = None
+        # tokens/s from the first log on: count from the tokens the trainer has seen at the start.
+        self._last_log = (self._t0, float(state.num_input_tokens_seen or 0))
         if self._step0:
             self._replay_previous(self._step0)
         if self.live_mode:

@@ -1,0 +1,228 @@
+"""`grpo report`: from a bare metrics.jsonl up to a full run dir (recipe, run.json, samples, evals), plots that are
+real images, alarms re-derived by id, compute beside `grpo estimate`, several runs overlaid, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import heavy_imports
+from grpo_cli import recipes, report, rundir
+from metric_streams import PATTERNS, healthy_run, no_signal_run
+
+GRPO_PNGS = {"reward", "length", "zero_std", "clipped", "kl", "entropy", "reward_format", "reward_language"}
+
+
+def write_metrics(path: Path, rows: list[dict]) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    for row in rows:
+        rundir.append_jsonl(path / "metrics.jsonl", row)
+    return path
+
+
+def markdown(run_dir: Path) -> str:
+    """report.md's text without drawing the plots (the tests that check plots call write_report)."""
+    return report.render(report.load_runs([run_dir]), [], [], run_dir / "report")
+
+
+def assert_real_png(path: Path) -> None:
+    """Opens as an image, has a size, and is not one flat colour."""
+    import matplotlib.image as mpimg
+
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    img = mpimg.imread(path)
+    assert img.ndim == 3 and img.shape[0] > 100 and img.shape[1] > 100
+    assert float(img[..., :3].std()) > 0.01
+
+
+def full_run(
+    root: Path, recipe_name: str = "tiny", rows: list[dict] | None = None, gpus: list[str] | None = None
+) -> Path:
+    """A run dir as `grpo run` leaves it: stage dir with everything, and eval summaries beside it."""
+    rec = recipes.load(recipe_name, ["grpo.max_steps=200"])
+    stage = write_metrics(rundir.stage_dir(root, rec.name, "grpo"), rows if rows is not None else healthy_run())
+    rundir.write_recipe(stage, rec)
+    hardware = {"host": "node1", "cpus": 2, "world_size": len(gpus) if gpus else 1, "torch": "2.13.0"}
+    if gpus:
+        hardware["gpus"] = gpus
+    rundir.write_run_info(stage, stage="grpo", recipe=rec.name, status="finished", hardware=hardware, wall_time=7200.0,
+                          start_time="2026-01-01T00:00:00+0000", end_time="2026-01-01T02:00:00+0000")  # fmt: skip
+    for step in (10, 100, 200):
+        for k in range(3):
+            rundir.append_jsonl(stage / "samples.jsonl", {"step": step, "prompt": f"What is {k}+{step}?",
+                                "completion": f"<think>s{step}k{k}</think><answer>{k + step}</answer>",
+                                "reward": 1.2, "rewards": {"accuracy": 1.0, "format": 1.0}})  # fmt: skip
+    for name, p1 in (("eval-base", 0.25), ("eval-grpo", 0.5)):
+        (stage.parent / name).mkdir()
+        summary = {"n": 4, "pass@1": p1, "pass@1_ci": [p1 - 0.05, p1 + 0.05], "maj@k": {"4": p1 + 0.1},
+                   "format_rate": 0.9, "truncation_rate": 0.02, "counts": {"problems": 200, "scored": 200},
+                   "settings": {"dataset": "toy", "n": 4}}  # fmt: skip
+        (stage.parent / name / "summary.json").write_text(json.dumps(summary))
+    return stage
+
+
+def test_bare_metrics_only_run_dir(cli, tmp_path):
+    run = write_metrics(tmp_path / "bare", healthy_run())
+    proc = cli("report", str(run))
+    assert proc.returncode == 0, proc.stderr
+    out = run / "report"
+    assert f"report: {out / 'report.md'}" in proc.stdout
+    assert "alarms: none" in proc.stdout
+    assert {p.stem for p in out.glob("*.png")} == GRPO_PNGS
+    for png in out.glob("*.png"):
+        assert_real_png(png)
+    md = (out / "report.md").read_text()
+    for needle in (
+        "None fired",
+        "recipe: n/a: no recipe.yaml",
+        "hardware: n/a: no run.json",
+        "`grpo estimate`: n/a: no recipe.yaml in the run dir",
+        "n/a: no eval-*/summary.json",
+        "n/a: no samples.jsonl",
+        "8M tokens processed",
+        "wall time: 1h40m",  # 200 steps x ~30 s step_time
+    ):
+        assert needle in md, needle
+    for png in GRPO_PNGS:
+        assert f"]({png}.png)" in md
+
+
+@pytest.mark.parametrize("alarm_id", list(PATTERNS))
+def test_report_names_each_alarm_by_id(tmp_path, alarm_id):
+    run = write_metrics(tmp_path / alarm_id, PATTERNS[alarm_id](seed=1))
+    (loaded,) = report.load_runs([run])
+    assert [a.id for a in loaded.alarms] == [alarm_id]
+    md = markdown(run)
+    assert f"| `{alarm_id}` | {loaded.alarms[0].step} |" in md
+    assert loaded.alarms[0].advice.split(";")[0] in md
+
+
+def test_full_run_dir_on_gpus(tmp_path):
+    from grpo_cli import estimate
+
+    stage = full_run(tmp_path / "runs", "gsm8k-7b", rows=no_signal_run(), gpus=["NVIDIA H100 80GB HBM3"] * 8)
+    path, (run,) = report.write_report([tmp_path / "runs"])  # the run root is found down to its grpo stage
+    assert run.path == stage and path == stage / "report" / "report.md"
+    md = path.read_text()
+    # Recipe, hardware, wall time, measured GPU-hours (2 h x 8 GPUs) beside the estimate for the same hardware.
+    assert "recipe: **gsm8k-7b**: model Qwen/Qwen2.5-7B" in md and "G=16" in md
+    assert "hardware: 8x NVIDIA H100 80GB HBM3, 2 CPU cores, world size 8, host node1" in md
+    assert "wall time: 2h00m00s (run.json wall_time)" in md
+    assert "measured: 16 GPU-hours (8x NVIDIA H100 80GB HBM3, 2h00m00s wall, 200 steps" in md
+    rec = recipes.load("gsm8k-7b", ["grpo.max_steps=200"])
+    pred = estimate.estimate(estimate.inputs_from_recipe(rec, gpu=estimate.GPUS["h100"], num_gpus=8))
+    assert f"`grpo estimate` predicts {pred['gpu_hours']:.3g} GPU-hours" in md
+    assert f"{pred['seconds_per_step']:.3g} s/step" in md
+    assert "per step: measured 30 s (median)" in md or "per step: measured 30." in md
+    # G from the recipe feeds the no_signal advice.
+    assert "`no_signal`" in md and "G=16 gives P(all-same group)" in md
+    # Eval table and samples from the start, middle and end.
+    assert "| eval-base | toy | 200 | 4 | 25.0% | 20.0%-30.0% | 35.0% | 90.0% | 2.0% |" in md
+    assert "| eval-grpo | toy | 200 | 4 | 50.0% |" in md
+    assert "### start (step 10)" in md and "### middle (step 100)" in md and "### end (step 200)" in md
+    assert md.count("<answer>") == 6  # two samples at each point
+
+
+def test_cpu_run_says_gpu_hours_do_not_apply(tmp_path):
+    stage = full_run(tmp_path / "runs")
+    md = markdown(stage)
+    assert "measured: n/a GPU-hours: ran without a GPU (2 CPU cores); 2h00m00s wall, 200 steps" in md
+    assert "`grpo estimate` predicts" in md and "this run had no GPU, so the two do not compare" in md
+
+
+def test_several_runs_overlaid_into_one_set_of_plots(cli, tmp_path):
+    a = write_metrics(tmp_path / "runs-a" / "tiny" / "grpo", healthy_run())
+    b = write_metrics(tmp_path / "runs-b" / "tiny" / "grpo", PATTERNS["length_hacking"]())
+    proc = cli("report", str(a), str(b), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = tmp_path / "grpo-report"  # the default for several runs
+    md = (out / "report.md").read_text()
+    # Same recipe/stage from two roots: labelled by path so the legend tells them apart.
+    assert f"## Run: {a}" in md and f"## Run: {b}" in md and "(runs overlaid)" in md
+    assert "length_hacking" in md
+    for png in out.glob("*.png"):
+        assert_real_png(png)
+    assert {p.stem for p in out.glob("*.png")} == GRPO_PNGS
+
+
+def test_out_option(cli, tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run()[:30])
+    proc = cli("report", str(run), "--out", str(tmp_path / "elsewhere"))
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "elsewhere" / "report.md").is_file() and not (run / "report").exists()
+
+
+def test_sft_run_gets_sft_plots_and_no_alarms(tmp_path):
+    rows = [
+        {"step": s, "loss": 2.0 / s, "entropy": 1.0 / s, "mean_token_accuracy": 0.5 + s / 100} for s in range(1, 41)
+    ]
+    stage = write_metrics(tmp_path / "runs" / "tiny" / "sft", rows)
+    path, (run,) = report.write_report([stage])
+    assert not run.is_grpo and run.alarms == []
+    assert {p.stem for p in path.parent.glob("*.png")} == {"loss", "token_accuracy"}
+    md = path.read_text()
+    assert "the alarms watch GRPO metrics" in md and "this is an SFT run" in md
+
+
+def test_kl_not_logged_is_said_not_drawn(tmp_path):
+    rows = [{k: v for k, v in r.items() if k != "kl"} for r in healthy_run()]  # beta = 0 logs no KL
+    path, _ = report.write_report([write_metrics(tmp_path / "r", rows)])
+    assert not (path.parent / "kl.png").exists()
+    assert "Not plotted: KL to the reference model: not logged (kl)" in path.read_text()
+
+
+def test_live_alarms_that_differ_from_the_metrics_are_pointed_out(tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run())
+    rundir.append_jsonl(run / "alarms.jsonl", {"id": "truncation", "step": 50, "evidence": "x", "advice": "y"})
+    md = markdown(run)
+    assert "the live run wrote ['truncation'] to alarms.jsonl; the metrics give []" in md
+
+
+def test_samples_with_backticks_and_pipes_stay_inside_their_block(tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run()[:20])
+    nasty = "```\n| not | a | table |\n````python\nprint('x')"
+    rundir.append_jsonl(run / "samples.jsonl", {"step": 5, "prompt": "p", "completion": nasty, "reward": 0.0})
+    md = markdown(run)
+    assert "`````text\n" + nasty + "\n`````" in md
+
+
+def test_long_samples_are_clipped(tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run()[:20])
+    rundir.append_jsonl(run / "samples.jsonl", {"step": 5, "prompt": "p", "completion": "x" * 5000, "reward": 0.0})
+    md = markdown(run)
+    assert "x" * 700 + "... [4300 more characters]" in md and "x" * 701 not in md
+
+
+def test_wall_time_sources_in_order(tmp_path):
+    run = report.Run(path=tmp_path, label="r", metrics=[{"step": 10, "step_time": 2.0}, {"step": 20, "step_time": 4.0}])
+    assert report.wall_time(run) == (60.0, "sum of metrics.jsonl step_time (training steps only)")
+    run.info = {"start_time": "2026-01-01T00:00:00+0000", "end_time": "2026-01-01T00:10:00+0000"}
+    assert report.wall_time(run)[0] == 600.0
+    run.info["train_summary"] = {"train_runtime": 500.0}
+    assert report.wall_time(run)[0] == 500.0
+    run.info["wall_time"] = 450.0
+    assert report.wall_time(run) == (450.0, "run.json wall_time")
+
+
+@pytest.mark.parametrize(
+    "make, needle",
+    [
+        (lambda t: t / "missing", "no such directory"),
+        (lambda t: t, "no metrics.jsonl in"),
+        (lambda t: (t / "metrics.jsonl").write_text("") or t, "holds no logged steps"),
+        (lambda t: [write_metrics(t / r / "grpo", healthy_run()[:3]) for r in ("a", "b")] and t, "holds several runs"),
+    ],
+    ids=["missing", "no-metrics", "empty", "ambiguous"],
+)
+def test_user_errors_are_one_line_exit_2(cli, tmp_path, make, needle):
+    target = make(tmp_path)
+    proc = cli("report", str(target))
+    assert proc.returncode == 2
+    assert needle in proc.stderr and len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_report_imports_no_torch(tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run()[:30])
+    assert heavy_imports("report", str(run)) == []
