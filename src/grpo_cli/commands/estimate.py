@@ -117,25 +117,32 @@ def register(app: typer.Typer) -> None:
 
 
 def run(argv: list[str]) -> None:
-    from grpo_cli import estimate as E
-
+    """`grpo estimate ARGV`: print the table, or with --json one JSON object on stdout."""
     args = build_parser().parse_args(argv)
-    flags = {k: v for k, v in vars(args).items() if k not in ("recipe", "set_", "as_json", "calibrate")}
-    if args.params is not None:
-        flags["params"] = E.parse_count(args.params, "--params")
-    if args.tokens is not None:
-        flags["tokens"] = E.parse_count(args.tokens, "--tokens")
-    if args.calibrate is not None:
-        result = _calibrated(Path(args.calibrate), args.recipe, args.set_, flags)
-    else:
-        recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
-        result = E.estimate(E.inputs_from_recipe(recipe, **flags))
+    result = compute(args)
     if args.as_json:
         import json
 
         sys.stdout.write(json.dumps(result, indent=2, default=_jsonable) + "\n")
     else:
         _print(result)
+
+
+def compute(args: argparse.Namespace | list[str]) -> dict:
+    """The estimate for parsed flags (or an argv list): what --json prints."""
+    from grpo_cli import estimate as E
+
+    if isinstance(args, list):
+        args = build_parser().parse_args(args)
+    flags = {k: v for k, v in vars(args).items() if k not in ("recipe", "set_", "as_json", "calibrate")}
+    if args.params is not None:
+        flags["params"] = E.parse_count(args.params, "--params")
+    if args.tokens is not None:
+        flags["tokens"] = E.parse_count(args.tokens, "--tokens")
+    if args.calibrate is not None:
+        return _calibrated(Path(args.calibrate), args.recipe, args.set_, flags)
+    recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
+    return E.estimate(E.inputs_from_recipe(recipe, **flags))
 
 
 def _jsonable(obj: Any) -> Any:
@@ -244,6 +251,10 @@ def _si(x: float) -> str:
     return f"{x:.3g}"
 
 
+def _sci(x: float) -> str:
+    return f"{x:.3g}".replace("e+", "e")
+
+
 def _dur(seconds: float) -> str:
     if seconds < 90:
         return f"{seconds:.1f} s"
@@ -300,9 +311,9 @@ def _print(r: dict) -> None:
         if r["flops"][p] == 0 and r["seconds"][p] == 0:
             continue
         table.add_row(
-            p, _si(r["flops"][p]), _dur(r["seconds"][p]), f"{100 * r['seconds'][p] / total:.0f}%", _PHASE_NOTES[p]
+            p, _sci(r["flops"][p]), _dur(r["seconds"][p]), f"{100 * r['seconds'][p] / total:.0f}%", _PHASE_NOTES[p]
         )
-    table.add_row("[bold]total[/bold]", _si(r["flops"]["total"]), _dur(r["seconds"]["total"]), "100%", "")
+    table.add_row("[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(r["seconds"]["total"]), "100%", "")
     con.print(table)
     con.print(
         f"generation ({gen['backend']}): {gen['engines']} engine(s) x TP {gen['tensor_parallel']}, "

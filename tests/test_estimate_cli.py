@@ -1,0 +1,206 @@
+"""`grpo estimate` as a user runs it: real subprocesses, --json on stdout, one-line errors, no heavy imports,
+--calibrate against a run directory written here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from conftest import heavy_imports
+
+REQUIRED = {
+    "generated_tokens",
+    "prompt_tokens",
+    "flops",
+    "seconds",
+    "gpu_hours",
+    "wall_clock_hours",
+    "memory_gib_per_gpu",
+}
+PHASES = {"generation", "prefill", "training", "reference", "old_policy", "recompute", "total"}
+
+
+def estimate_json(cli, *args: str) -> dict:
+    proc = cli("estimate", *args, "--json")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)  # stdout holds exactly one JSON object
+
+
+def test_no_flags_estimates_the_default_recipe(cli):
+    r = estimate_json(cli)
+    assert set(r) >= REQUIRED
+    assert set(r["flops"]) == PHASES == set(r["seconds"])
+    assert r["recipe"] == "gsm8k-7b" and r["gpu"] == "h100" and r["num_gpus"] == 8
+    assert isinstance(r["generated_tokens"], int)
+    mem = r["memory_gib_per_gpu"]
+    for key in ("weights", "gradients", "optimizer", "reference", "kv_cache", "vllm_share", "total", "fits"):
+        assert key in mem
+    assert "cost_usd" not in r and "no_signal" not in r
+
+
+def test_seed_examples_through_the_cli(cli):
+    r = estimate_json(cli, "--params", "7e9", "--prompts", "10000", "--G", "16", "--len", "512", "--epochs", "5")
+    assert r["generated_tokens"] == 409_600_000
+    assert r["flops"]["generation"] == pytest.approx(5.7344e18)
+    r = estimate_json(cli, "--params", "37B", "--tokens", "1e10", "--prompt-len", "0")
+    assert r["flops"]["training"] == pytest.approx(2.22e21)
+
+
+def test_flags_work_without_a_recipe_and_override_it(cli):
+    r = estimate_json(cli, "--G", "16", "--len", "512", "--gpu", "a100-80g", "--num-gpus", "4", "--price", "2")
+    assert r["inputs"]["G"] == 16 and r["inputs"]["mean_len"] == 512 and r["gpu"] == "a100-80g"
+    assert r["num_gpus"] == 4
+    assert r["cost_usd"] == pytest.approx(2 * r["gpu_hours"])
+    lora = estimate_json(cli, "--recipe", "gsm8k-7b", "--lora", "--lora-rank", "8", "--no-grad-ckpt", "--beta", "0")
+    assert lora["memory_gib_per_gpu"]["mode"] == "lora"
+    assert lora["flops"]["recompute"] == 0 and lora["flops"]["reference"] == 0
+
+
+def test_set_overrides_the_recipe(cli):
+    r = estimate_json(cli, "-r", "gsm8k-7b", "--set", "grpo.vllm_gpu_memory_utilization=0.5")
+    assert r["inputs"]["vllm_memory"] == 0.5
+
+
+def test_model_flag_and_pass_rate(cli):
+    r = estimate_json(cli, "--model", "deepseek-v3", "--pass-rate", "0.2", "--G", "8")
+    assert r["architecture"] == "deepseek-v3"
+    assert r["no_signal"]["fraction"] == pytest.approx(0.2**8 + 0.8**8)
+    assert r["no_signal"]["smallest_G_under_target"] == 11  # 0.8^11 = 0.086
+
+
+def test_table_output(cli):
+    proc = cli("estimate", "--recipe", "gsm8k-1.5b", "--pass-rate", "0.3", "--price", "1.5", env={"COLUMNS": "160"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    for needle in ("GPU-hours", "wall clock", "memory per GPU", "lora fine-tuning", "fits", "generation", "$"):
+        assert needle in out
+    assert "no learning signal" in out and "p^G + (1-p)^G" in out
+
+
+def test_help(cli):
+    proc = cli("estimate", "--help")
+    assert proc.returncode == 0 and "--pass-rate" in proc.stdout and "docs/estimate.md" in proc.stdout
+    assert "estimate" in cli("--help").stdout
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--G", "1"], "--G 1: G must be at least 2"),
+        (["--len", "0"], "--len 0: the mean completion length must be > 0"),
+        (["--len", "-3"], "--len -3"),
+        (["--gpu", "h1000"], "unknown GPU 'h1000' (did you mean: h100"),
+        (["--gpu", "a100"], None),  # an alias, not an error
+        (["--model", "qwen2.5-8b"], "unknown model 'qwen2.5-8b' (did you mean: qwen2.5-7b"),
+        (["--params", "seven"], "--params 'seven': expected a number such as 7e9 or 7B"),
+        (["--G", "two"], "argument --G: invalid int value: 'two'"),
+        (["--gpuu", "h100"], "unknown option --gpuu (did you mean: --gpu"),
+        (["--recipe", "gsm8k-7"], "unknown recipe 'gsm8k-7' (did you mean: gsm8k-7b"),
+        (["--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta?)"),
+    ],
+)
+def test_bad_inputs_are_one_line_exit_2(cli, args, needle):
+    proc = cli("estimate", *args, "--json")
+    if needle is None:
+        assert proc.returncode == 0, proc.stderr
+        return
+    assert proc.returncode == 2, proc.stdout
+    assert "Traceback" not in proc.stderr
+    lines = [x for x in proc.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: ") and needle in lines[0]
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("args", [["estimate"], ["estimate", "--json"]], ids=" ".join)
+def test_estimate_imports_nothing_heavy(args):
+    assert heavy_imports(*args) == []
+
+
+# ------------------------------------------------------------------------------------------------------------
+# --calibrate RUN_DIR
+
+
+def make_run(tmp_path, rows, *, recipe="gsm8k-0.5b", run_json=True):
+    from grpo_cli import recipes
+    from grpo_cli.config import to_dict
+
+    stage = tmp_path / recipe / "grpo"
+    stage.mkdir(parents=True)
+    (stage / "recipe.yaml").write_text(yaml.safe_dump(to_dict(recipes.load(recipe)), sort_keys=False))
+    (stage / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    if run_json:
+        (stage / "run.json").write_text(json.dumps({"hardware": {"gpu_name": "NVIDIA L40S", "num_gpus": 1}}))
+    return stage
+
+
+def metric_rows(n=6, step_time=30.0, length=220.0, tps=900.0):
+    return [
+        {"step": s, "loss": 0.01, "completions/mean_length": length, "step_time": step_time, "tokens_per_second": tps}
+        for s in range(1, n + 1)
+    ]
+
+
+def test_calibrate_replaces_the_modelled_speed_with_the_measured_one(cli, tmp_path):
+    stage = make_run(tmp_path, metric_rows())
+    plain = estimate_json(cli, "--recipe", "gsm8k-0.5b", "--len", "220")
+    r = estimate_json(cli, "--calibrate", str(tmp_path / "gsm8k-0.5b"))  # the recipe folder finds grpo/
+    c = r["calibration"]
+    assert c["run_dir"] == str(stage) and c["gpu"] == "l40s" and c["num_gpus"] == 1
+    assert c["step_time"]["measured"] == 30.0 and c["tokens_per_second"]["measured"] == 900.0
+    assert c["mean_completion_length"]["measured"] == 220.0
+    assert c["factor"] == pytest.approx(30.0 / c["step_time"]["predicted"])
+    assert r["seconds_per_step"] == pytest.approx(30.0)  # same recipe and hardware: the measured step time
+    assert r["inputs"]["mean_len"] == 220.0  # the run's length replaces the recipe's guess
+    assert r["gpu_hours"] == pytest.approx(plain["gpu_hours"] * c["factor"], rel=1e-6)
+    assert c["uncalibrated"]["gpu_hours"] == pytest.approx(plain["gpu_hours"], rel=1e-6)
+    table = cli("estimate", "--calibrate", str(stage), env={"COLUMNS": "160"})
+    assert table.returncode == 0, table.stderr
+    assert "predicted" in table.stdout and "measured" in table.stdout and "measured / predicted" in table.stdout
+
+
+def test_calibrate_onto_other_hardware_keeps_the_factor(cli, tmp_path):
+    stage = make_run(tmp_path, metric_rows())
+    here = estimate_json(cli, "--calibrate", str(stage))
+    h100 = estimate_json(cli, "--calibrate", str(stage), "--gpu", "h100")
+    assert h100["calibration"]["factor"] == pytest.approx(here["calibration"]["factor"])
+    assert h100["gpu"] == "h100" and h100["gpu_hours"] < here["gpu_hours"]
+
+
+@pytest.mark.parametrize(
+    "case, needle",
+    [
+        ("no_dir", "no such run directory"),
+        ("no_metrics", "no metrics.jsonl there"),
+        ("no_speed", "no 'step_time' or 'tokens_per_second'"),
+        ("no_recipe", "no recipe.yaml beside metrics.jsonl"),
+        ("bad_json", "line 2: not valid JSON"),
+    ],
+)
+def test_calibrate_errors_are_one_line(cli, tmp_path, case, needle):
+    target = tmp_path / "run"
+    if case == "no_metrics":
+        target.mkdir()
+    elif case == "no_speed":
+        rows = [{"step": s, "loss": 0.1, "completions/mean_length": 200} for s in range(1, 4)]
+        target = make_run(tmp_path, rows)
+    elif case == "no_recipe":
+        target = make_run(tmp_path, metric_rows())
+        (target / "recipe.yaml").unlink()
+    elif case == "bad_json":
+        target = make_run(tmp_path, metric_rows())
+        (target / "metrics.jsonl").write_text('{"step": 1, "step_time": 3}\n{"step": 2,\n')
+    proc = cli("estimate", "--calibrate", str(target))
+    assert proc.returncode == 2, proc.stdout
+    lines = [x for x in proc.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and needle in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_calibrate_without_run_json_uses_the_recipe_hardware(cli, tmp_path):
+    stage = make_run(tmp_path, metric_rows(), run_json=False)
+    r = estimate_json(cli, "--calibrate", str(stage))
+    assert r["calibration"]["gpu"] == "l40s"  # gsm8k-0.5b's launch.gpu
+    assert r["calibration"]["device"] is None
