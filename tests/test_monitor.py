@@ -68,6 +68,13 @@ def test_no_signal_advice_computes_the_all_same_probability_and_the_smallest_g()
     assert "0.95" in alarm.evidence and "0.020" in alarm.evidence
 
 
+def test_no_signal_with_no_formatted_answers_points_at_sft():
+    rows = [{**r, "rewards/format/mean": 0.0} for r in no_signal_run()]
+    (alarm,) = replay_alarms(rows, ctx=CTX)
+    assert "format reward 0.00" in alarm.evidence
+    assert "almost never answers in the rewarded format: run SFT first" in alarm.advice
+
+
 def test_no_signal_advice_without_a_recipe_says_g_is_unknown():
     (alarm,) = replay_alarms(no_signal_run(), ctx=RunContext(total_steps=STEPS))
     assert "G unknown" in alarm.advice

@@ -168,9 +168,9 @@ def test_sft_run_gets_sft_plots_and_no_alarms(tmp_path):
 
 def test_kl_not_logged_is_said_not_drawn(tmp_path):
     rows = [{k: v for k, v in r.items() if k != "kl"} for r in healthy_run()]  # beta = 0 logs no KL
-    path, _ = report.write_report([write_metrics(tmp_path / "r", rows)])
+    path, _ = report.write_report([full_run(tmp_path, "tiny", rows=rows)])  # tiny has grpo.beta 0
     assert not (path.parent / "kl.png").exists()
-    assert "Not plotted: KL to the reference model: not logged (kl)" in path.read_text()
+    assert "Not plotted: KL to the reference model: not logged (kl; grpo.beta = 0 has no KL term)" in path.read_text()
 
 
 def test_live_alarms_that_differ_from_the_metrics_are_pointed_out(tmp_path):

@@ -228,10 +228,19 @@ def check_no_signal(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Ala
     p = _mean(acc) if acc else None
     if p is not None:
         evidence += f"; pass rate (rewards/accuracy/mean) {p:.3f}"
+    fmt = s.last(FORMAT, cfg.no_signal_window)
+    if fmt:
+        evidence += f"; format reward {_mean(fmt):.2f}"
     advice = [_no_signal_g_advice(p, ctx.num_generations, cfg.no_signal_target)]
     if p is None or p < 0.5:
         advice.append("use easier data (keep problems the model solves 10-90% of the time)")
-        advice.append("run SFT first (grpo.init=sft) so the policy answers in the rewarded format")
+        if fmt and _mean(fmt) < 0.1:
+            advice.append(
+                "the policy almost never answers in the rewarded format: run SFT first (grpo.init=sft), or longer "
+                "if this run already started from it"
+            )
+        else:
+            advice.append("run SFT first (grpo.init=sft) so the policy starts from a non-zero pass rate")
     else:
         advice.append("use harder data: the model already solves almost every problem")
     return Alarm("no_signal", step, evidence, "; ".join(advice))

@@ -372,7 +372,10 @@ def plot(runs: list[Run], out_dir: Path) -> tuple[list[tuple[Panel, Path]], list
             (i, run, key, *run.column(key)) for i, run in enumerate(runs) for key in panel.keys if run.column(key)[1]
         ]
         if not series:
-            notes.append(f"{panel.title}: not logged ({', '.join(panel.keys)})")
+            why = ""
+            if panel.name == "kl" and any((r.recipe_dict or {}).get("grpo", {}).get("beta") == 0 for r in runs):
+                why = "; grpo.beta = 0 has no KL term"
+            notes.append(f"{panel.title}: not logged ({', '.join(panel.keys)}{why})")
             continue
         fig, ax = plt.subplots(figsize=(7.5, 4.0), dpi=110)
         for i, run, key, steps, values in series:
@@ -389,6 +392,8 @@ def plot(runs: list[Run], out_dir: Path) -> tuple[list[tuple[Panel, Path]], list
                     ax.axvline(alarm.step, color=color, linestyle=":", linewidth=1.2)
                     ax.annotate(alarm.id, (alarm.step, 0.97), xycoords=("data", "axes fraction"), rotation=90,
                                 va="top", ha="right", fontsize=7, color=color)  # fmt: skip
+        if panel.ylabel == "fraction":
+            ax.set_ylim(-0.02, 1.02)
         if panel.threshold:
             level = getattr(runs[0].monitor_cfg, panel.threshold)
             ax.axhline(level, color="grey", linestyle=":", linewidth=1, label=f"alarm at {level:g}")
