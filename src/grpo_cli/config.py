@@ -515,11 +515,9 @@ def validate(recipe: Recipe) -> Recipe:
 
 
 def _check_reward_names(rewards: dict[str, float]) -> None:
-    # The registry is plain Python (no torch); imported here to keep config importable on its own.
-    try:
-        from grpo_cli.rewards import REWARDS
-    except ImportError:  # the rewards module has not landed yet
-        return
+    # The registry is plain Python (no torch); imported here, not at the top, to keep config's import light.
+    from grpo_cli.rewards import REWARDS
+
     for name in rewards:
         if name not in REWARDS:
             raise UserError(f"rewards: unknown reward '{name}'{did_you_mean(name, REWARDS)}")

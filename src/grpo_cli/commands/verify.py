@@ -1,0 +1,177 @@
+"""`grpo verify FILE.jsonl`: score completions against references with the same verifier GRPO rewards use.
+
+Each input line is a JSON object with `completion` (text, or a conversational list of messages) and `answer` (a raw
+or parsed reference), and optionally `task` (gsm8k | math; it wins over --task). Every valid row is written back
+unchanged plus `correct` (true/false/null), `extracted` and `reason`: to --out, or to stdout when there is no --out
+(then the summary goes to stderr). Malformed lines are reported with their line number and skipped.
+Plain Python: no torch/transformers/trl/datasets import.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import IO, Any
+
+import typer
+
+from grpo_cli.errors import UserError, did_you_mean
+
+CHUNK = 4096
+
+
+def _read_rows(handle: IO[str], default_task: str, tasks: tuple[str, ...], problems: list[str]):
+    """(row, completion text, reference, task) per valid line; problems get 'line N: why' for the others."""
+    from grpo_cli.rewards import completion_text
+    from grpo_cli.verify import parse_reference
+
+    for lineno, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as err:
+            problems.append(f"line {lineno}: not valid JSON ({err.msg})")
+            continue
+        if not isinstance(row, dict):
+            problems.append(f"line {lineno}: expected a JSON object, got {type(row).__name__}")
+            continue
+        missing = [k for k in ("completion", "answer") if k not in row]
+        if missing:
+            problems.append(f"line {lineno}: missing {' and '.join(repr(k) for k in missing)}")
+            continue
+        task = row.get("task") or default_task
+        if task not in tasks:
+            problems.append(f"line {lineno}: unknown task {task!r}{did_you_mean(str(task), tasks)}")
+            continue
+        completion = row["completion"]
+        if not isinstance(completion, (str, list, dict)):
+            problems.append(f"line {lineno}: 'completion' must be text or a list of messages")
+            continue
+        answer = row["answer"]
+        if answer is None or isinstance(answer, (dict, list, bool)):
+            problems.append(f"line {lineno}: 'answer' must be text or a number")
+            continue
+        reference = parse_reference(str(answer), task) or str(answer)
+        yield row, completion_text(completion), reference, task
+
+
+def _chunks(rows, size: int):
+    chunk = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, timeout: float) -> dict[str, Any]:
+    from grpo_cli.verify import TASKS, verify_batch
+
+    if task not in TASKS:
+        raise UserError(f"--task {task!r} is not a verifier task{did_you_mean(task, TASKS)}")
+    if mode not in ("strict", "flexible"):
+        raise UserError(f"--mode {mode!r}: expected strict or flexible")
+    if timeout <= 0:
+        raise UserError(f"--timeout {timeout}: must be > 0 seconds")
+    if path != "-":
+        src = Path(path)
+        if not src.exists():
+            raise UserError(f"input file not found: {path}")
+        if src.is_dir():
+            raise UserError(f"{path} is a directory; pass a .jsonl file")
+    problems: list[str] = []
+    reasons: Counter[str] = Counter()
+    counts = Counter()
+    start = time.perf_counter()
+    handle = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+    try:
+        sink = open(out, "w", encoding="utf-8") if out else sys.stdout  # noqa: SIM115
+    except OSError as err:
+        raise UserError(f"cannot write --out {out}: {err.strerror}") from None
+    try:
+        for chunk in _chunks(_read_rows(handle, task, TASKS, problems), CHUNK):
+            verdicts = verify_batch(
+                [c for _, c, _, _ in chunk],
+                [r for _, _, r, _ in chunk],
+                [t for *_, t in chunk],
+                timeout=timeout,
+                mode=mode,
+            )
+            for (row, *_), v in zip(chunk, verdicts, strict=True):
+                reasons[v.reason] += 1
+                counts["correct" if v.correct else "wrong" if v.correct is False else "unscorable"] += 1
+                sink.write(
+                    json.dumps({**row, "correct": v.correct, "extracted": v.extracted, "reason": v.reason}) + "\n"
+                )
+            for p in problems:
+                print(f"warning: {p} (skipped)", file=sys.stderr)
+            counts["malformed"] += len(problems)
+            problems.clear()
+        for p in problems:
+            print(f"warning: {p} (skipped)", file=sys.stderr)
+        counts["malformed"] += len(problems)
+    finally:
+        if handle is not sys.stdin:
+            handle.close()
+        if sink is not sys.stdout:
+            sink.close()
+        else:
+            sys.stdout.flush()
+    seconds = time.perf_counter() - start
+    rows = counts["correct"] + counts["wrong"] + counts["unscorable"]
+    scored = counts["correct"] + counts["wrong"]
+    return {
+        "rows": rows,
+        "correct": counts["correct"],
+        "wrong": counts["wrong"],
+        "unscorable": counts["unscorable"],
+        "timeouts": reasons["timeout"],
+        "malformed": counts["malformed"],
+        "accuracy": counts["correct"] / scored if scored else None,
+        "reasons": dict(reasons.most_common()),
+        "seconds": round(seconds, 3),
+        "rows_per_second": round(rows / seconds, 1) if seconds > 0 else None,
+        "out": out,
+    }
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    acc = "n/a" if s["accuracy"] is None else f"{100 * s['accuracy']:.1f}%"
+    lines = [
+        f"rows {s['rows']}  correct {s['correct']}  wrong {s['wrong']}  unscorable {s['unscorable']}  "
+        f"timeouts {s['timeouts']}  malformed {s['malformed']}",
+        f"accuracy {acc} over {s['correct'] + s['wrong']} scorable rows; {s['seconds']:.2f} s"
+        + (f" ({s['rows_per_second']:.0f} rows/s)" if s["rows_per_second"] else ""),
+    ]
+    if s["reasons"]:
+        lines.append("reasons: " + ", ".join(f"{k} {v}" for k, v in s["reasons"].items()))
+    if s["out"]:
+        lines.append(f"wrote {s['out']}")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("verify")
+    def verify(
+        file: str = typer.Argument(
+            ..., metavar="FILE.jsonl", help="JSONL rows with completion and answer ('-' = stdin)."
+        ),
+        task: str = typer.Option("gsm8k", "--task", help="gsm8k (numbers) or math (LaTeX); a row's own 'task' wins."),
+        out: str = typer.Option(
+            None, "--out", "-o", help="Write the rows with correct/extracted/reason here (default: stdout)."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+        mode: str = typer.Option("flexible", "--mode", help="flexible (last number as a fallback) or strict."),
+        timeout: float = typer.Option(1.0, "--timeout", help="Seconds per verification before it counts as wrong."),
+    ) -> None:
+        """Score completions against reference answers with the verifier GRPO's accuracy reward uses."""
+        summary = run_verify(file, task, out, as_json, mode, timeout)
+        stream = sys.stdout if out else sys.stderr
+        text = json.dumps(summary) if as_json else format_summary(summary)
+        print(text, file=stream)

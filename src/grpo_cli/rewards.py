@@ -1,0 +1,295 @@
+"""GRPO reward functions with TRL's signature, built on the verifier, and the registry recipes name them from.
+
+A recipe lists rewards with weights, `rewards: {accuracy: 1.0, format: 0.2}`; `build_reward_funcs(recipe)` returns
+the functions (in recipe order) and their weights for `GRPOTrainer(reward_funcs=..., args=GRPOConfig(
+reward_weights=...))`. Each function is `f(completions, **kwargs) -> list[float | None]`: TRL passes every dataset
+column as a keyword argument (`answer`: the reference parsed by `verify.parse_reference` at load time; `task`:
+gsm8k or math), plus `prompts`, `completion_ids`, `trainer_state`, `log_metric`... Completions are strings or
+conversational lists of {"role", "content"} messages. None means "no score" (TRL turns it into NaN and leaves it
+out of the weighted sum), used when the reference cannot be parsed: never scored as 0.
+
+| name      | reward                                                                                           |
+|-----------|--------------------------------------------------------------------------------------------------|
+| accuracy  | 1 if the final answer equals the reference (grpo_cli.verify), else 0; None if unscorable         |
+| format    | 1 if the completion is exactly <think>...</think> then <answer>...</answer> (non-empty answer)    |
+| tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
+| language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
+| overlong  | DAPO's soft overlong punishment: 0, then a linear ramp to -penalty over the last buffer tokens   |
+
+Nothing heavy is imported here (no torch): `grpo recipes` checks reward names through this registry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grpo_cli.errors import UserError, did_you_mean
+
+RewardFunc = Callable[..., list[float | None]]
+
+
+@dataclass(frozen=True)
+class RewardSpec:
+    name: str
+    description: str
+    make: Callable[[Any], RewardFunc]  # recipe -> reward function
+
+
+# --------------------------------------------------------------------------------------------------------
+# completions
+
+
+def _content(content: Any) -> str:
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # content blocks: [{"type": "text", "text": ...}]
+        return "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+    return str(content)
+
+
+def completion_text(completion: Any) -> str:
+    """A completion as text: a string as is; a conversational completion as its assistant messages joined."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, dict):
+        return _content(completion.get("content"))
+    if isinstance(completion, (list, tuple)):
+        parts = [
+            _content(m.get("content"))
+            for m in completion
+            if isinstance(m, dict) and m.get("role", "assistant") == "assistant"
+        ]
+        return "\n".join(parts)
+    return "" if completion is None else str(completion)
+
+
+def _column(kwargs: dict, name: str, n: int, reward: str) -> list:
+    values = kwargs.get(name)
+    if values is None:
+        raise ValueError(f"reward '{reward}' needs the dataset column '{name}'; the training data has no such column")
+    values = list(values)
+    if len(values) != n:
+        raise ValueError(f"reward '{reward}': {n} completions but {len(values)} values of '{name}'")
+    return values
+
+
+def _named(fn: RewardFunc, name: str) -> RewardFunc:
+    fn.__name__ = name  # TRL logs rewards/<__name__>/mean
+    fn.__qualname__ = name
+    return fn
+
+
+# --------------------------------------------------------------------------------------------------------
+# accuracy
+
+
+def make_accuracy(recipe: Any) -> RewardFunc:
+    from grpo_cli.verify import TASKS, verify_batch
+
+    timeout = float(recipe.reward_options.verify_timeout)
+    default_task = recipe.data.task
+
+    def accuracy(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        n = len(completions)
+        answers = _column(kwargs, "answer", n, "accuracy")
+        tasks = kwargs.get("task")
+        tasks = [t if t in TASKS else default_task for t in tasks] if tasks is not None else [default_task] * n
+        refs = ["" if a is None else str(a) for a in answers]
+        verdicts = verify_batch([completion_text(c) for c in completions], refs, tasks, timeout=timeout)
+        log_metric = kwargs.get("log_metric")
+        if callable(log_metric) and n:
+            # Shares a run should watch: a rising no_answer share is a format collapse; timeouts should stay ~0.
+            log_metric("verify/no_answer_frac", sum(v.reason == "no_answer" for v in verdicts) / n)
+            log_metric("verify/timeout_frac", sum(v.reason == "timeout" for v in verdicts) / n)
+            log_metric("verify/unscorable_frac", sum(v.correct is None for v in verdicts) / n)
+        return [None if v.correct is None else float(v.correct) for v in verdicts]
+
+    return _named(accuracy, "accuracy")
+
+
+# --------------------------------------------------------------------------------------------------------
+# format and tag_count
+
+_TAGS = ("<think>", "</think>", "<answer>", "</answer>")
+_FORMAT = re.compile(r"\s*<think>.*?</think>\s*<answer>(?P<answer>.*?)</answer>\s*", re.S)
+
+
+def format_score(text: str) -> float:
+    """1.0 for exactly `<think>...</think>` then `<answer>...</answer>` (whitespace around them only, each tag once,
+    a non-empty answer), else 0.0."""
+    if any(text.count(tag) != 1 for tag in _TAGS):
+        return 0.0
+    m = _FORMAT.fullmatch(text)
+    return 1.0 if m is not None and m.group("answer").strip() else 0.0
+
+
+def tag_count_score(text: str) -> float:
+    """0.25 for each well-formed tag: present exactly once, and a closing tag after its opening tag (the answer
+    after the reasoning). Partial credit that gives a small model a gradient towards the format."""
+    counts = {tag: text.count(tag) for tag in _TAGS}
+    pos = {tag: text.find(tag) if counts[tag] == 1 else -1 for tag in _TAGS}
+    score = 0.0
+    if counts["<think>"] == 1:
+        score += 0.25
+    if counts["</think>"] == 1 and (pos["<think>"] == -1 or pos["</think>"] > pos["<think>"]):
+        score += 0.25
+    if counts["<answer>"] == 1 and (pos["</think>"] == -1 or pos["<answer>"] > pos["</think>"]):
+        score += 0.25
+    if counts["</answer>"] == 1 and (pos["<answer>"] == -1 or pos["</answer>"] > pos["<answer>"]):
+        score += 0.25
+    return score
+
+
+def make_format(recipe: Any) -> RewardFunc:
+    def format_reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        return [format_score(completion_text(c)) for c in completions]
+
+    return _named(format_reward, "format")
+
+
+def make_tag_count(recipe: Any) -> RewardFunc:
+    def tag_count(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        return [tag_count_score(completion_text(c)) for c in completions]
+
+    return _named(tag_count, "tag_count")
+
+
+# --------------------------------------------------------------------------------------------------------
+# language consistency (DeepSeek-R1, section 2.3.3: the proportion of target-language words in the CoT)
+
+LANGUAGE_SCRIPTS = {
+    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
+    "zh": "cjk", "ja": "cjk", "ko": "cjk", "ru": "cyrillic", "uk": "cyrillic",
+}  # fmt: skip
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_LETTER_RUNS = re.compile(r"[^\W\d_]+")
+_LATEX = re.compile(r"\\[A-Za-z]+|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
+
+
+def _script(ch: str) -> str:
+    cp = ord(ch)
+    if ch.isascii() or 0x00C0 <= cp <= 0x024F or 0x1E00 <= cp <= 0x1EFF:
+        return "latin"
+    if 0x0400 <= cp <= 0x04FF:
+        return "cyrillic"
+    return "other"
+
+
+def reasoning_text(text: str) -> str:
+    """The chain of thought: inside <think>...</think>, else everything before <answer>, else the whole text."""
+    start, end = text.find("<think>"), text.find("</think>")
+    if start != -1 and end > start:
+        return text[start + len("<think>") : end]
+    if end != -1:
+        return text[:end]
+    answer = text.find("<answer>")
+    return text[:answer] if answer != -1 else text
+
+
+def language_share(text: str, language: str = "en") -> float | None:
+    """Share of the words in `text` written in the script of `language` (a CJK character counts as one word; LaTeX
+    commands and $...$ math are left out). None when there are no words to judge."""
+    target = LANGUAGE_SCRIPTS[language]
+    counts = {"latin": 0, "cjk": 0, "cyrillic": 0, "other": 0}
+    for run in _LETTER_RUNS.findall(_LATEX.sub(" ", text)):
+        cjk = len(_CJK.findall(run))
+        if cjk:
+            counts["cjk"] += cjk
+            run = _CJK.sub(" ", run)
+        for word in run.split():
+            counts[_script(word[0])] += 1
+    total = sum(counts.values())
+    return counts[target] / total if total else None
+
+
+def make_language(recipe: Any) -> RewardFunc:
+    language = recipe.reward_options.language
+
+    def language_reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        return [language_share(reasoning_text(completion_text(c)), language) for c in completions]
+
+    return _named(language_reward, "language")
+
+
+# --------------------------------------------------------------------------------------------------------
+# DAPO soft overlong punishment (Yu et al. 2025, eq. 13)
+
+
+def overlong_penalty(length: int, max_length: int, buffer: int, penalty: float = 1.0) -> float:
+    """0 up to max_length - buffer tokens; then (max_length - buffer - length) / buffer * penalty, reaching -penalty at
+    max_length; -penalty beyond."""
+    free = max_length - buffer
+    if length <= free:
+        return 0.0
+    if length <= max_length:
+        return (free - length) / buffer * penalty
+    return -penalty
+
+
+def make_overlong(recipe: Any) -> RewardFunc:
+    max_length = int(recipe.grpo.max_completion_length)
+    buffer = int(recipe.reward_options.overlong_buffer)
+    penalty = float(recipe.reward_options.overlong_penalty)
+
+    def overlong(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        ids = _column(kwargs, "completion_ids", len(completions), "overlong")
+        return [overlong_penalty(len(x), max_length, buffer, penalty) for x in ids]
+
+    return _named(overlong, "overlong")
+
+
+# --------------------------------------------------------------------------------------------------------
+# registry
+
+REWARDS: dict[str, RewardSpec] = {
+    spec.name: spec
+    for spec in (
+        RewardSpec("accuracy", "1 if the final answer equals the reference (grpo_cli.verify), else 0", make_accuracy),
+        RewardSpec("format", "1 for exactly <think>...</think> then <answer>...</answer>", make_format),
+        RewardSpec("tag_count", "0.25 per well-formed think/answer tag", make_tag_count),
+        RewardSpec(
+            "language", "share of the reasoning's words in reward_options.language (DeepSeek-R1)", make_language
+        ),
+        RewardSpec(
+            "overlong",
+            "DAPO soft overlong punishment over the last reward_options.overlong_buffer tokens",
+            make_overlong,
+        ),
+    )
+}
+
+
+def check_options(recipe: Any) -> None:
+    """Reward options that only matter for the rewards a recipe uses; UserError naming the key otherwise."""
+    opts = recipe.reward_options
+    if opts.verify_timeout <= 0:
+        raise UserError(f"reward_options.verify_timeout={opts.verify_timeout}: must be > 0 seconds (default 1.0)")
+    if "language" in recipe.rewards and opts.language not in LANGUAGE_SCRIPTS:
+        raise UserError(
+            f"reward_options.language: {opts.language!r} is not supported{did_you_mean(opts.language, LANGUAGE_SCRIPTS)}"
+        )
+    if "overlong" in recipe.rewards:
+        max_len = recipe.grpo.max_completion_length
+        if not 0 < opts.overlong_buffer < max_len:
+            raise UserError(
+                f"reward_options.overlong_buffer={opts.overlong_buffer}: must be in (0, grpo.max_completion_length="
+                f"{max_len}); DAPO uses a quarter of the maximum length"
+            )
+        if opts.overlong_penalty < 0:
+            raise UserError("reward_options.overlong_penalty must be >= 0 (it is subtracted)")
+
+
+def build_reward_funcs(recipe: Any) -> tuple[list[RewardFunc], list[float]]:
+    """The recipe's reward functions (TRL signature, `__name__` = registry name) and their weights, in recipe order."""
+    for name in recipe.rewards:
+        if name not in REWARDS:
+            raise UserError(f"rewards: unknown reward '{name}'{did_you_mean(name, REWARDS)}")
+    check_options(recipe)
+    funcs = [REWARDS[name].make(recipe) for name in recipe.rewards]
+    weights = [float(w) for w in recipe.rewards.values()]
+    return funcs, weights

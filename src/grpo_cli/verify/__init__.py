@@ -1,0 +1,159 @@
+"""Answer verification: the single source of truth for GRPO rewards and for eval pass@k.
+
+    from grpo_cli.verify import verify
+    verify("... so she has <answer>72</answer>", "72")            # Verdict(correct=True, extracted='72', reason='ok')
+    verify(r"... \\boxed{\\frac{9}{5}}", r"1\\frac{4}{5}", "math")   # Verdict(correct=True, ...)
+
+Two tasks: `gsm8k` (the reference is a number) and `math` (the reference is a LaTeX answer). A completion's final
+answer is taken from, in order: the last <answer>...</answer>, the last \\boxed{...}, a '#### N' line, an
+'answer is' / 'Final answer:' phrase and, in flexible mode only, the last number (verify.extract).
+
+Safety: nothing in a completion is executed (no eval/exec/sympify/parse_expr of text); every verification is bounded
+in time (`timeout`, default 1 s, in any thread) and memory, and returns False with reason "timeout" when the budget
+runs out. Plain Python: importing this package imports neither sympy nor torch.
+See docs/verifiers.md for the rules, the tolerance and the benchmark.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from typing import Literal
+
+from grpo_cli.verify import gsm8k, math_task
+from grpo_cli.verify.bounded import pool, shutdown
+from grpo_cli.verify.types import REASONS, Verdict
+
+__all__ = [
+    "REASONS",
+    "TASKS",
+    "Verdict",
+    "answer_key",
+    "extract_answer",
+    "parse_reference",
+    "shutdown",
+    "verify",
+    "verify_batch",
+    "warm_up",
+]
+
+Task = Literal["gsm8k", "math"]
+Mode = Literal["strict", "flexible"]
+TASKS: tuple[str, ...] = ("gsm8k", "math")
+DEFAULT_TIMEOUT = 1.0
+
+logger = logging.getLogger(__name__)
+
+
+def _check_task(task: str) -> None:
+    if task not in TASKS:
+        raise ValueError(f"unknown verifier task {task!r}; expected one of {', '.join(TASKS)}")
+
+
+def verify(
+    completion: str, reference: str, task: Task = "gsm8k", *, timeout: float = DEFAULT_TIMEOUT, mode: Mode = "flexible"
+) -> Verdict:
+    """Is the completion's final answer equal to the reference? `reference` is a parsed reference
+    (`parse_reference`); a raw GSM8K answer ('... #### 72') or a MATH solution is accepted too."""
+    return verify_batch([completion], [reference], task, timeout=timeout, mode=mode)[0]
+
+
+def verify_batch(
+    completions: Sequence[str],
+    references: Sequence[str],
+    tasks: str | Sequence[str] = "gsm8k",
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    mode: Mode = "flexible",
+) -> list[Verdict]:
+    """`verify` over many rows. Answers the fast path cannot decide go to the bounded symbolic workers together,
+    one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once."""
+    if len(completions) != len(references):
+        raise ValueError(f"{len(completions)} completions but {len(references)} references")
+    per_row = [tasks] * len(completions) if isinstance(tasks, str) else list(tasks)
+    if len(per_row) != len(completions):
+        raise ValueError(f"{len(completions)} completions but {len(per_row)} tasks")
+    for task in set(per_row):
+        _check_task(task)
+    verdicts: list[Verdict | None] = [None] * len(completions)
+    pending: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    budget: dict[tuple[str, str], float] = {}
+    for i, (completion, reference, task) in enumerate(zip(completions, references, per_row, strict=True)):
+        start = time.monotonic()
+        try:
+            completion = completion if isinstance(completion, str) else str(completion)
+            reference = reference if isinstance(reference, str) else str(reference)
+            if task == "gsm8k":
+                verdicts[i] = gsm8k.verify(completion, reference, mode)
+                continue
+            prepared = math_task.prepare(completion, reference, mode)
+        except Exception:  # a bug must not take a training run down; it is logged and scored as an error
+            logger.warning("verifier error on row %d", i, exc_info=True)
+            verdicts[i] = Verdict(False, None, "error")
+            continue
+        if isinstance(prepared, Verdict):
+            verdicts[i] = prepared
+            continue
+        ref_text, pred_text, extracted = prepared
+        spent = time.monotonic() - start
+        if spent >= timeout:
+            verdicts[i] = Verdict(False, extracted, "timeout")
+            continue
+        key = (ref_text, pred_text)
+        cached = math_task.CACHE.get(key)
+        if cached is not None:
+            verdicts[i] = Verdict(cached[0], extracted, cached[1] if cached[0] is not None else "bad_reference")
+            continue
+        pending.setdefault(key, []).append((i, extracted))
+        budget[key] = min(budget.get(key, timeout), timeout - spent)
+    if pending:
+        keys = list(pending)
+        # One deadline for the batch's symbolic jobs: the tightest remaining budget among them.
+        results = pool().run([("math", k) for k in keys], timeout=min(budget.values()))
+        for k, (correct, reason) in zip(keys, results, strict=True):
+            math_task.CACHE.put(k, (correct, reason))
+            for i, extracted in pending[k]:
+                verdicts[i] = Verdict(correct, extracted, reason)
+    return [v if v is not None else Verdict(False, None, "error") for v in verdicts]
+
+
+def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible") -> str | None:
+    """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
+    _check_task(task)
+    if task == "gsm8k":
+        return gsm8k.extract(completion, mode)
+    found = math_task.find_span(completion, mode)
+    if found is None:
+        return None
+    return math_task.answer_text(found[0][: math_task.MAX_SPAN], found[1]) or None
+
+
+def parse_reference(raw: str, task: Task = "gsm8k") -> str | None:
+    """A dataset's raw answer field -> the reference `verify` takes; None when it cannot be parsed.
+    gsm8k: '... #### 1,234' -> '1234'. math: a LaTeX answer, or a solution's last \\boxed{} content."""
+    _check_task(task)
+    if raw is None:
+        return None
+    return gsm8k.parse_reference(str(raw)) if task == "gsm8k" else math_task.parse_reference(str(raw))
+
+
+def answer_key(extracted: str | None, task: Task = "gsm8k") -> str | None:
+    """A canonical string that equivalent answers share ('0.5', '\\frac12' and '1/2' -> '1/2'): groups for maj@k."""
+    _check_task(task)
+    if extracted is None:
+        return None
+    return gsm8k.answer_key(extracted) if task == "gsm8k" else math_task.key(extracted)
+
+
+def warm_up() -> None:
+    """Start the symbolic workers in the background (math task), so the first reward batch does not wait for them."""
+
+    def _start() -> None:
+        try:
+            pool().run([("sleep", (0,))], timeout=60)
+        except Exception:  # warm-up is an optimisation only
+            logger.debug("verifier warm-up failed", exc_info=True)
+
+    threading.Thread(target=_start, name="grpo-verify-warmup", daemon=True).start()

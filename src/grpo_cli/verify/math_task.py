@@ -1,0 +1,168 @@
+r"""The math task: LaTeX answers (MATH / MATH-500 `answer`, or the last \boxed{} of a solution).
+
+Two stages per answer:
+1. in-process fast path (verify.latex): normalisation, a small parser, exact / numeric equivalence. It decides the
+   large majority of answers in tens of microseconds;
+2. when it cannot decide, the symbolic fallback (latex2sympy + sympy) in a bounded worker process
+   (verify.bounded), after a cheap pre-screen that refuses what no one should evaluate (power towers, huge
+   exponents or factorials, deep nesting).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+
+from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, find_span, last_boxed, math_regions
+from grpo_cli.verify.latex import Answer, TooComplex, canonical_key, fast_equal, parse_answer
+from grpo_cli.verify.types import Verdict
+
+MAX_REFERENCE = 1000
+MAX_ANSWER = 1000
+MAX_SYMBOLIC = 300
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return depth == 0
+
+
+def parse_reference(raw: str) -> str | None:
+    r"""A MATH answer field or a solution -> the LaTeX answer (a solution's last \boxed{}); None when unusable."""
+    text = str(raw).strip()
+    if "\\boxed" in text or "\\fbox" in text:
+        inner = last_boxed(text)
+        if inner is None:
+            return None
+        text = inner.strip()
+    while len(text) >= 2 and text[0] == "$" and text[-1] == "$":
+        text = text[1:-1].strip()
+    if not text or len(text) > MAX_REFERENCE or not _balanced(text):
+        return None
+    return text
+
+
+_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|and|or)*$")
+
+
+def answer_text(span: str, source: str) -> str:
+    r"""The LaTeX answer inside an extracted span: a \boxed{} in it, its $...$ math when it is prose, else itself."""
+    s = span.strip()
+    if "\\boxed" in s or "\\fbox" in s:
+        inner = last_boxed(s)
+        if inner is not None:
+            return inner.strip()
+    if source == "answer_tag":
+        phrase = None
+        for phrase in _PHRASE.finditer(s):  # noqa: B007 - the last one
+            pass
+        if phrase is not None:
+            s = s[phrase.end() :].strip()
+    regions = math_regions(s)
+    if regions:
+        outside = re.sub(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", " ", s, flags=re.S)
+        if _SEPARATORS.match(outside):
+            return ", ".join(r.strip() for r in regions) if len(regions) > 1 else regions[0].strip()
+        if re.search(r"[A-Za-z]{2,}", outside):  # prose around the math: the math is the answer
+            return regions[-1].strip()
+    s = s.replace("**", "").strip()
+    if source in ("phrase", "hashes"):
+        s = re.split(r"(?<=[0-9}])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+    return s.strip().rstrip(".").strip()
+
+
+# Pre-screen for the symbolic fallback: what no one should hand to sympy.
+_TOWER = re.compile(r"\^\s*\{[^{}]*\^|\^\s*[0-9A-Za-z]\s*\^|\^\s*\{[^{}]*\{[^{}]*\^")
+_BIG_EXPONENT = re.compile(r"\^\s*\{?\s*[-+]?\s*[0-9]{4,}")
+_BIG_FACTORIAL = re.compile(r"[0-9]{4,}\s*\}?\s*!")
+_LONG_DIGITS = re.compile(r"[0-9]{101,}")
+
+
+def symbolic_allowed(text: str) -> bool:
+    if len(text) > MAX_SYMBOLIC or text.count("^") > 8:
+        return False
+    if _TOWER.search(text) or _BIG_EXPONENT.search(text) or _BIG_FACTORIAL.search(text) or _LONG_DIGITS.search(text):
+        return False
+    if len(re.findall(r"\\(?:log|ln|exp)(?![A-Za-z])", text)) > 4:
+        return False
+    depth = best = 0
+    for c in text:
+        if c in "{([":
+            depth += 1
+            best = max(best, depth)
+        elif c in "})]":
+            depth -= 1
+    return best <= 12
+
+
+class _Cache:
+    """Verdicts of the symbolic fallback by (reference, answer): GRPO groups repeat answers, and a timeout should
+    cost its second at most once."""
+
+    def __init__(self, size: int = 65536):
+        self.size = size
+        self.data: OrderedDict[tuple[str, str], tuple[bool | None, str]] = OrderedDict()
+
+    def get(self, key):
+        hit = self.data.get(key)
+        if hit is not None:
+            self.data.move_to_end(key)
+        return hit
+
+    def put(self, key, value) -> None:
+        if value[1] in ("no_worker", "worker_error"):
+            return
+        self.data[key] = value
+        if len(self.data) > self.size:
+            self.data.popitem(last=False)
+
+
+CACHE = _Cache()
+
+
+def prepare(completion: str, reference: str, mode: str) -> Verdict | tuple[str, str, str]:
+    """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback."""
+    ref_text = parse_reference(reference)
+    found = find_span(completion, mode)
+    if found is None:
+        return Verdict(None if ref_text is None else False, None, "bad_reference" if ref_text is None else "no_answer")
+    pred_text = answer_text(found[0][:MAX_SPAN], found[1])
+    extracted = pred_text[:MAX_ANSWER]
+    if ref_text is None:
+        return Verdict(None, extracted, "bad_reference")
+    if not pred_text:
+        return Verdict(False, None, "no_answer")
+    if len(pred_text) > MAX_ANSWER:
+        return Verdict(False, extracted[:200], "too_long")
+    ref_ans, pred_ans = parse_answer(ref_text), parse_answer(pred_text)
+    if ref_ans.error == "too_complex":
+        return Verdict(None, extracted, "bad_reference")
+    try:
+        same = fast_equal(ref_ans, pred_ans)
+    except TooComplex:
+        return Verdict(False, extracted, "too_complex")
+    if same is not None:
+        return Verdict(same, extracted, "ok" if same else "wrong")
+    if not (symbolic_allowed(pred_text) and symbolic_allowed(ref_text)):
+        return Verdict(False, extracted, "too_complex")
+    return ref_text, pred_text, extracted
+
+
+def key(extracted: str | None) -> str | None:
+    if extracted is None:
+        return None
+    ans: Answer = parse_answer(str(extracted))
+    return canonical_key(ans)

@@ -1,0 +1,106 @@
+"""Plain numbers in model output: finding them, reading them exactly, and the one tolerance rule.
+
+Numbers are read into `fractions.Fraction`, never float, so "0.1 + 0.2" questions and 10-digit answers compare
+exactly. Only ASCII digits count ("٣" is not 3), and a literal longer than `MAX_DIGITS` digits is kept as its digit
+string (Python refuses int() on more than 4300 digits, and nobody's answer is that long).
+
+Tolerance (documented in docs/verifiers.md): integers and fractions compare exactly. A decimal written with k digits
+after the point also equals a value v when it is within one unit of its last digit of v (|x - v| < 10^-k) *and*
+within 1e-4 of v relatively. So 0.3333 = 1/3 and 1.4142 = sqrt(2), but 0.33 != 1/3, 72.5 != 72 and
+0.0000672 != 0.0000673 (math-verify's 6-decimal rounding calls the last pair equal, its issue #21).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+MAX_DIGITS = 1000
+REL_TOL = Fraction(1, 10**4)
+
+# A number: thousands-grouped (1,234,567.5), plain (1234.5) or a bare fraction part (.5). ASCII digits only.
+_NUM = r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
+# A sign counts only when it is not a binary minus (not preceded by a digit, letter or closing bracket).
+NUMBER_RE = re.compile(r"(?<![0-9A-Za-z)\].,])(?P<sign>[-−])?(?:\\?\$\s?)?(?P<num>" + _NUM + r")(?![0-9])")
+_PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+")
+
+
+@dataclass(frozen=True)
+class Num:
+    """An exactly-read number. `places` is the count of digits after the decimal point (0 for integers), which the
+    tolerance rule needs; `digits` holds literals too long for exact arithmetic (then `value` is None)."""
+
+    value: Fraction | None
+    places: int = 0
+    digits: str | None = None
+
+    def canonical(self) -> str:
+        if self.value is None:
+            return self.digits or ""
+        if self.value.denominator == 1:
+            return str(self.value.numerator)
+        if self.places:
+            return _decimal_text(self.value, self.places)
+        return f"{self.value.numerator}/{self.value.denominator}"
+
+
+def _decimal_text(value: Fraction, places: int) -> str:
+    sign = "-" if value < 0 else ""
+    scaled = abs(value) * 10**places
+    whole = int(scaled)
+    if whole != scaled:  # not representable at that many places: fall back to the fraction
+        return f"{value.numerator}/{value.denominator}"
+    text = str(whole).rjust(places + 1, "0")
+    text = f"{text[:-places]}.{text[-places:]}".rstrip("0").rstrip(".")
+    return sign + text
+
+
+def read_number(text: str, negative: bool = False) -> Num | None:
+    """'1,234.50' -> Num(2469/2, places=2). Returns None for anything that is not one plain number."""
+    text = text.replace(",", "")
+    if not _PLAIN.fullmatch(text):
+        return None
+    if len(text) > MAX_DIGITS:  # compared as a digit string: exact, and no int() of a huge literal
+        whole, _, frac = text.partition(".")
+        frac = frac.rstrip("0")
+        digits = (whole.lstrip("0") or "0") + (f".{frac}" if frac else "")
+        return Num(None, 0, ("-" if negative and digits.strip("0.") else "") + digits)
+    places = len(text.split(".", 1)[1]) if "." in text else 0
+    value = Fraction(text)
+    return Num(-value if negative else value, places)
+
+
+def find_numbers(text: str) -> list[Num]:
+    """Every number in `text`, in order, with its sign when the sign is not a binary minus."""
+    out = []
+    for m in NUMBER_RE.finditer(text):
+        num = read_number(m.group("num"), negative=bool(m.group("sign")))
+        if num is not None:
+            out.append(num)
+    return out
+
+
+def decimal_close(x: Num | Fraction, places: int, y: Fraction | complex | float) -> bool:
+    """The rounding half of the tolerance rule: `x` (written with `places` decimals) is within one unit of its last
+    digit of `y` and within REL_TOL of it relatively."""
+    xv = x.value if isinstance(x, Num) else x
+    if xv is None or places <= 0:
+        return False
+    if isinstance(y, Fraction):
+        diff = abs(xv - y)
+        return diff < Fraction(1, 10**places) and diff <= REL_TOL * abs(y)
+    y = complex(y)
+    if abs(y.imag) > 1e-12 * max(1.0, abs(y.real)):
+        return False
+    diff = abs(float(xv) - y.real)
+    return diff < 10.0**-places and diff <= float(REL_TOL) * abs(y.real)
+
+
+def numbers_equal(a: Num, b: Num) -> bool:
+    """Exact for integers and fractions; the documented decimal tolerance when either side is a decimal."""
+    if a.value is None or b.value is None:
+        return a.value is None and b.value is None and a.digits == b.digits
+    if a.value == b.value:
+        return True
+    return decimal_close(a, a.places, b.value) or decimal_close(b, b.places, a.value)

@@ -1,0 +1,33 @@
+"""The verdict every verifier returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Reasons, short ids: ok, wrong, no_answer (nothing found), unparseable (found but not readable as an answer),
+# too_long, too_complex (beyond the size caps: power towers, huge exponents), timeout, memory, bad_reference
+# (the reference itself cannot be parsed: correct is None), no_worker / worker_error (the symbolic fallback failed).
+REASONS = (
+    "ok",
+    "wrong",
+    "no_answer",
+    "unparseable",
+    "too_long",
+    "too_complex",
+    "timeout",
+    "memory",
+    "bad_reference",
+    "no_worker",
+    "worker_error",
+    "error",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """correct: True / False, or None when the reference cannot be parsed (never scored as 0).
+    extracted: the answer read from the completion (None when there is none). reason: one of REASONS."""
+
+    correct: bool | None
+    extracted: str | None
+    reason: str

@@ -1,0 +1,71 @@
+"""The symbolic worker process: `python -m grpo_cli.verify.worker [--memory-mb N]`.
+
+Started by verify.bounded, one per pool slot. It caps its own address space, imports sympy once, says
+{"ready": pid}, then answers one JSON line per JSON-line request on stdin:
+    {"id": 3, "kind": "math", "args": [reference, answer]}  ->  {"id": 3, "correct": true, "reason": "ok"}
+Requests carry plain strings only (no pickle), and nothing in them is executed. It exits on EOF (its parent is
+gone) and after a MemoryError (the interpreter may be in a bad state; the pool starts a fresh one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+
+
+def _cap_memory(megabytes: int) -> None:
+    if megabytes <= 0:
+        return
+    try:
+        import resource
+
+        limit = megabytes * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, ValueError, OSError):  # not on this platform: the parent's deadline still holds
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    memory_mb = int(args[args.index("--memory-mb") + 1]) if "--memory-mb" in args else 2048
+    # The protocol owns the real stdout; anything printed by a library goes to stderr instead.
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
+    sys.stdout = sys.stderr
+    _cap_memory(memory_mb)
+    from grpo_cli.verify import symbolic
+
+    with contextlib.suppress(Exception):  # an optimisation only
+        symbolic.warm_up()
+
+    def send(obj: dict) -> None:
+        out.write(json.dumps(obj).encode() + b"\n")
+
+    send({"ready": os.getpid()})
+    for line in sys.stdin.buffer:
+        try:
+            msg = json.loads(line)
+            job_id, kind, job_args = msg["id"], msg["kind"], tuple(msg["args"])
+        except (ValueError, KeyError, TypeError):
+            continue
+        fatal = False
+        try:
+            correct, reason = symbolic.run(kind, job_args)
+        except MemoryError:
+            correct, reason, fatal = False, "memory", True
+        except RecursionError:
+            correct, reason = False, "too_complex"
+        except Exception:
+            correct, reason = False, "worker_error"
+        try:
+            send({"id": job_id, "correct": correct, "reason": reason})
+        except (OSError, MemoryError):
+            return 1
+        if fatal:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
