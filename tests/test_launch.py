@@ -195,11 +195,46 @@ def test_preflight_refuses_what_cannot_start(sets, hw, needle):
         launch.preflight(recipes.load("gsm8k-7b", sets), "grpo", hw)
 
 
+@pytest.mark.parametrize(
+    "sets, hw, needle",
+    [
+        # full fine-tuning of a 7B on 2 GPUs: ZeRO-3 halves the optimizer state, not enough
+        (
+            ["launch.num_processes=2"],
+            launch.Hardware(2, (79.6,) * 2, frozenset({"deepspeed", "vllm"})),
+            r"needs ~\d+\.\d GiB per GPU on 2 GPU\(s\) \(weights",
+        ),
+        # 8 x 40 GB: vLLM's 30% share cannot hold the 7B's weights
+        ([], launch.Hardware(8, (39.5,) * 8, frozenset({"deepspeed", "vllm"})), "vLLM's share"),
+    ],
+)
+def test_preflight_refuses_a_memory_plan_that_cannot_fit(sets, hw, needle):
+    with pytest.raises(UserError, match=needle):
+        launch.preflight(recipes.load("gsm8k-7b", sets), "grpo", hw)
+
+
+def test_memory_check_counts_only_the_trainer_gpus():
+    # 8 GPUs with 4 set aside for a vLLM server: the trainer shards over 4, and 4 x 80 GB hold the plan
+    recipe = recipes.load("gsm8k-7b", ["grpo.vllm_mode=server", "launch.vllm_server_gpus=4"])
+    assert launch.preflight(recipe, "grpo", GPU8) == []
+    # a model the estimator cannot size is trained anyway, with a note
+    custom = recipes.load("gsm8k-7b", ["model.name=acme/unknown-7b"])
+    notes = launch.preflight(custom, "grpo", GPU8)
+    assert len(notes) == 1 and notes[0].startswith("memory check skipped: unknown model 'acme/unknown-7b'")
+
+
 def test_preflight_passes_where_the_recipe_fits():
-    launch.preflight(recipes.load("gsm8k-7b"), "grpo", GPU8)
-    launch.preflight(recipes.load("tiny", ["launch.num_processes=2"]), "grpo", launch.Hardware())
+    assert launch.preflight(recipes.load("gsm8k-7b"), "grpo", GPU8) == []
+    assert launch.preflight(recipes.load("math-7b"), "grpo", GPU8) == []
+    one = launch.Hardware(1, (79.6,), frozenset({"vllm"}))
+    assert launch.preflight(recipes.load("gsm8k-1.5b"), "grpo", one) == []
+    assert launch.preflight(recipes.load("gsm8k-0.5b"), "grpo", launch.Hardware(1, (44.99,), frozenset({"vllm"}))) == []
+    assert launch.preflight(recipes.load("tiny", ["launch.num_processes=2"]), "grpo", launch.Hardware()) == []
     # SFT needs no vLLM
-    launch.preflight(recipes.load("gsm8k-7b"), "sft", launch.Hardware(8, (80.0,) * 8, frozenset({"deepspeed"})))
+    assert (
+        launch.preflight(recipes.load("gsm8k-7b"), "sft", launch.Hardware(8, (80.0,) * 8, frozenset({"deepspeed"})))
+        == []
+    )
 
 
 def test_dry_run_text_is_a_runnable_script():

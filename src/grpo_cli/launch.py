@@ -12,6 +12,7 @@ tests check it without launching. Only `detect_hardware()` and `run()` touch the
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import os
 import shlex
@@ -246,6 +247,20 @@ def describe(
     return "\n".join(lines)
 
 
+def dry_run(recipe: Recipe, argv: list[str] | None = None) -> str:
+    """What `--dry-run` prints: the commands for this machine (the CPU gloo launch where there is no GPU), except
+    that a DeepSpeed/FSDP recipe always shows its GPU launch, with a note when this machine cannot run it.
+    Imports no torch: GPUs are found with nvidia-smi."""
+    argv = sys.argv[1:] if argv is None else argv
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if _nvidia_smi_memory_gib():
+        return describe(recipe, argv, visible=visible)
+    if recipe.launch.strategy in SHARDED:
+        note = "# note: no NVIDIA GPU on this machine: run this on the GPU node(s)"
+        return note + "\n" + describe(recipe, argv, visible=visible)
+    return describe(recipe, argv, cpu=True)
+
+
 # --------------------------------------------------------------------------------------------------------
 # checks before anything starts
 
@@ -259,8 +274,10 @@ class Hardware:
     installed: frozenset[str] = field(default_factory=frozenset)
 
 
-def preflight(recipe: Recipe, stage: str, hw: Hardware) -> None:
-    """Refuse (UserError, exit 2) what cannot start here, before any process or model is started."""
+def preflight(recipe: Recipe, stage: str, hw: Hardware) -> list[str]:
+    """Refuse (UserError, exit 2) what cannot start here, before any process or model is started: a sharded
+    strategy without GPUs, a missing DeepSpeed or vLLM, fewer GPUs than launch.num_processes, and a GRPO memory
+    plan (grpo_cli.estimate.check_fit) that cannot fit the GPUs found. Returns notes worth printing."""
     la, g = recipe.launch, recipe.grpo
     if la.strategy in SHARDED and hw.cuda_devices == 0:
         raise UserError(
@@ -273,7 +290,7 @@ def preflight(recipe: Recipe, stage: str, hw: Hardware) -> None:
             "(or use --set launch.strategy=fsdp)"
         )
     if hw.cuda_devices == 0:
-        return
+        return []
     # Both modes import vLLM in the trainer (colocate: the engine; server: its NCCL weight-sync client).
     if stage == "grpo" and g.use_vllm and "vllm" not in hw.installed:
         raise UserError(
@@ -287,6 +304,18 @@ def preflight(recipe: Recipe, stage: str, hw: Hardware) -> None:
             f"{hw.cuda_devices} are visible; use --set launch.num_processes={hw.cuda_devices} "
             "(and check CUDA_VISIBLE_DEVICES)"
         )
+    if stage != "grpo" or not hw.gpu_memory_gib:
+        return []  # grpo_cli.estimate plans GRPO's memory; SFT needs less (no vLLM share, no reference model)
+    from grpo_cli.estimate import check_fit
+
+    gpus = processes_per_node(recipe, stage) * la.num_nodes
+    try:
+        problem = check_fit(recipe, min(hw.gpu_memory_gib), gpus)
+    except UserError as err:  # e.g. a model the estimator has no architecture for
+        return [f"memory check skipped: {err}"]
+    if problem:
+        raise UserError(problem)
+    return []
 
 
 def _installed(name: str) -> bool:
@@ -321,6 +350,7 @@ def _nvidia_smi_memory_gib() -> tuple[float, ...] | None:
     return tuple(m / 1024 for m in mib)
 
 
+@functools.lru_cache(maxsize=1)
 def detect_hardware() -> Hardware:
     """CUDA devices and their memory on this node (imports torch; call only from a command body)."""
     import torch
@@ -362,15 +392,30 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> int:
         return proc.wait()
 
 
+def check_here(recipe: Recipe, argv: list[str] | None = None) -> None:
+    """From `grpo train` / `grpo sft`, before the run directory is touched: the preflight checks on this node's
+    hardware (skipped inside a launched process: its launcher checked)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if is_launched():
+        return
+    for note in preflight(recipe, stage_of(argv), detect_hardware()):
+        print(f"note: {note}", file=sys.stderr)
+
+
+def owns_run_dir(recipe: Recipe) -> bool:
+    """Whether this process may create / check the run directory. Launched processes decide by rank (rank 0
+    writes); before launching, only node 0's launcher does: on a shared filesystem, another node's launcher would
+    find node 0's files and refuse to overwrite them."""
+    return is_launched() or recipe.launch.node_rank == 0
+
+
 def relaunch(recipe: Recipe, argv: list[str] | None = None) -> int | None:
-    """From `grpo train` / `grpo sft`: run the preflight checks, then, when the recipe needs a launcher and we are
-    not already inside one, run `accelerate launch` on this same command line and return its exit code.
-    Returns None when this process should train itself."""
+    """From `grpo train` / `grpo sft`: when the recipe needs a launcher and this process is not inside one, run
+    `accelerate launch` on this same command line and return its exit code. None: this process trains itself."""
     argv = sys.argv[1:] if argv is None else argv
     if is_launched():
         return None
     hw = detect_hardware()
-    preflight(recipe, stage_of(argv), hw)
     cpu = hw.cuda_devices == 0
     cmd = launch_command(recipe, argv, cpu=cpu, visible=os.environ.get("CUDA_VISIBLE_DEVICES"))
     if cmd is None:
