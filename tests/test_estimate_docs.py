@@ -1,0 +1,75 @@
+"""docs/estimate.md's calibration table is re-run: every command gives the figure and ratio printed, within 0.5x-2x."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from conftest import REPO
+from grpo_cli.commands.estimate import compute
+
+DOC = REPO / "docs" / "estimate.md"
+
+
+def _section(title: str) -> list[str]:
+    text = DOC.read_text()
+    start = text.index(title)
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end > 0 else None].splitlines()
+
+
+def calibration_rows() -> list[tuple[str, str, float, float, float, str]]:
+    """(run, metric, published, estimate, ratio, command) per table row; 'same ...' reuses the row above's command."""
+    rows, command = [], None
+    for line in _section("## Calibration against published runs"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 7 or not cells[2].startswith("`"):
+            continue
+        run, _source, metric, published, estimate, ratio, cmd = cells
+        if cmd.startswith("`grpo estimate"):
+            command = cmd.strip("`")
+        assert command, f"row {run!r} has no command above it"
+        num = lambda s: float(s.replace(",", ""))  # noqa: E731
+        rows.append((run, metric.strip("`"), num(published), num(estimate), num(ratio), command))
+    return rows
+
+
+def metric_value(result: dict, metric: str) -> float:
+    total = 0.0
+    for part in metric.split("+"):
+        value = result
+        for key in part.split("."):
+            value = value[key]
+        total += value
+    return total
+
+
+ROWS = calibration_rows()
+
+
+def test_the_table_has_every_published_run():
+    runs = " ".join(r[0] for r in ROWS)
+    for needle in ("8x H100", "verl GRPO, same workload", "SimpleRL-Zoo", "Oat-Zero"):
+        assert needle in runs
+    assert len(ROWS) >= 9
+
+
+@pytest.mark.parametrize("run, metric, published, estimate, ratio, command", ROWS, ids=[r[0][:40] for r in ROWS])
+def test_calibration_row_reproduces(run, metric, published, estimate, ratio, command):
+    argv = shlex.split(command)
+    assert argv[:2] == ["grpo", "estimate"]
+    value = metric_value(compute(argv[2:]), metric)
+    assert value == pytest.approx(estimate, rel=0.005, abs=0.06), f"docs say {estimate}, the command gives {value:.2f}"
+    assert value / published == pytest.approx(ratio, abs=0.006)
+    assert 0.5 <= value / published <= 2.0
+
+
+def test_source_rule_of_thumb_row_reproduces():
+    lines = _section("### The source's rule of thumb")
+    row = next(line for line in lines if "`grpo estimate --params" in line)
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    command = re.search(r"`(grpo estimate [^`]+)`", cells[3]).group(1)
+    hours = float(re.match(r"([\d.]+) GPU-hours", cells[2]).group(1))
+    assert compute(shlex.split(command)[2:])["gpu_hours"] == pytest.approx(hours, abs=0.06)
