@@ -306,13 +306,13 @@ def preflight(recipe: Recipe, stage: str, hw: Hardware) -> list[str]:
         )
     if stage != "grpo" or not hw.gpu_memory_gib:
         return []  # grpo_cli.estimate plans GRPO's memory; SFT needs less (no vLLM share, no reference model)
-    from grpo_cli.estimate import check_fit
+    from grpo_cli.estimate import check_fit, resolve_model
 
-    gpus = processes_per_node(recipe, stage) * la.num_nodes
     try:
-        problem = check_fit(recipe, min(hw.gpu_memory_gib), gpus)
-    except UserError as err:  # e.g. a model the estimator has no architecture for
+        resolve_model(recipe.model.name, recipe.model.tiny)
+    except UserError as err:  # a model the estimator has no architecture for: train it, say it is unchecked
         return [f"memory check skipped: {err}"]
+    problem = check_fit(recipe, min(hw.gpu_memory_gib), processes_per_node(recipe, stage) * la.num_nodes)
     if problem:
         raise UserError(problem)
     return []
