@@ -132,7 +132,9 @@ def make_run(tmp_path, rows, *, recipe="gsm8k-0.5b", run_json=True):
     (stage / "recipe.yaml").write_text(yaml.safe_dump(to_dict(recipes.load(recipe)), sort_keys=False))
     (stage / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     if run_json:
-        (stage / "run.json").write_text(json.dumps({"hardware": {"gpu_name": "NVIDIA L40S", "num_gpus": 1}}))
+        # grpo_cli.rundir.hardware()'s fields
+        hardware = {"host": "node1", "cpus": 16, "world_size": 1, "gpus": ["NVIDIA L40S"]}
+        (stage / "run.json").write_text(json.dumps({"status": "finished", "hardware": hardware}))
     return stage
 
 
@@ -204,3 +206,11 @@ def test_calibrate_without_run_json_uses_the_recipe_hardware(cli, tmp_path):
     r = estimate_json(cli, "--calibrate", str(stage))
     assert r["calibration"]["gpu"] == "l40s"  # gsm8k-0.5b's launch.gpu
     assert r["calibration"]["device"] is None
+
+
+def test_calibrate_reads_the_device_of_a_multi_gpu_run(cli, tmp_path):
+    stage = make_run(tmp_path, metric_rows(), recipe="gsm8k-7b", run_json=False)
+    hardware = {"world_size": 8, "gpus": ["NVIDIA A100-SXM4-80GB"] * 8}
+    (stage / "run.json").write_text(json.dumps({"hardware": hardware}))
+    c = estimate_json(cli, "--calibrate", str(stage))["calibration"]
+    assert c["gpu"] == "a100-80g" and c["num_gpus"] == 8 and c["device"] == "NVIDIA A100-SXM4-80GB"

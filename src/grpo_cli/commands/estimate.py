@@ -189,7 +189,8 @@ def _read_jsonl(path: Path) -> list[dict]:
 
 
 def _run_hardware(stage: Path) -> tuple[str | None, int | None]:
-    """(GPU device name, GPU count) from run.json, when it recorded them."""
+    """(GPU device name, GPU count) from run.json's `hardware` (grpo_cli.rundir.hardware: `gpus` = device names,
+    `world_size` = processes), when it recorded them; (None, None) for a CPU run or without run.json."""
     import json
 
     path = stage / "run.json"
@@ -199,14 +200,15 @@ def _run_hardware(stage: Path) -> tuple[str | None, int | None]:
         info = json.loads(path.read_text())
     except ValueError:
         raise UserError(f"{path}: not valid JSON") from None
-    hw = info.get("hardware", info) if isinstance(info, dict) else {}
+    hw = info.get("hardware") if isinstance(info, dict) else None
     if not isinstance(hw, dict):
         return None, None
-    name = next((hw[k] for k in ("gpu_name", "device_name", "gpu") if isinstance(hw.get(k), str)), None)
-    count = next(
-        (hw[k] for k in ("num_gpus", "world_size", "gpu_count", "num_processes") if isinstance(hw.get(k), int)), None
-    )
-    return name, count
+    gpus = hw.get("gpus")
+    name = str(gpus[0]) if isinstance(gpus, list) and gpus else hw.get("gpu_name")
+    if not isinstance(name, str):
+        return None, None
+    count = next((hw[k] for k in ("world_size", "num_gpus") if isinstance(hw.get(k), int)), None)
+    return name, count or (len(gpus) if isinstance(gpus, list) else None)
 
 
 def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: dict) -> dict:
