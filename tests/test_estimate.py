@@ -215,6 +215,25 @@ def test_kv_memory_bounds_sequences_in_flight(r7b):
     assert more["in_flight"] > g["in_flight"]
 
 
+def test_vllm_server_mode_takes_its_gpus_from_the_node():
+    rec = recipes.load(
+        "gsm8k-7b",
+        ["grpo.vllm_mode=server", "launch.vllm_server_gpus=2", "grpo.per_device_batch_size=8"],
+    )
+    x = inputs(rec)
+    assert x.num_gpus == 6 and x.server_gpus == 2  # launch.num_processes counts the server's GPUs
+    r = E.estimate(x)
+    assert r["num_gpus"] == 8 and r["gpu_hours"] == pytest.approx(8 * r["wall_clock_hours"])
+    assert r["generation"]["engines"] == 1 and r["generation"]["tensor_parallel"] == 2
+    plan = r["memory_gib_per_gpu"]
+    assert plan["vllm_share"] == 0 and plan["kv_cache"] == 0  # nothing for generation on the trainer's GPUs
+    remote = recipes.load(
+        "gsm8k-7b",
+        ["grpo.vllm_mode=server", "launch.vllm_server_gpus=8", "launch.vllm_server_host=10.0.0.2"],
+    )
+    assert inputs(remote).num_gpus == 8 and E.estimate(inputs(remote))["num_gpus"] == 16
+
+
 def test_eager_decoding_pays_a_launch_floor_per_step(r7b):
     x = inputs(r7b, prompts=64, epochs=1)
     assert E.generation_plan(replace(x, eager=True))["seconds"] > E.generation_plan(x)["seconds"]

@@ -455,6 +455,14 @@ class EstimateInputs:
         return (not self.use_vllm) if self.eager is None else self.eager
 
     @property
+    def rollout_tp(self) -> int:
+        """GPUs per generation engine: vllm_tp colocated; the whole server in server mode (`grpo serve` runs one
+        engine with tensor parallel = launch.vllm_server_gpus); 1 for HF generate."""
+        if not self.use_vllm:
+            return 1
+        return max(1, self.server_gpus) if self.vllm_mode == "server" else self.vllm_tp
+
+    @property
     def gen_gpus(self) -> int:
         return self.server_gpus if (self.use_vllm and self.vllm_mode == "server") else self.num_gpus
 
@@ -512,7 +520,10 @@ def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
     with no attention term. `prompts`, `epochs` or `tokens` as overrides replace a recipe's grpo.max_steps."""
     ov = {k: v for k, v in overrides.items() if v is not None}
     g, est, launch, m = recipe.grpo, recipe.estimate, recipe.launch, recipe.model
-    world = launch.num_processes * launch.num_nodes
+    # Training GPUs: a vLLM server on the trainer's node keeps its GPUs out of launch.num_processes' count.
+    server = g.use_vllm and g.vllm_mode == "server"
+    on_node = server and launch.vllm_server_host is None
+    world = (launch.num_processes - (launch.vllm_server_gpus if on_node else 0)) * launch.num_nodes
 
     model_name = ov.pop("model", None)
     params = ov.pop("params", None)
@@ -669,7 +680,7 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
     """
     w = w or workload(x)
     shape, gpu = x.shape, x.gpu
-    tp = x.vllm_tp if x.use_vllm else 1
+    tp = x.rollout_tp
     engines = max(1, x.gen_gpus // tp)
     per_round = x.gen_batch
     rounds = w["sequences"] / per_round
@@ -765,10 +776,10 @@ def memory_plan(x: EstimateInputs) -> dict:
     gathered = BF16 * max(2 * shape.layer_params, shape.vocab * shape.hidden) if shard_states > 1 else 0.0
     runtime = RUNTIME_OVERHEAD_GIB * GIB
 
-    tp = x.vllm_tp
-    R = x.gen_batch / max(1, x.gen_gpus // (tp if x.use_vllm else 1))
+    tp = x.rollout_tp
+    R = x.gen_batch / max(1, x.gen_gpus // tp)
     prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len  # vLLM shares a group's prompt blocks
-    kv_needed = R * (prompt_kv + x.mean_len) * shape.kv_bytes_per_token / (tp if x.use_vllm else 1)
+    kv_needed = R * (prompt_kv + x.mean_len) * shape.kv_bytes_per_token / tp
     colocated = x.use_vllm and x.vllm_mode == "colocate"
     if colocated:
         share = x.vllm_memory * gpu.memory_gib * GIB
