@@ -89,6 +89,10 @@ def test_help(cli):
     "args, needle",
     [
         (["--G", "1"], "--G 1: G must be at least 2"),
+        (["--G", "0", "--recipe", "tiny"], "--G 0: G must be at least 2"),
+        (["--num-iterations", "0", "--recipe", "tiny"], "--num-iterations 0: must be >= 1"),
+        (["--gen-batch", "0"], "generation batch must be >= 1"),
+        (["--tokens", "0"], "--tokens '0': must be > 0"),
         (["--len", "0"], "--len 0: the mean completion length must be > 0"),
         (["--len", "-3"], "--len -3"),
         (["--gpu", "h1000"], "unknown GPU 'h1000' (did you mean: h100"),

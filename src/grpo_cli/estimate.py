@@ -545,6 +545,11 @@ def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
     num_gpus = int(ov.pop("num_gpus", world))
     num_iterations = int(ov.pop("num_iterations", g.num_iterations))
     G = int(ov.get("G", g.num_generations))
+    # Checked before the arithmetic below divides by them (validate_inputs checks everything at the end).
+    if G < 2:
+        raise UserError(f"--G {G}: G must be at least 2 (a group of one has no advantage)")
+    if num_iterations < 1:
+        raise UserError(f"--num-iterations {num_iterations}: must be >= 1")
     gen_batch = ov.pop("gen_batch", None)
     if gen_batch is None:
         # TRL: generation_batch_size = per_device_train_batch_size x world x steps_per_generation (= grad accum).
