@@ -127,7 +127,7 @@ def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible
     found = math_task.find_span(completion, mode)
     if found is None:
         return None
-    return math_task.answer_text(found[0][: math_task.MAX_SPAN], found[1]) or None
+    return math_task.answer_text(found[0], found[1]) or None
 
 
 def parse_reference(raw: str, task: Task = "gsm8k") -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from grpo_cli.verify.extract import MAX_SPAN, find_span
+from grpo_cli.verify.extract import find_span
 from grpo_cli.verify.latex import Unsupported, _bare_places, evaluate, free_vars, parse_answer
 from grpo_cli.verify.numbers import Num, find_numbers, numbers_equal
 from grpo_cli.verify.types import Verdict
@@ -50,7 +50,6 @@ def _closed_form(span: str) -> Num | None:
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """The number a span states. `#### 72 ... 3 steps` and 'answer is 72. It took 3 steps' give their first number;
     an answer tag or box holding several numbers gives the one after the last '=', else (flexible) the last one."""
-    span = span[:MAX_SPAN]
     if source != "last_number" and len(span) <= 200:
         closed = _closed_form(span)
         if closed is not None:
@@ -112,4 +111,6 @@ def answer_key(extracted: str | None) -> str | None:
     if extracted is None:
         return None
     num = span_number(str(extracted), "answer_tag")
-    return num.canonical() if num is not None else None
+    if num is None:
+        return None
+    return str(num.value) if num.value is not None else num.canonical()  # 0.5 and 1/2 share the key '1/2'

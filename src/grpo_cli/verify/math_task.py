@@ -139,7 +139,11 @@ def prepare(completion: str, reference: str, mode: str) -> Verdict | tuple[str, 
     found = find_span(completion, mode)
     if found is None:
         return Verdict(None if ref_text is None else False, None, "bad_reference" if ref_text is None else "no_answer")
-    pred_text = answer_text(found[0][:MAX_SPAN], found[1])
+    if len(found[0]) > MAX_SPAN:
+        return Verdict(
+            None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"
+        )
+    pred_text = answer_text(found[0], found[1])
     extracted = pred_text[:MAX_ANSWER]
     if ref_text is None:
         return Verdict(None, extracted, "bad_reference")

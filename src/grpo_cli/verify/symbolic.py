@@ -9,14 +9,21 @@ structured answers, with two of its faults kept out:
 - numbers are compared here, not by its `float_rounding=6` rounding (which calls 0.0000672 equal to 0.0000673,
   math-verify issue #21): exact values to 1e-15 relative at 30 digits, values with a decimal in them to 1e-6;
 - its signal-based timeouts are off (timeout_seconds=None): the bound is the worker process (issues #11/#50/#55).
+
+One hole in latex2sympy is closed here: it turns each number token into a sympy number with `sympy.Number(text)`,
+which sympifies the text, i.e. runs sympy's parser and Python's eval on it. The grammar only lets digits through,
+but "no eval of model output" should not rest on a grammar: `_harden()` replaces both number constructors with ones
+that build Integer/Float from the validated digits (long literals refused).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from functools import lru_cache
 
 import sympy
+from latex2sympy2_extended import latex2sympy2 as _l2s
 from latex2sympy2_extended.latex2sympy2 import NormalizationConfig, latex2sympy, normalize_latex
 from math_verify.grader import should_treat_as_complex, sympy_expr_eq
 from sympy import Basic, Float, MatrixBase, Set, Tuple
@@ -28,12 +35,48 @@ _CONFIG = NormalizationConfig(
 )
 EXACT_REL_TOL = sympy.Rational(1, 10**15)
 FLOAT_REL_TOL = sympy.Rational(1, 10**6)
+MAX_LITERAL = 200
+
+_INTEGER = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]*\.[0-9]+|[0-9]+\.")
+_SCIENTIFIC = re.compile(r"(?:[0-9]*\.)?[0-9]+[eE][-+]?([0-9]{1,4})")
+
+
+def safe_number(text: str):
+    """A number token -> sympy Integer / Float, without sympify (no parser, no eval)."""
+    text = text.replace(",", "").replace(" ", "")
+    if len(text) > MAX_LITERAL:
+        raise ValueError("number literal too long")
+    if _INTEGER.fullmatch(text):
+        return sympy.Integer(int(text))
+    if _DECIMAL.fullmatch(text) or _SCIENTIFIC.fullmatch(text):
+        return sympy.Float(text)  # mpmath's from_str: digits only
+    raise ValueError(f"not a number literal: {text[:40]!r}")
+
+
+def _convert_number(number: str):
+    # latex2sympy2.convert_number without sympify: "0,5" is a decimal comma, "1,234" a thousands separator.
+    if "," in number and number.startswith("0"):
+        number = number.replace(",", ".")
+    return safe_number(number.replace(" ", "").lstrip("0") or "0")
+
+
+_HARDENED = False
+
+
+def _harden() -> None:
+    global _HARDENED
+    if not _HARDENED:
+        _l2s._Latex2Sympy.parse_number = lambda self, text: safe_number(text)
+        _l2s.convert_number = _convert_number
+        _HARDENED = True
 
 
 @lru_cache(maxsize=4096)
 def parse_latex(text: str):
     """LaTeX -> sympy via latex2sympy (no eval). Tries math-verify's normalisation, then ours. Cached: a reference is
     compared with G answers per prompt (sympy trees are immutable, so sharing them is safe)."""
+    _harden()
     errors = []
     for candidate in (normalize_latex(text, _CONFIG), normalize(text)):
         if not candidate.strip():
@@ -61,7 +104,7 @@ def numbers_equal(a, b) -> bool:
     tol = FLOAT_REL_TOL if (a.atoms(Float) or b.atoms(Float)) else EXACT_REL_TOL
     diff = abs(va - vb)
     scale = max(abs(va), abs(vb))
-    return bool(diff <= tol * scale or diff < sympy.Float("1e-25"))
+    return bool(diff <= tol * scale or diff < sympy.Float(1e-25))
 
 
 def equal(gold, pred) -> bool:

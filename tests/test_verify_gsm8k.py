@@ -1,0 +1,124 @@
+"""The gsm8k verifier: one behaviour per case (tests/verify_cases.py), references, modes, tolerance, answer keys."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from grpo_cli.verify import Verdict, answer_key, extract_answer, parse_reference, verify
+from grpo_cli.verify.numbers import Num, find_numbers, numbers_equal, read_number
+from verify_cases import GSM8K_CASES, GSM8K_MODE_CASES
+
+
+@pytest.mark.parametrize(("completion", "reference", "expected", "note"), GSM8K_CASES, ids=[c[3] for c in GSM8K_CASES])
+def test_case(completion, reference, expected, note):
+    assert verify(completion, reference, "gsm8k").correct is expected
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "expected", "mode", "note"), GSM8K_MODE_CASES, ids=[c[4] for c in GSM8K_MODE_CASES]
+)
+def test_mode_case(completion, reference, expected, mode, note):
+    assert verify(completion, reference, "gsm8k", mode=mode).correct is expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Natalia sold 48/2 = <<48/2=24>>24 clips in May.\n#### 72", "72"),
+        ("#### 1,234", "1234"),
+        ("#### -5", "-5"),
+        ("#### 12.50", "12.5"),
+        ("72", "72"),  # an already-parsed reference stays as it is
+        ("1,000,000", "1000000"),
+        (r"\frac{1}{2}", "1/2"),
+        ("#### ", None),
+        ("seventy two", None),
+        ("", None),
+    ],
+)
+def test_parse_reference(raw, expected):
+    assert parse_reference(raw, "gsm8k") == expected
+
+
+def test_verdict_fields():
+    assert verify("<answer>$1,234.00</answer>", "1234") == Verdict(True, "1234", "ok")
+    assert verify("<answer>5</answer>", "6") == Verdict(False, "5", "wrong")
+    assert verify("no digits here", "6") == Verdict(False, None, "no_answer")
+    assert verify("<answer>five</answer>", "5") == Verdict(False, "five", "unparseable")
+
+
+def test_unparseable_reference_is_none_not_wrong():
+    v = verify("<answer>72</answer>", "seventy-two")
+    assert v.correct is None and v.reason == "bad_reference" and v.extracted == "72"
+
+
+def test_raw_gsm8k_reference_is_accepted_by_verify():
+    assert verify("<answer>72</answer>", "She sold 48 + 24 = 72.\n#### 72").correct is True
+
+
+@pytest.mark.parametrize(
+    ("completion", "expected"),
+    [
+        ("<answer>72</answer>", "72"),
+        ("#### 1,234 apples", "1234"),
+        (r"\boxed{\frac{1}{2}}", "1/2"),
+        ("<answer>12.50</answer>", "12.5"),
+        ("nothing", None),
+    ],
+)
+def test_extract_answer(completion, expected):
+    assert extract_answer(completion, "gsm8k") == expected
+
+
+def test_answer_key_groups_equal_numbers():
+    keys = {answer_key(x, "gsm8k") for x in ("72", "72.0", "72.00", "$72", "**72**")}
+    assert keys == {"72"}
+    assert answer_key("0.5", "gsm8k") == answer_key(r"\frac{1}{2}", "gsm8k") == "1/2"
+    assert answer_key("73", "gsm8k") != answer_key("72", "gsm8k")
+    assert answer_key(None, "gsm8k") is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "equal"),
+    [
+        ("72", "72.000", True),
+        ("0.3333", Fraction(1, 3), True),  # within one unit of the last digit and 1e-4 relative
+        ("0.33", Fraction(1, 3), False),  # one unit of the last digit, but 1e-2 relative
+        ("72.5", "72", False),
+        ("0.0000672", "0.0000673", False),
+        ("1000000", "1000000.4", False),
+        ("2.50", "2.5", True),
+    ],
+)
+def test_tolerance_rule(a, b, equal):
+    na = read_number(a)
+    nb = Num(b) if isinstance(b, Fraction) else read_number(b)
+    assert numbers_equal(na, nb) is equal
+    assert numbers_equal(nb, na) is equal
+
+
+def test_huge_literals_compare_as_digit_strings():
+    big = "9" * 10_000
+    assert verify(f"<answer>{big}</answer>", big).correct is True
+    assert verify(f"<answer>{big}8</answer>", big).correct is False
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("10 - 5 = 5", ["10", "5", "5"]),  # a binary minus is not a sign
+        ("x = -3", ["-3"]),
+        ("-$5 and $-4", ["-5", "-4"]),
+        ("1,234.5 and .5", ["1234.5", "0.5"]),
+        ("H2O and ٣", []),  # digits inside words and non-ASCII digits are not numbers
+    ],
+)
+def test_find_numbers(text, numbers):
+    assert [n.canonical() for n in find_numbers(text)] == numbers
+
+
+def test_unknown_task_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown verifier task"):
+        verify("1", "1", "gsm9k")  # type: ignore[arg-type]
