@@ -23,6 +23,10 @@ def tiny():
     return models.load_model("tiny", TINY), models.load_tokenizer("tiny", TINY)
 
 
+def tokenizer():
+    return models.load_tokenizer("tiny", TINY)
+
+
 def scripted(chains: list[str | list[int]], scale: float = 8.0):
     """(model, tokenizer) whose greedy and sampled continuation of token a is b for every a->b in `chains`
     (a chain is a string, or a list of token ids to reach special tokens such as EOS)."""

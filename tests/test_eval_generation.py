@@ -106,18 +106,25 @@ def test_seeded_sampler_draws_from_the_softmax():
     # 4000 rows, each with its own seed, one draw from the same 4-token distribution: frequencies within 4 sigma.
     logits = torch.log(torch.tensor([0.1, 0.2, 0.3, 0.4])).repeat(4000, 1)
     seeds = [generation.row_seed(0, "x", i) for i in range(4000)]
-    out = generation._SeededSampling(seeds, temperature=1.0, top_p=1.0)(None, logits.clone())
+    ids = torch.zeros((4000, 0), dtype=torch.long)  # no prompt, first new token
+    out = generation._SeededSampling(seeds, temperature=1.0, top_p=1.0, max_tokens=1, prompt_width=0)(
+        ids, logits.clone()
+    )
     picks = out.argmax(-1)
     assert torch.isinf(out).sum(-1).eq(3).all()  # exactly one token left per row
     freq = torch.bincount(picks, minlength=4).double() / 4000
     p = torch.tensor([0.1, 0.2, 0.3, 0.4], dtype=torch.double)
     assert ((freq - p).abs() < 4 * (p * (1 - p) / 4000).sqrt()).all(), freq
     # Temperature 0.5 sharpens to p^2 / sum(p^2); top-p 0.5 keeps {0.4, 0.3} renormalised.
-    sharp = generation._SeededSampling(seeds, temperature=0.5, top_p=1.0)(None, logits.clone()).argmax(-1)
+    sharp = generation._SeededSampling(seeds, temperature=0.5, top_p=1.0, max_tokens=1, prompt_width=0)(
+        ids, logits.clone()
+    ).argmax(-1)
     q = p**2 / (p**2).sum()
     freq = torch.bincount(sharp, minlength=4).double() / 4000
     assert ((freq - q).abs() < 4 * (q * (1 - q) / 4000).sqrt()).all(), freq
-    nucleus = generation._SeededSampling(seeds, temperature=1.0, top_p=0.5)(None, logits.clone()).argmax(-1)
+    nucleus = generation._SeededSampling(seeds, temperature=1.0, top_p=0.5, max_tokens=1, prompt_width=0)(
+        ids, logits.clone()
+    ).argmax(-1)
     assert set(nucleus.tolist()) == {2, 3}
 
 

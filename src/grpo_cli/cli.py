@@ -13,6 +13,7 @@ import typer
 
 from grpo_cli import __version__
 from grpo_cli.commands import estimate as estimate_cmd
+from grpo_cli.commands import eval as eval_cmd
 from grpo_cli.commands import recipes as recipes_cmd
 from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.commands import verify as verify_cmd
@@ -40,7 +41,7 @@ def _root(
     """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
 
 
-for _module in (recipes_cmd, estimate_cmd, serve_cmd, verify_cmd):
+for _module in (recipes_cmd, estimate_cmd, serve_cmd, eval_cmd, verify_cmd):
     _module.register(app)
 
 

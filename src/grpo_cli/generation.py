@@ -96,7 +96,8 @@ class Generator(Protocol):
         sampling: Sampling,
         progress: Callable[[int, int], None] | None = None,
     ) -> list[list[Completion]]:
-        """n completions for each prompt; `keys[i]` (the problem id) seeds prompt i's samples."""
+        """n completions for each prompt; `keys[i]` (the problem id) seeds prompt i's samples. `progress(rows, tokens)`
+        is called as completions finish, with how many rows (prompt x sample) and tokens were added."""
         ...
 
 
@@ -153,18 +154,23 @@ def finish(
 
 
 class _SeededSampling(LogitsProcessor):
-    """Temperature + top-p sampling with one torch.Generator per row; returns logits that are 0 at the drawn token and
-    -inf elsewhere, so greedy decoding picks it. Rows keep their generator for the whole batch, so row r's t-th token
-    uses the t-th uniform draw of its own stream, whatever else is in the batch."""
+    """Temperature + top-p sampling with one random stream per row; returns logits that are 0 at the drawn token and
+    -inf elsewhere, so greedy decoding picks it. Row r's t-th new token uses the t-th uniform of its own stream
+    (drawn up front: `max_tokens` uniforms per row), whatever else is in the batch."""
 
-    def __init__(self, seeds: Sequence[int], temperature: float, top_p: float):
-        self.generators = [torch.Generator(device="cpu").manual_seed(s) for s in seeds]
+    def __init__(self, seeds: Sequence[int], temperature: float, top_p: float, max_tokens: int, prompt_width: int):
+        # (rows, max_tokens) uniforms in [0, 1), float64 so the inverse CDF resolves small probabilities.
+        self.uniforms = torch.stack(
+            [torch.rand(max_tokens, generator=torch.Generator().manual_seed(s), dtype=torch.float64) for s in seeds]
+        )
         self.temperature = temperature
         self.top_p = top_p
+        self.prompt_width = prompt_width
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
-        # scores: (rows, vocab)
-        probs = torch.softmax(scores.float() / self.temperature, dim=-1)
+        # scores: (rows, vocab); input_ids: (rows, prompt_width + tokens generated so far)
+        step = input_ids.shape[1] - self.prompt_width
+        probs = torch.softmax(scores.double() / self.temperature, dim=-1)
         if self.top_p < 1.0:
             # Nucleus: keep the smallest set of most likely tokens whose mass reaches top_p (at least one token).
             sorted_p, order = probs.sort(dim=-1, descending=True)
@@ -172,8 +178,8 @@ class _SeededSampling(LogitsProcessor):
             drop = torch.zeros_like(drop_sorted).scatter(-1, order, drop_sorted)
             probs = probs.masked_fill(drop, 0.0)
         cdf = probs.cumsum(-1)  # (rows, vocab), in vocabulary order
-        u = torch.stack([torch.rand((), generator=g, dtype=torch.float64) for g in self.generators]).to(cdf.device)
-        target = (u.to(cdf.dtype) * cdf[:, -1]).unsqueeze(-1)  # (rows, 1)
+        u = self.uniforms[:, step].to(cdf.device)
+        target = (u * cdf[:, -1]).unsqueeze(-1)  # (rows, 1)
         token = torch.searchsorted(cdf, target, right=True).clamp_(max=cdf.shape[-1] - 1)
         # A zero-probability token can only be hit at a CDF plateau edge; step back to the last token with mass.
         token = torch.where(probs.gather(-1, token) > 0, token, (cdf < target).sum(-1, keepdim=True))
@@ -181,15 +187,32 @@ class _SeededSampling(LogitsProcessor):
         return out.scatter_(-1, token, 0.0)
 
 
+# Below this many parameters a CPU matmul is too small to split across threads: waking the OpenMP workers costs
+# more than the work, and on a busy machine spinning threads make it far slower (tiny model, 2 cores, load ~5:
+# 64 prompts x 32 tokens greedy took 6.9 s with 2 threads and 0.5 s with 1).
+SMALL_MODEL_PARAMS = 10_000_000
+
+
+def cpu_threads(model: Any) -> int | None:
+    """Intra-op threads for generating with `model` on a CPU: 1 for a small model, None (torch's default) otherwise
+    or on a GPU."""
+    param = next(model.parameters())
+    if param.device.type != "cpu":
+        return None
+    return 1 if sum(p.numel() for p in model.parameters()) < SMALL_MODEL_PARAMS else None
+
+
 class HFGenerator:
     """Batched transformers generation. `batch_size` counts rows (prompt x sample) per `generate` call."""
 
     backend = "hf"
 
-    def __init__(self, model: Any, tokenizer: Any, batch_size: int = 32):
+    def __init__(self, model: Any, tokenizer: Any, batch_size: int = 32, threads: int | None = None):
         self.model = model.eval()
         self.tokenizer = tokenizer
         self.batch_size = max(1, int(batch_size))
+        # CPU intra-op threads while generating (None: leave torch's setting alone); see cpu_threads().
+        self.threads = threads
         self.ends = eos_ids(tokenizer, model)
         pad = tokenizer.pad_token_id
         self.pad_id = int(pad) if pad is not None else min(self.ends)
@@ -230,6 +253,16 @@ class HFGenerator:
         results: list[list[Completion | None]] = [[None] * sampling.n for _ in prompts]
         config = self._config(sampling)
         device = next(self.model.parameters()).device
+        threads = torch.get_num_threads()
+        if self.threads:
+            torch.set_num_threads(self.threads)
+        try:
+            self._run(rows, encoded, keys, sampling, config, device, results, progress)
+        finally:
+            torch.set_num_threads(threads)
+        return [[c for c in per if c is not None] for per in results]
+
+    def _run(self, rows, encoded, keys, sampling, config, device, results, progress) -> None:
         start = time.perf_counter()
         for b in range(0, len(rows), self.batch_size):
             batch = rows[b : b + self.batch_size]
@@ -243,7 +276,9 @@ class HFGenerator:
             processors = LogitsProcessorList()
             if not sampling.greedy:
                 seeds = [row_seed(sampling.seed, keys[i], j) for i, j in batch]
-                processors.append(_SeededSampling(seeds, sampling.temperature, sampling.top_p))
+                processors.append(
+                    _SeededSampling(seeds, sampling.temperature, sampling.top_p, sampling.max_tokens, width)
+                )
             out = self.model.generate(
                 input_ids=input_ids.to(device),
                 attention_mask=attention.to(device),
@@ -252,16 +287,17 @@ class HFGenerator:
                 tokenizer=self.tokenizer,
             )
             generated = out[:, width:].tolist()  # (rows, <= max_tokens)
+            batch_tokens = 0
             for r, (i, j) in enumerate(batch):
                 done = finish(generated[r], self.tokenizer, self.ends, sampling.stop, sampling.max_tokens)
                 results[i][j] = done
-                self.stats.tokens += done.tokens
+                batch_tokens += done.tokens
+            self.stats.tokens += batch_tokens
             self.stats.rows += len(batch)
             self.stats.batches += 1
             if progress is not None:
-                progress(min(b + self.batch_size, len(rows)), len(rows))
+                progress(len(batch), batch_tokens)
         self.stats.seconds += time.perf_counter() - start
-        return [[c for c in per if c is not None] for per in results]
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -360,6 +396,7 @@ class VLLMGenerator:
         outputs = self.llm.generate(inputs, params, use_tqdm=False, lora_request=self.lora)
         self.stats.seconds += time.perf_counter() - start
         results = []
+        rows_before, tokens_before = self.stats.rows, self.stats.tokens
         for out in outputs:
             per = []
             for o in sorted(out.outputs, key=lambda o: o.index):
@@ -371,6 +408,6 @@ class VLLMGenerator:
             self.stats.rows += len(per)
             results.append(per)
         self.stats.batches += 1
-        if progress is not None:
-            progress(self.stats.rows, self.stats.rows)
+        if progress is not None:  # vLLM runs the whole list in one call: one update at the end
+            progress(self.stats.rows - rows_before, self.stats.tokens - tokens_before)
         return results

@@ -1,0 +1,244 @@
+"""`grpo eval`: pass@1 (and pass@k, maj@k) of a checkpoint or a recipe's stage, and `grpo eval --compare A B`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from grpo_cli.errors import UserError
+
+STAGES = ("base", "sft", "grpo")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("eval")
+    def eval_(
+        ckpt: Path | None = typer.Option(
+            None, "--ckpt", help="A model or LoRA adapter folder (an adapter is loaded onto its base)."
+        ),
+        recipe: str | None = typer.Option(
+            None, "--recipe", "-r", help="Recipe name or YAML path (eval defaults, prompt, model)."
+        ),
+        stage: str | None = typer.Option(
+            None, "--stage", help="With --recipe: which model to evaluate: base, sft or grpo (default grpo)."
+        ),
+        run_dir: Path = typer.Option(
+            Path("runs"), "--run-dir", help="Where the recipe's stages live (DIR/<recipe>/<stage>)."
+        ),
+        dataset: str | None = typer.Option(
+            None, "--dataset", help="gsm8k, math500, toy, or a local jsonl/parquet file or folder."
+        ),
+        split: str | None = typer.Option(None, "--split", help="Dataset split (default: the recipe's eval.split)."),
+        limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N problems (0 = all)."),
+        n: int | None = typer.Option(
+            None, "--n", help="Samples per problem (n > 1 gives pass@k and maj@k for k <= n)."
+        ),
+        temperature: float | None = typer.Option(None, "--temperature", help="0 = greedy."),
+        top_p: float | None = typer.Option(None, "--top-p"),
+        max_tokens: int | None = typer.Option(
+            None, "--max-tokens", help="Completion tokens before a sample counts as truncated."
+        ),
+        backend: str | None = typer.Option(
+            None, "--backend", help="auto (vLLM when installed and a GPU is present), hf or vllm."
+        ),
+        batch_size: int | None = typer.Option(None, "--batch-size", help="HF backend: sequences per generate call."),
+        seed: int | None = typer.Option(None, "--seed", help="Sampling seed: the same seed gives the same samples."),
+        output: Path | None = typer.Option(
+            None, "--output", "-o", help="Output folder (default: beside the model, see docs/eval.md)."
+        ),
+        overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing eval in the output folder."),
+        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
+        compare: tuple[Path, Path] | None = typer.Option(
+            None, "--compare", help="Compare two eval output folders A B (A minus B)."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+    ) -> None:
+        """Evaluate a checkpoint (--ckpt DIR) or a recipe's stage (--recipe R --stage grpo): sample, score with the
+        reward's verifier, write samples.jsonl and summary.json, print pass@1 with its 95% CI."""
+        if compare:
+            _compare(*compare, as_json=as_json)
+            return
+        if stage is not None and stage not in STAGES:
+            raise UserError(f"--stage {stage}: expected one of {', '.join(STAGES)}")
+        if ckpt is None and recipe is None:
+            raise UserError("pass --ckpt DIR (a model folder) or --recipe NAME [--stage base|sft|grpo]")
+        if ckpt is not None and stage is not None:
+            raise UserError("--stage picks a model of --recipe; with --ckpt the checkpoint is the model")
+
+        from grpo_cli import rundir
+        from grpo_cli.stages import eval as eval_stage
+
+        if ckpt is not None:
+            eval_stage.check_model_dir(ckpt)
+        r, note = _recipe(recipe, ckpt, set_)
+        if ckpt is not None:
+            model_dir: str | Path = ckpt
+            label = ckpt.name
+            out = output or ckpt.parent / f"eval-{ckpt.name}"
+        else:
+            stage = stage or "grpo"
+            label = stage
+            model_dir = _stage_model(r, stage, run_dir)
+            out = output or rundir.stage_dir(run_dir, r.name, f"eval-{stage}")
+
+        console = _console()
+        if note:
+            console.print(note)
+        overrides = dict(
+            dataset=dataset,
+            split=split,
+            limit=limit,
+            n=n,
+            temperature=temperature,
+            top_p=top_p,
+            max_tokens=max_tokens,
+            backend=backend,
+            batch_size=batch_size,
+            seed=seed,
+        )
+        summary = run_with_progress(r, model_dir, out, overwrite=overwrite, stage=label, console=console, **overrides)
+        if as_json:
+            typer.echo(json.dumps(summary, indent=2))
+        else:
+            print_summary(summary, out)
+
+
+def eval_bar(console: Any):
+    """The progress factory stages.eval.run takes: the shared eval progress view (grpo_cli.progress) on `console`."""
+
+    def bar(total: int, description: str):
+        from grpo_cli.progress import eval_progress  # imports transformers: only once generation starts
+
+        return eval_progress(total, description, unit="samples", console=console)
+
+    return bar
+
+
+def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
+    from grpo_cli.stages import eval as eval_stage
+
+    def log(message: str) -> None:
+        console.print(message, highlight=False)
+
+    return eval_stage.run(recipe, model_dir, out, log=log, progress=eval_bar(console), **kwargs)
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _recipe(name: str | None, ckpt: Path | None, overrides: list[str]):
+    """The recipe: --recipe, else the recipe.yaml saved beside the checkpoint (its stage folder), else defaults."""
+    from grpo_cli import config
+    from grpo_cli import recipes as rec
+
+    if name is not None:
+        return rec.load(name, overrides), None
+    assert ckpt is not None
+    for folder in (ckpt, ckpt.parent):
+        saved = folder / "recipe.yaml"
+        if saved.is_file():
+            try:
+                return config.build(rec.read_raw(saved), overrides), None
+            except UserError as err:
+                raise UserError(f"{saved}: {err}") from None
+    return config.build({"name": "default"}, overrides), (
+        f"no recipe.yaml beside {ckpt}: using the default prompt and eval settings (pass --recipe to choose)"
+    )
+
+
+def _stage_model(recipe: Any, stage: str, run_dir: Path) -> str | Path:
+    """The model a recipe's stage produced: the base model itself for `base`, else DIR/<recipe>/<stage>/final."""
+    from grpo_cli import rundir
+
+    if stage == "base":
+        return recipe.model.name
+    final = rundir.final_dir(run_dir, recipe.name, stage)
+    if not rundir.has_final(final):
+        cmd = "grpo sft" if stage == "sft" else "grpo train"
+        raise UserError(
+            f"no finished {stage} model at {final}; run `{cmd} --recipe {recipe.name}` first (or pass --run-dir)"
+        )
+    return final
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def print_summary(summary: dict, out: Path) -> None:
+    """The rich table `grpo eval` prints: pass@1 with its CI, pass@k/maj@k, rates, counts, per-subject/level."""
+    from rich.console import Console
+    from rich.table import Table
+
+    s, c = summary["settings"], summary["counts"]
+    console = Console()
+    title = f"eval: {s['model']} on {s['dataset']}/{s['split']}  (n={s['n']}, T={s['temperature']}, {s['backend']})"
+    table = Table(title=title, show_header=True)
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    lo, hi = summary["pass@1_ci"]
+    table.add_row("pass@1", f"{_pct(summary['pass@1'])}%  [{_pct(lo)}, {_pct(hi)}] 95% CI ({summary['ci_method']})")
+    n = summary["n"]
+    if n > 1:
+        ks = sorted({1, 2, 4, 8, 16, 32, 64, n} & set(range(1, n + 1)))
+        table.add_row("pass@k", "  ".join(f"@{k} {_pct(summary['pass@k'][str(k)])}" for k in ks))
+        table.add_row("maj@k", "  ".join(f"@{k} {_pct(summary['maj@k'][str(k)])}" for k in ks))
+    table.add_row("format rate", f"{_pct(summary['format_rate'])}%")
+    table.add_row("truncated", f"{_pct(summary['truncation_rate'])}% ({c['truncated']} samples)")
+    table.add_row("mean completion tokens", f"{summary['mean_tokens']:.1f}")
+    excluded = c["excluded"] + c.get("dropped_at_load", 0)
+    table.add_row("problems", f"{c['scored']} scored, {excluded} excluded (reference unparseable)")
+    t = summary.get("timing", {})
+    if t:
+        table.add_row(
+            "time", f"{t['total_s']:.1f} s ({t['generate_s']:.1f} s generating, {t.get('tokens_per_s')} tok/s)"
+        )
+    console.print(table)
+    for field in ("subject", "level"):
+        rows = summary.get(f"by_{field}")
+        if rows:
+            sub = Table(title=f"pass@1 by {field}")
+            for col in (field, "problems", "pass@1", "95% CI"):
+                sub.add_column(col, justify="left" if col == field else "right")
+            for name, v in rows.items():
+                sub.add_row(
+                    name,
+                    str(v["problems"]),
+                    _pct(v["pass@1"]),
+                    f"[{_pct(v['pass@1_ci'][0])}, {_pct(v['pass@1_ci'][1])}]",
+                )
+            console.print(sub)
+    console.print(f"samples: {out / 'samples.jsonl'}\nsummary: {out / 'summary.json'}")
+
+
+def _compare(a: Path, b: Path, *, as_json: bool) -> None:
+    from grpo_cli.stages import eval as eval_stage
+
+    out = eval_stage.compare(a, b)
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"A = {a}   B = {b}   ({out['problems']} problems)")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    table.add_row("pass@1 A", f"{_pct(out['pass@1_a'])}%")
+    table.add_row("pass@1 B", f"{_pct(out['pass@1_b'])}%")
+    lo, hi = out["diff_ci"]
+    table.add_row("A - B", f"{100 * out['diff']:+.1f} points  [{100 * lo:+.1f}, {100 * hi:+.1f}] 95% paired bootstrap")
+    table.add_row("solved by A only / B only", f"{len(out['a_only'])} / {len(out['b_only'])}")
+    table.add_row("McNemar exact p", f"{out['mcnemar_p']:.4g}")
+    console = Console()
+    console.print(table)
+    for name, ids in (("A only", out["a_only"]), ("B only", out["b_only"])):
+        if ids:
+            shown = ", ".join(ids[:20]) + (f", ... ({len(ids) - 20} more)" if len(ids) > 20 else "")
+            console.print(f"[bold]{name}[/bold]: {shown}")

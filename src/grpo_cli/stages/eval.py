@@ -1,0 +1,354 @@
+"""The eval stage: sample completions for a dataset, score them with the reward's verifier, write what was measured.
+
+    settings (recipe.eval + CLI overrides) -> problems (grpo_cli.data) -> prompts (grpo_cli.prompts, the same builder
+    as training) -> completions (grpo_cli.generation) -> verdicts (grpo_cli.verify.verify, the same verifier as the
+    accuracy reward) -> samples.jsonl -> metrics.summarize(rows) -> summary.json
+
+summary.json is computed from the rows of samples.jsonl by a pure function, so `summarize(read_jsonl(samples))`
+reproduces it exactly, and re-scoring the completions with `grpo verify` gives the same verdicts.
+
+Output folder (`out_dir`): never silently reused. An existing non-empty folder is refused (UserError, exit 2) unless
+`overwrite=True`, which deletes it first.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from grpo_cli import metrics
+from grpo_cli.config import Recipe
+from grpo_cli.errors import UserError
+
+SAMPLES = "samples.jsonl"
+SUMMARY = "summary.json"
+BACKENDS = ("auto", "hf", "vllm")
+
+
+@dataclass(frozen=True)
+class EvalSettings:
+    """What one eval measures: the recipe's eval section with the command line's overrides applied."""
+
+    dataset: str
+    split: str
+    limit: int
+    n: int
+    temperature: float
+    top_p: float
+    max_tokens: int
+    backend: str
+    batch_size: int
+    seed: int
+    tensor_parallel_size: int
+
+
+def settings_from(recipe: Recipe, **overrides: Any) -> EvalSettings:
+    """recipe.eval, then every override that is not None. Raises UserError naming the flag for a bad value."""
+    e = recipe.eval
+    base = EvalSettings(
+        dataset=e.dataset,
+        split=e.split,
+        limit=e.limit,
+        n=e.n,
+        temperature=e.temperature,
+        top_p=e.top_p,
+        max_tokens=e.max_tokens,
+        backend=e.backend,
+        batch_size=e.batch_size,
+        seed=e.seed,
+        tensor_parallel_size=e.tensor_parallel_size,
+    )
+    unknown = set(overrides) - set(asdict(base))
+    if unknown:
+        raise TypeError(f"unknown eval settings: {sorted(unknown)}")
+    s = replace(base, **{k: v for k, v in overrides.items() if v is not None})
+    checks = [
+        (s.n >= 1, f"--n {s.n}: samples per problem must be >= 1"),
+        (s.limit >= 0, f"--limit {s.limit}: must be >= 0 (0 = all problems)"),
+        (s.temperature >= 0, f"--temperature {s.temperature}: must be >= 0 (0 = greedy)"),
+        (0 < s.top_p <= 1, f"--top-p {s.top_p}: must be in (0, 1]"),
+        (s.max_tokens >= 1, f"--max-tokens {s.max_tokens}: must be >= 1"),
+        (s.batch_size >= 1, f"--batch-size {s.batch_size}: must be >= 1"),
+        (s.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1"),
+        (s.backend in BACKENDS, f"--backend {s.backend}: expected one of {', '.join(BACKENDS)}"),
+        (
+            not (s.n > 1 and s.temperature == 0),
+            f"--n {s.n} with --temperature 0 gives {s.n} identical greedy samples; pass --temperature > 0 or --n 1",
+        ),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise UserError(message)
+    return s
+
+
+def prepare_output(out_dir: str | Path, overwrite: bool) -> Path:
+    """Create the output folder; refuse an existing non-empty one unless `overwrite` (then it is deleted)."""
+    out = Path(out_dir)
+    if out.is_dir() and any(out.iterdir()):
+        if not overwrite:
+            raise UserError(
+                f"{out} already holds an eval; pass --overwrite to replace it, or --output to write elsewhere"
+            )
+        shutil.rmtree(out)
+    elif out.exists() and not out.is_dir():
+        raise UserError(f"--output {out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UserError(f"cannot create the output folder {out} ({err.strerror}); pass --output DIR") from None
+    return out
+
+
+def load_problems(recipe: Recipe, s: EvalSettings) -> tuple[list, int]:
+    """The eval problems (first `limit` of the split) and how many were dropped for an unparseable reference."""
+    from grpo_cli import data
+
+    problems, dropped = data.load_problems(s.dataset, s.split, recipe, limit=0)
+    if not problems:
+        raise UserError(
+            f"dataset '{s.dataset}' split '{s.split}' has no usable problems"
+            + (f" ({dropped} dropped: unparseable reference)" if dropped else "")
+        )
+    if s.limit > len(problems):
+        raise UserError(
+            f"--limit {s.limit} is larger than dataset '{s.dataset}' split '{s.split}' ({len(problems)} problems); "
+            f"pass --limit {len(problems)} or less, or 0 for all"
+        )
+    return (problems[: s.limit] if s.limit else problems), dropped
+
+
+def pick_backend(requested: str) -> str:
+    from grpo_cli.generation import vllm_available
+
+    if requested == "auto":
+        return "vllm" if vllm_available() else "hf"
+    if requested == "vllm" and not vllm_available():
+        raise UserError("--backend vllm needs vLLM and a CUDA GPU (pip install 'grpo-cli[vllm]'); or pass --backend hf")
+    return requested
+
+
+def check_model_dir(model_dir: str | Path) -> None:
+    """A checkpoint path must be a model or adapter folder ("tiny" and Hub ids are resolved by grpo_cli.models)."""
+    path = Path(model_dir).expanduser()
+    looks_like_path = str(model_dir).startswith((".", "/", "~")) or path.exists()
+    if looks_like_path and not path.exists():
+        raise UserError(f"checkpoint not found: {model_dir}")
+    if path.exists() and not ((path / "config.json").is_file() or (path / "adapter_config.json").is_file()):
+        raise UserError(f"{model_dir} is not a model folder (no config.json or adapter_config.json)")
+
+
+def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalSettings, backend: str):
+    """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
+    from grpo_cli import generation, models
+
+    tokenizer = models.load_tokenizer(model_dir, recipe.model)
+    if backend == "vllm":
+        path = models.resolve(model_dir, recipe.model)
+        dtype = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}.get(recipe.model.dtype, "auto")
+        gen = generation.VLLMGenerator(
+            path,
+            tensor_parallel_size=s.tensor_parallel_size,
+            dtype=dtype,
+            seed=s.seed,
+            max_model_len=recipe.model.max_context,
+            tokenizer=tokenizer,
+        )
+        return gen, tokenizer
+    device = models.device_kind()
+    model = models.load_model(model_dir, recipe.model, device=device)
+    threads = generation.cpu_threads(model)
+    return generation.HFGenerator(model, tokenizer, batch_size=s.batch_size, threads=threads), tokenizer
+
+
+def score(problems: list[Any], completions: list[str], recipe: Recipe) -> list[dict[str, Any]]:
+    """Verdict, extracted answer, answer key and format of each (problem, completion), by the reward's own functions:
+    `verify_batch` is what the accuracy reward calls (same timeout, flexible mode), `format_score` is the format
+    reward."""
+    from grpo_cli.rewards import format_score
+    from grpo_cli.verify import answer_key, verify_batch
+
+    verdicts = verify_batch(
+        completions,
+        [p.answer for p in problems],
+        [p.task for p in problems],
+        timeout=recipe.reward_options.verify_timeout,
+    )
+    return [
+        {
+            "extracted": v.extracted,
+            "correct": v.correct,
+            "reason": v.reason,
+            "key": answer_key(v.extracted, p.task),
+            "formatted": format_score(c) == 1.0,
+        }
+        for p, c, v in zip(problems, completions, verdicts, strict=True)
+    ]
+
+
+def run(
+    recipe: Recipe,
+    model_dir: str | Path,
+    out_dir: str | Path,
+    *,
+    overwrite: bool = False,
+    stage: str | None = None,
+    log: Callable[[str], None] | None = None,
+    progress: Callable[[int, str], AbstractContextManager] | None = None,
+    **overrides: Any,
+) -> dict[str, Any]:
+    """Evaluate `model_dir` ("tiny", a Hub id, a model or adapter folder) and write samples.jsonl + summary.json to
+    `out_dir`. Returns the summary. `overrides` are EvalSettings fields (dataset, n, temperature, ...).
+
+    `progress(total_samples, description)` may return a context manager yielding `advance(samples, tokens)`
+    (grpo_cli.progress.eval_progress does).
+    """
+    say = log or (lambda _msg: None)
+    t0 = time.perf_counter()
+    s = settings_from(recipe, **overrides)
+    check_model_dir(model_dir)
+    problems, dropped = load_problems(recipe, s)
+
+    from grpo_cli import generation, prompts, rundir  # torch: only once the inputs are known to be good
+
+    backend = pick_backend(s.backend)
+    out = prepare_output(out_dir, overwrite)
+    rundir.write_recipe(out, recipe)
+
+    say(f"eval: {model_dir} on {s.dataset}/{s.split} ({len(problems)} problems x {s.n}), backend {backend}")
+    gen, tokenizer = make_generator(recipe, model_dir, s, backend)
+    t_loaded = time.perf_counter()
+    texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    sampling = generation.Sampling(
+        n=s.n, temperature=s.temperature, top_p=s.top_p, max_tokens=s.max_tokens, seed=s.seed
+    )
+    bar = progress(len(problems) * s.n, f"eval {stage or ''}".strip()) if progress else nullcontext(None)
+    with bar as advance:
+        completions = gen.generate(texts, [p.id for p in problems], sampling, progress=advance)
+    t_generated = time.perf_counter()
+
+    flat = [
+        (problem, prompt, j, c)
+        for problem, prompt, per in zip(problems, texts, completions, strict=True)
+        for j, c in enumerate(per)
+    ]
+    scores = score([f[0] for f in flat], [f[3].text for f in flat], recipe)
+    rows = []
+    for (problem, prompt, j, c), verdict in zip(flat, scores, strict=True):
+        row = {
+            "id": problem.id,
+            "sample": j,
+            "prompt": prompt,
+            "completion": c.text,
+            "reference": problem.answer,
+            # `answer` repeats the reference under the column name `grpo verify` and the reward functions read.
+            "answer": problem.answer,
+            "task": problem.task,
+            **verdict,
+            "truncated": c.truncated,
+            "finish": c.finish,
+            "tokens": c.tokens,
+        }
+        for key in ("subject", "level"):
+            if key in problem.meta:
+                row[key] = problem.meta[key]
+        rows.append(row)
+    with open(out / SAMPLES, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    t_scored = time.perf_counter()
+
+    summary = metrics.summarize(rows)
+    summary["counts"]["dropped_at_load"] = dropped
+    summary["settings"] = {
+        **asdict(s),
+        "backend": backend,
+        "model": str(model_dir),
+        "stage": stage,
+        "recipe": recipe.name,
+        "task": sorted({p.task for p in problems}),
+        "stop": list(sampling.stop),
+        "prompt_system": recipe.prompt.system,
+        "chat_template": prompts.uses_chat_template(tokenizer, recipe.prompt),
+        "verify_timeout": recipe.reward_options.verify_timeout,
+        "versions": _versions(),
+    }
+    stats = gen.stats
+    summary["timing"] = {
+        "load_s": round(t_loaded - t0, 3),
+        "generate_s": round(t_generated - t_loaded, 3),
+        "score_s": round(t_scored - t_generated, 3),
+        "total_s": round(time.perf_counter() - t0, 3),
+        "completion_tokens": stats.tokens,
+        "tokens_per_s": round(stats.tokens / stats.seconds, 1) if stats.seconds else None,
+        "samples_per_s": round(stats.rows / stats.seconds, 2) if stats.seconds else None,
+    }
+    summary["created"] = rundir.now()
+    (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    return summary
+
+
+def _versions() -> dict[str, str]:
+    import sys
+
+    from grpo_cli import __version__
+
+    out = {"grpo_cli": __version__}
+    for name in ("torch", "transformers", "vllm"):
+        mod = sys.modules.get(name)
+        if mod is not None:
+            out[name] = getattr(mod, "__version__", "?")
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# reading back and comparing
+
+
+def read_samples(folder: str | Path) -> list[dict[str, Any]]:
+    """The rows of an eval folder's samples.jsonl (UserError when it is not an eval folder)."""
+    from grpo_cli import rundir
+
+    path = Path(folder) / SAMPLES
+    if not path.is_file():
+        raise UserError(f"{folder}: no {SAMPLES} here; pass an eval output folder (grpo eval --output DIR)")
+    rows = rundir.read_jsonl(path)
+    if not rows:
+        raise UserError(f"{path} is empty")
+    missing = {"id", "sample", "correct"} - set(rows[0])
+    if missing:
+        raise UserError(f"{path}: rows lack {', '.join(sorted(missing))}; not a grpo eval samples file")
+    return rows
+
+
+def compare(a_dir: str | Path, b_dir: str | Path, *, iters: int = 10_000, seed: int = 0) -> dict[str, Any]:
+    """Paired comparison of two evals on the same problems (A minus B). See metrics.paired_compare."""
+    verdicts = []
+    for folder in (a_dir, b_dir):
+        groups = metrics.group_by_problem(read_samples(folder))
+        verdicts.append(
+            {
+                pid: [bool(r["correct"]) for r in rs]
+                for pid, rs in groups.items()
+                if all(r["correct"] is not None for r in rs)
+            }
+        )
+    a, b = verdicts
+    if set(a) != set(b):
+        common = len(set(a) & set(b))
+        raise UserError(
+            f"the evals cover different problems (A: {len(a)}, B: {len(b)}, in common: {common}); "
+            "compare evals of the same --dataset, --split and --limit"
+        )
+    if not a:
+        raise UserError("no scored problems to compare")
+    out = metrics.paired_compare(a, b, iters=iters, seed=seed)
+    out["a"], out["b"] = str(a_dir), str(b_dir)
+    out["n_a"], out["n_b"] = len(next(iter(a.values()))), len(next(iter(b.values())))
+    return out

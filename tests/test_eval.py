@@ -1,0 +1,236 @@
+"""grpo eval end to end: known answers from scripted models, truncation, determinism, MATH breakdowns, --compare,
+and one clear line with exit code 2 for every bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eval_models import save, scripted, tokenizer
+from grpo_cli import metrics, rundir
+from grpo_cli.config import build
+from grpo_cli.errors import UserError
+from grpo_cli.stages import eval as eval_stage
+
+# The verdict fields summarize() reads; settings/timing/created describe the run rather than the samples.
+METRIC_KEYS = ("pass@1", "pass@1_ci", "ci_method", "pass@k", "maj@k", "format_rate", "truncation_rate", "mean_tokens")
+
+
+def _ids(tok, text: str) -> list[int]:
+    return tok(text, add_special_tokens=False)["input_ids"]
+
+
+@pytest.fixture(scope="module")
+def answers_four(tmp_path_factory) -> Path:
+    """A model that answers every prompt with "4" and stops: the chat prompt ends in "\\n", "\\n" -> "4" -> EOS."""
+    tok = tokenizer()
+    model, tok = scripted([_ids(tok, "\n4") + [tok.eos_token_id]])
+    return save(model, tok, tmp_path_factory.mktemp("models") / "answers-four")
+
+
+@pytest.fixture(scope="module")
+def never_stops(tmp_path_factory) -> Path:
+    """A model that answers "qqqq..." forever."""
+    model, tok = scripted(["\nqq"])
+    return save(model, tok, tmp_path_factory.mktemp("models") / "never-stops")
+
+
+@pytest.fixture(scope="module")
+def gsm8k_file(tmp_path_factory) -> Path:
+    """10 GSM8K-style problems, 3 of them with answer 4, plus one whose answer cannot be parsed (dropped)."""
+    answers = [4, 7, 4, 8, 9, 4, 10, 11, 12, 13]
+    rows = [{"question": f"What is {a} + 0?", "answer": f"It is {a}.\n#### {a}"} for a in answers]
+    rows.insert(5, {"question": "What colour is the sky?", "answer": "blue, with no number"})
+    path = tmp_path_factory.mktemp("data") / "ten.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def _recipe(**eval_section):
+    return build({"name": "t", "model": {"name": "tiny"}, "eval": {"dataset": "toy", "max_tokens": 16, **eval_section}})
+
+
+def _metric_view(summary: dict) -> dict:
+    return {k: summary[k] for k in METRIC_KEYS} | {
+        "counts": {k: v for k, v in summary["counts"].items() if k != "dropped_at_load"}
+    }
+
+
+@pytest.mark.slow
+def test_known_answer_through_the_cli(cli, answers_four, gsm8k_file, tmp_path):
+    proc = cli(
+        "eval", "--ckpt", str(answers_four), "--dataset", str(gsm8k_file), "--n", "1", "--temperature", "0", "--json"
+    )
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)  # --json: stdout holds the summary and nothing else
+    out = answers_four.parent / "eval-answers-four"  # the default output folder, beside the checkpoint
+    assert json.loads((out / "summary.json").read_text()) == summary
+
+    assert summary["pass@1"] == pytest.approx(0.3)
+    assert summary["pass@1_ci"] == pytest.approx(list(metrics.wilson_ci(3, 10)))
+    assert summary["counts"] == {
+        "problems": 10,
+        "scored": 10,
+        "excluded": 0,
+        "samples": 10,
+        "correct": 3,
+        "truncated": 0,
+        "no_answer": 0,
+        "dropped_at_load": 1,
+    }
+    assert summary["truncation_rate"] == 0 and summary["format_rate"] == 0  # "4" alone is not the <think> format
+    assert summary["mean_tokens"] == 1.0
+    assert summary["settings"]["n"] == 1 and summary["settings"]["backend"] == "hf"
+
+    rows = rundir.read_jsonl(out / "samples.jsonl")
+    assert len(rows) == 10
+    for row in rows:
+        for key in ("id", "sample", "prompt", "completion", "extracted", "reference", "correct", "truncated", "tokens"):
+            assert key in row
+        assert row["completion"] == "4" and row["extracted"] == "4" and row["finish"] == "eos"
+        assert row["correct"] == (row["reference"] == "4")
+    # The summary is a pure function of the samples ...
+    assert _metric_view(metrics.summarize(rows)) == _metric_view(summary)
+    # ... and `grpo verify` re-scores them to the same counts.
+    rescored = cli("verify", str(out / "samples.jsonl"), "--json", "--out", str(tmp_path / "rescored.jsonl"))
+    assert rescored.returncode == 0, rescored.stderr
+    counts = json.loads(rescored.stdout)
+    assert (counts["rows"], counts["correct"], counts["unscorable"]) == (10, 3, 0)
+    again = [r["correct"] for r in rundir.read_jsonl(tmp_path / "rescored.jsonl")]
+    assert again == [r["correct"] for r in rows]
+
+    # A second eval into the same folder is refused, with the way out in the message.
+    proc = cli("eval", "--ckpt", str(answers_four), "--dataset", str(gsm8k_file))
+    assert proc.returncode == 2
+    assert "--overwrite" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_truncation_is_counted(never_stops, tmp_path):
+    recipe = _recipe(n=1, temperature=0.0)
+    s = eval_stage.run(recipe, never_stops, tmp_path / "out", limit=5, max_tokens=6)
+    assert s["truncation_rate"] == 1.0 and s["counts"]["truncated"] == 5
+    assert s["mean_tokens"] == 6.0 and s["pass@1"] == 0.0
+    rows = rundir.read_jsonl(tmp_path / "out" / "samples.jsonl")
+    assert {(r["completion"], r["tokens"], r["truncated"], r["finish"]) for r in rows} == {("q" * 6, 6, True, "length")}
+    assert {r["reason"] for r in rows} == {"no_answer"}
+
+
+def test_same_seed_same_samples_and_subsets_agree(tmp_path):
+    """The random tiny model, sampled: seeds make samples.jsonl reproducible whatever the batch size."""
+    recipe = _recipe(n=3, temperature=1.0, limit=6, max_tokens=12)
+    a = eval_stage.run(recipe, "tiny", tmp_path / "a", batch_size=64)
+    eval_stage.run(recipe, "tiny", tmp_path / "b", batch_size=64)
+    eval_stage.run(recipe, "tiny", tmp_path / "c", batch_size=1)
+    eval_stage.run(recipe, "tiny", tmp_path / "d", seed=1)
+    text = (tmp_path / "a" / "samples.jsonl").read_text()
+    assert text == (tmp_path / "b" / "samples.jsonl").read_text()
+    assert text == (tmp_path / "c" / "samples.jsonl").read_text()
+    assert text != (tmp_path / "d" / "samples.jsonl").read_text()
+    assert a["counts"]["samples"] == 18 and set(a["pass@k"]) == {"1", "2", "3"} and set(a["maj@k"]) == {"1", "2", "3"}
+    # The first 2 problems, evaluated alone, get the very same samples.
+    eval_stage.run(recipe, "tiny", tmp_path / "e", limit=2)
+    first = [r for r in rundir.read_jsonl(tmp_path / "a" / "samples.jsonl") if r["id"] in ("toy-test-0", "toy-test-1")]
+    assert rundir.read_jsonl(tmp_path / "e" / "samples.jsonl") == first
+
+
+def test_output_folder_is_never_silently_reused(answers_four, gsm8k_file, tmp_path):
+    recipe = _recipe(n=1, temperature=0.0)
+    eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=2)
+    with pytest.raises(UserError, match="--overwrite"):
+        eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=2)
+    s = eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=4, overwrite=True)
+    assert s["counts"]["scored"] == 4
+
+
+def test_math500_breakdown_by_subject_and_level(answers_four, shared_data, tmp_path):
+    recipe = _recipe(n=1, temperature=0.0)
+    s = eval_stage.run(recipe, answers_four, tmp_path / "m", dataset=str(shared_data / "math500"), limit=40)
+    assert s["settings"]["task"] == ["math"]
+    assert sum(v["problems"] for v in s["by_subject"].values()) == s["counts"]["scored"] == 40
+    assert sum(v["problems"] for v in s["by_level"].values()) == 40
+    assert set(s["by_level"]) <= {"1", "2", "3", "4", "5"}
+    rows = rundir.read_jsonl(tmp_path / "m" / "samples.jsonl")
+    fours = {r["id"] for r in rows if r["reference"] == "4"}
+    assert s["counts"]["correct"] == len(fours)  # the model answers 4: right exactly where the reference is 4
+    for subject, v in s["by_subject"].items():
+        subset = [r for r in rows if r["subject"] == subject]
+        assert v["pass@1"] == pytest.approx(sum(r["correct"] for r in subset) / len(subset))
+
+
+# --------------------------------------------------------------------------------------------------------
+# --compare
+
+
+def _write_eval(folder: Path, solved: dict[str, list[bool]]) -> Path:
+    folder.mkdir(parents=True)
+    with open(folder / "samples.jsonl", "w") as fh:
+        for pid, verdicts in solved.items():
+            for j, ok in enumerate(verdicts):
+                fh.write(json.dumps({"id": pid, "sample": j, "correct": ok, "key": "1" if ok else "2"}) + "\n")
+    return folder
+
+
+def test_compare_two_synthetic_evals(cli, tmp_path):
+    # 40 problems: A solves p0-p29, B solves p20-p39. A only: p0-p19 (20), B only: p30-p39 (10).
+    a = _write_eval(tmp_path / "a", {f"p{i:02d}": [i < 30] for i in range(40)})
+    b = _write_eval(tmp_path / "b", {f"p{i:02d}": [i >= 20] for i in range(40)})
+    proc = cli("eval", "--compare", str(a), str(b), "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["problems"] == 40
+    assert out["diff"] == pytest.approx(0.25)
+    assert out["a_only"] == [f"p{i:02d}" for i in range(20)]
+    assert out["b_only"] == [f"p{i:02d}" for i in range(30, 40)]
+    assert out["mcnemar_p"] == pytest.approx(metrics.mcnemar_exact(20, 10))
+    assert out["diff_ci"][0] < 0.25 < out["diff_ci"][1]
+
+    table = cli("eval", "--compare", str(a), str(b))
+    assert table.returncode == 0 and "McNemar" in table.stdout and "p00" in table.stdout
+
+    c = _write_eval(tmp_path / "c", {f"p{i:02d}": [True] for i in range(30)})
+    proc = cli("eval", "--compare", str(a), str(c))
+    assert proc.returncode == 2 and "different problems" in proc.stderr
+
+
+# --------------------------------------------------------------------------------------------------------
+# bad inputs: one line on stderr, exit code 2, no traceback
+
+
+@pytest.fixture(scope="module")
+def empty_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("data") / "empty.jsonl"
+    path.write_text("")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ckpt", "/no/such/checkpoint"], "checkpoint not found"),
+        (["--ckpt", "{tmp}"], "not a model folder"),
+        (["--recipe", "tiny", "--stage", "base", "--dataset", "{empty}"], "no usable problems"),
+        (["--recipe", "tiny", "--stage", "base", "--n", "0"], "--n 0"),
+        (["--recipe", "tiny", "--stage", "base", "--n", "4", "--temperature", "0"], "identical greedy samples"),
+        (["--recipe", "tiny", "--stage", "base", "--limit", "100000"], "larger than"),
+        (["--recipe", "tiny", "--stage", "sft", "--run-dir", "{tmp}"], "grpo sft --recipe tiny"),
+        (["--recipe", "tiny", "--stage", "final"], "--stage final"),
+        (["--recipe", "tiny", "--stage", "base", "--backend", "vllm"], "vLLM"),
+        ([], "--ckpt"),
+        (["--compare", "{tmp}", "{tmp}"], "no samples.jsonl"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else None,
+)
+def test_bad_inputs_are_one_line_and_exit_2(cli, tmp_path, empty_file, args, message):
+    if "vllm" in args:
+        from grpo_cli.generation import vllm_available
+
+        if vllm_available():
+            pytest.skip("vLLM runs here")
+    args = [a.format(tmp=tmp_path, empty=empty_file) for a in args]
+    proc = cli("eval", *args, "--output", str(tmp_path / "out"))
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    assert message in lines[0]
