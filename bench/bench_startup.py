@@ -39,8 +39,16 @@ def commands() -> dict[str, list[str]]:
     return cmds
 
 
-def _run(cmd: list[str]) -> float:
+def _env() -> dict[str, str]:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "COLUMNS": "120"}
+    # As on a user's machine, Python caches bytecode (__pycache__/, git-ignored). This sandbox sets
+    # PYTHONDONTWRITEBYTECODE=1, which would make every run recompile grpo-cli's own sources (~0.1 s).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _run(cmd: list[str]) -> float:
+    env = _env()
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=300)
     elapsed = time.perf_counter() - start
