@@ -4,6 +4,7 @@ Workloads (from ../shared/data when it is there; the labelled cases alone otherw
   gsm8k   GSM8K test solutions turned into completions in four styles (the worked solution ending '#### N',
           R1 format <think>...</think><answer>N</answer>, 'The answer is N.', \\boxed{N}); every other problem
           carries a wrong final number. Reference: the parsed number.
+  gsm8k_short  the simple case: the same numbers as one line, 'The final answer is $\\boxed{N}$.'.
   math    MATH-500: each solution as a completion against its own `answer` (correct) and against the next
           problem's answer (wrong).
   symbolic  answers only sympy can decide (integrals, sums, limits, inequalities against intervals): the cost of
@@ -63,6 +64,14 @@ def gsm8k_workload(limit: int = 0) -> list[tuple[str, str, bool]]:
             completion = f"{reasoning}\nSo the final answer is $\\boxed{{{said}}}$."
         items.append((completion, ref, good))
     return items
+
+
+def gsm8k_short_workload(limit: int = 0) -> list[tuple[str, str, bool]]:
+    """The simple case: one short line per completion, 'The final answer is $\\boxed{N}$.'."""
+    return [
+        (rf"The final answer is $\boxed{{{ref if good else int(ref) + 1}}}$.", ref, good)
+        for _, ref, good in gsm8k_workload(limit)
+    ]
 
 
 def math_workload(limit: int = 0) -> list[tuple[str, str, bool]]:
@@ -160,9 +169,14 @@ def measure(gsm8k_limit: int = 0, math_limit: int = 0) -> dict:
     verify_batch([c for c, _, _ in WARMUP], [r for _, r, _ in WARMUP], "math")  # start and warm our workers
     run_math_verify(WARMUP, "math")
     out: dict = {"data": str(SHARED / "data") if (SHARED / "data").exists() else "labelled cases only"}
-    workloads = (("gsm8k", gsm8k_workload(gsm8k_limit)), ("math", math_workload(math_limit)), ("symbolic", SYMBOLIC))
+    workloads = (
+        ("gsm8k", gsm8k_workload(gsm8k_limit)),
+        ("gsm8k_short", gsm8k_short_workload(gsm8k_limit)),
+        ("math", math_workload(math_limit)),
+        ("symbolic", SYMBOLIC),
+    )
     for name, items in workloads:
-        task = "gsm8k" if name == "gsm8k" else "math"
+        task = "gsm8k" if name.startswith("gsm8k") else "math"
         ours_s, ours = run_ours(items, task)
         mv_s, mv = run_math_verify(items, task)
         out[name] = {
@@ -193,7 +207,7 @@ def table(res: dict) -> str:
         "| workload | items | grpo_cli.verify /s | math-verify /s | ratio | accuracy grpo | accuracy math-verify |",
         "|---|---|---|---|---|---|---|",
     ]
-    for name in ("gsm8k", "math", "symbolic"):
+    for name in ("gsm8k", "gsm8k_short", "math", "symbolic"):
         r = res[name]
         lines.append(
             f"| {name} | {r['items']} | {r['ours_per_s']:,.0f} | {r['math_verify_per_s']:,.0f} | {r['ratio']:.1f}x | "
@@ -213,6 +227,7 @@ def test_verifier_beats_math_verify():
     res = measure()
     print("\n" + table(res))
     assert res["gsm8k"]["ratio"] >= 2.0
+    assert res["gsm8k_short"]["ratio"] >= 2.0
     assert res["math"]["ratio"] >= 1.0
     for name in ("labelled_gsm8k", "labelled_math"):
         assert res[name]["ours_correct"] >= res[name]["math_verify_correct"]

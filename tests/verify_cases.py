@@ -39,6 +39,7 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("#### 72 ... took 3 steps", "3", False, "#### line outranks later numbers on the same line"),
     ("The answer is 18. She sold 3 more later.", "18", True, "'answer is' phrase, first number after it"),
     ("Final answer: 18", "18", True, "'Final answer:' phrase"),
+    ("The answer is the number of apples.\nShe has 12.", "12", True, "a phrase without a number falls through"),
     ("**Answer:** 1,200 people", "1200", True, "bold answer label"),
     (r"So she earns \boxed{18} dollars a day.", "18", True, "boxed"),
     (r"First \boxed{10}, then corrected: \boxed{18}", "18", True, "the last boxed"),

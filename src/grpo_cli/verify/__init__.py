@@ -104,7 +104,7 @@ def verify_batch(
         key = (ref_text, pred_text)
         cached = math_task.CACHE.get(key)
         if cached is not None:
-            verdicts[i] = Verdict(cached[0], extracted, cached[1] if cached[0] is not None else "bad_reference")
+            verdicts[i] = Verdict(cached[0], extracted, cached[1])
             continue
         pending.setdefault(key, []).append((i, extracted))
         budget[key] = min(budget.get(key, timeout), timeout - spent)

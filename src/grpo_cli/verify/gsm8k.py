@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.extract import MAX_SCAN, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, _bare_places, evaluate, free_vars, parse_answer
 from grpo_cli.verify.numbers import Num, find_numbers, numbers_equal
 from grpo_cli.verify.types import Verdict
@@ -84,13 +84,27 @@ def parse_reference(raw: str) -> str | None:
     return num.canonical() if num is not None else None
 
 
-def verify(completion: str, reference: str, mode: str = "flexible") -> Verdict:
-    ref = reference_number(str(reference))
+def _read(completion: str, mode: str) -> tuple[str, Num | None] | None:
+    """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
+    of apples') is not an answer: flexible mode then falls back to the last number."""
     found = find_span(completion, mode)
     if found is None:
-        return Verdict(None if ref is None else False, None, "bad_reference" if ref is None else "no_answer")
+        return None
     span, source = found
     num = span_number(span, source, mode)
+    if num is None and source == "phrase" and mode == "flexible":
+        last = last_number_span(completion[-MAX_SCAN:])
+        if last is not None:
+            return last, span_number(last, "last_number")
+    return span, num
+
+
+def verify(completion: str, reference: str, mode: str = "flexible") -> Verdict:
+    ref = reference_number(str(reference))
+    found = _read(completion, mode)
+    if found is None:
+        return Verdict(None if ref is None else False, None, "bad_reference" if ref is None else "no_answer")
+    span, num = found
     if ref is None:
         return Verdict(None, num.canonical() if num else span.strip()[:200], "bad_reference")
     if num is None:
@@ -100,11 +114,10 @@ def verify(completion: str, reference: str, mode: str = "flexible") -> Verdict:
 
 
 def extract(completion: str, mode: str = "flexible") -> str | None:
-    found = find_span(completion, mode)
-    if found is None:
+    found = _read(completion, mode)
+    if found is None or found[1] is None:
         return None
-    num = span_number(found[0], found[1], mode)
-    return num.canonical() if num is not None else None
+    return found[1].canonical()
 
 
 def answer_key(extracted: str | None) -> str | None:

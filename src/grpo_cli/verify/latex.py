@@ -137,8 +137,6 @@ def _braced(s: str, i: int) -> tuple[str, int]:
     depth = 0
     for j in range(i, len(s)):
         c = s[j]
-        if c == "\\":
-            continue
         if c == "{" and (j == 0 or s[j - 1] != "\\"):
             depth += 1
         elif c == "}" and (j == 0 or s[j - 1] != "\\"):

@@ -11,6 +11,7 @@ Two stages per answer:
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 
 from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, find_span, last_boxed, math_regions
@@ -115,19 +116,22 @@ class _Cache:
     def __init__(self, size: int = 65536):
         self.size = size
         self.data: OrderedDict[tuple[str, str], tuple[bool | None, str]] = OrderedDict()
+        self.lock = threading.Lock()  # reward functions may be called from several threads
 
     def get(self, key):
-        hit = self.data.get(key)
-        if hit is not None:
-            self.data.move_to_end(key)
-        return hit
+        with self.lock:
+            hit = self.data.get(key)
+            if hit is not None:
+                self.data.move_to_end(key)
+            return hit
 
     def put(self, key, value) -> None:
         if value[1] in ("no_worker", "worker_error"):
             return
-        self.data[key] = value
-        if len(self.data) > self.size:
-            self.data.popitem(last=False)
+        with self.lock:
+            self.data[key] = value
+            if len(self.data) > self.size:
+                self.data.popitem(last=False)
 
 
 CACHE = _Cache()
