@@ -202,6 +202,14 @@ def test_summarize_greedy_uses_wilson_and_breaks_down_by_subject_and_level():
     assert s["by_level"]["2"]["pass@1"] == 0.5
 
 
+def test_summarize_never_reports_a_zero_width_interval():
+    rows = [_row(f"p{i}", j, False) for i in range(6) for j in range(4)]
+    s = metrics.summarize(rows)
+    assert s["pass@1"] == 0.0
+    assert s["ci_method"] == "wilson-problems"
+    assert s["pass@1_ci"] == list(metrics.wilson_ci(0, 6))
+
+
 def test_summarize_rejects_ragged_sample_counts():
     with pytest.raises(ValueError, match="different numbers of samples"):
         metrics.summarize([_row("a", 0, True), _row("b", 0, True), _row("b", 1, True)])

@@ -12,8 +12,9 @@ Definitions (documented in docs/eval.md):
   that appears first in sample order wins. The rule never looks at correctness, so it cannot favour the right answer.
 - Confidence intervals (95%): Wilson score interval for a proportion of independent trials (greedy, n=1); with n > 1
   the samples of one problem are correlated, so the interval is the CLT interval over per-problem means (the clustered
-  standard error of Miller 2024, "Adding Error Bars to Evals", arXiv 2411.00640); a percentile bootstrap is available
-  for anything else.
+  standard error of Miller 2024, "Adding Error Bars to Evals", arXiv 2411.00640) -- or, when every problem has the
+  same rate (so that interval has zero width), the Wilson interval counting each problem as one trial. A percentile
+  bootstrap is available for anything else.
 - Paired comparison of two evals on the same problems: the mean per-problem difference with a paired bootstrap CI,
   and McNemar's exact test on per-problem binary outcomes.
 """
@@ -254,8 +255,12 @@ def _accuracy(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> dict[str
     pass1 = sum(per_problem) / m
     if n == 1:
         ci, method = wilson_ci(sum(v[0] for v in verdicts), m), "wilson"
-    else:
+    elif len(set(per_problem)) > 1:
         ci, method = mean_ci(per_problem), "clt-clustered"
+    else:
+        # Every problem has the same rate (all 0 or all 1, say): the CLT interval has zero width, which would claim
+        # certainty. Count each problem as one trial instead (samples fully correlated within a problem).
+        ci, method = wilson_ci(round(pass1 * m), m), "wilson-problems"
     return {
         "pass@1": pass1,
         "pass@1_ci": list(ci),

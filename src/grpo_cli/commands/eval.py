@@ -121,7 +121,7 @@ def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, *
     from grpo_cli.stages import eval as eval_stage
 
     def log(message: str) -> None:
-        console.print(message, highlight=False)
+        console.print(message, highlight=False, markup=False)
 
     return eval_stage.run(recipe, model_dir, out, log=log, progress=eval_bar(console), **kwargs)
 

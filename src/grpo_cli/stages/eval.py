@@ -146,6 +146,8 @@ def check_model_dir(model_dir: str | Path) -> None:
 
 def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalSettings, backend: str):
     """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
+    from transformers.utils import logging as hf_logging
+
     from grpo_cli import generation, models
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
@@ -162,7 +164,13 @@ def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalSettings, backe
         )
         return gen, tokenizer
     device = models.device_kind()
-    model = models.load_model(model_dir, recipe.model, device=device)
+    bars = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # "Loading weights" bars would interleave with the eval's own progress
+    try:
+        model = models.load_model(model_dir, recipe.model, device=device)
+    finally:
+        if bars:
+            hf_logging.enable_progress_bar()
     threads = generation.cpu_threads(model)
     return generation.HFGenerator(model, tokenizer, batch_size=s.batch_size, threads=threads), tokenizer
 

@@ -1,0 +1,220 @@
+"""`grpo run`: the whole recipe, one stage after another, into DIR/<recipe>/:
+
+    eval-base -> sft -> eval-sft -> grpo -> eval-grpo
+
+(`sft` and `eval-sft` are left out when the recipe has `sft.enabled: false`). Each stage is the same code its own
+command runs (`grpo eval`, `grpo sft`, `grpo train`), writing the same stage folder, so any stage can be rerun or
+inspected alone. The result is {"base": summary, "sft": summary | None, "grpo": summary} plus the paired comparison
+of GRPO against the model it started from.
+
+Where the stages run:
+- in this process when one process suffices (a CPU, or one GPU without a sharded strategy): no start-up cost;
+- otherwise (several GPUs, DeepSpeed/FSDP, a vLLM server) each training stage is `grpo sft|train` in a child
+  process, which `accelerate launch`es itself exactly as it does when typed by hand; with a GPU, evals run in a
+  child process too, so vLLM's memory is given back before training starts.
+
+Restarting: with `resume=True`, finished stages (eval: summary.json; training: final/ with status finished) are kept
+and skipped, and an interrupted training stage continues from its latest checkpoint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grpo_cli import rundir
+from grpo_cli.config import Recipe
+from grpo_cli.errors import UserError
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # "eval" | "sft" | "grpo"
+    folder: str  # the stage folder name under DIR/<recipe>/
+    label: str  # base | sft | grpo: what an eval measures
+
+
+def plan(recipe: Recipe) -> list[Step]:
+    """The stages `grpo run` executes for this recipe, in order."""
+    steps = [Step("eval", "eval-base", "base")]
+    if recipe.sft.enabled:
+        steps += [Step("sft", "sft", "sft"), Step("eval", "eval-sft", "sft")]
+    steps += [Step("grpo", "grpo", "grpo"), Step("eval", "eval-grpo", "grpo")]
+    return steps
+
+
+def is_done(step: Step, folder: Path) -> bool:
+    """Whether a stage folder holds a finished result that `--resume` keeps."""
+    if step.kind == "eval":
+        return (folder / "summary.json").is_file()
+    return rundir.has_final(folder) and rundir.read_run_info(folder).get("status") == "finished"
+
+
+def check_folders(recipe: Recipe, run_dir: Path, *, resume: bool, overwrite: bool) -> None:
+    """Refuse before anything runs when a stage folder exists and neither --resume nor --overwrite was given."""
+    if resume and overwrite:
+        raise UserError("--resume and --overwrite contradict each other; pass one")
+    if resume or overwrite:
+        return
+    existing = [
+        s.folder
+        for s in plan(recipe)
+        if (p := rundir.stage_dir(run_dir, recipe.name, s.folder)).is_dir() and any(p.iterdir())
+    ]
+    if existing:
+        where = run_dir / recipe.name
+        raise UserError(
+            f"{where} already has {', '.join(existing)}; pass --resume to keep finished stages and continue, "
+            "--overwrite to start again, or --run-dir to write elsewhere"
+        )
+
+
+def isolate_default(recipe: Recipe) -> bool:
+    """Child processes for the stages on a GPU or when training needs a launcher (see the module docstring)."""
+    from grpo_cli import launch
+
+    hw = launch.detect_hardware()
+    if hw.cuda_devices > 0:
+        return True
+    return any(launch.needs_launcher(recipe, stage, cpu=True) for stage in ("sft", "grpo"))
+
+
+def run(
+    recipe: Recipe,
+    run_dir: str | Path = rundir.DEFAULT_RUN_DIR,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    isolate: bool | None = None,
+    log: Callable[[str], None] | None = None,
+    progress: Any = None,
+    callbacks: Callable[[Path, Recipe], list] | None = None,
+) -> dict[str, Any]:
+    """Run every stage of `recipe` under run_dir/<recipe.name>/ and return the three eval summaries."""
+    say = log or (lambda _m: None)
+    run_dir = Path(run_dir)
+    check_folders(recipe, run_dir, resume=resume, overwrite=overwrite)
+    root = run_dir / recipe.name
+    root.mkdir(parents=True, exist_ok=True)
+    # The resolved recipe, once: child processes read exactly this (its `name` keeps the stage folders the same).
+    rundir.write_recipe(root, recipe)
+    recipe_file = root / "recipe.yaml"
+    isolate = isolate_default(recipe) if isolate is None else isolate
+
+    t0 = time.perf_counter()
+    summaries: dict[str, Any] = {"base": None, "sft": None, "grpo": None}
+    timing: dict[str, float] = {}
+    for step in plan(recipe):
+        folder = rundir.stage_dir(run_dir, recipe.name, step.folder)
+        if resume and is_done(step, folder):
+            say(f"[{step.folder}] finished earlier, kept ({folder})")
+        else:
+            say(f"[{step.folder}] {_describe(step, recipe)}")
+            started = time.perf_counter()
+            continue_training = resume and step.kind != "eval" and rundir.latest_checkpoint(folder) is not None
+            if isolate:
+                _child(step, recipe_file, run_dir, resume=continue_training)
+            else:
+                _here(step, recipe, run_dir, folder, resume=continue_training, progress=progress, callbacks=callbacks)
+            timing[step.folder] = round(time.perf_counter() - started, 1)
+        if step.kind == "eval":
+            summaries[step.label] = json.loads((folder / "summary.json").read_text())
+    out: dict[str, Any] = dict(summaries)
+    out["compare"] = compare_stages(run_dir, recipe)
+    out["timing"] = {**timing, "total_s": round(time.perf_counter() - t0, 1)}
+    (root / "run-summary.json").write_text(json.dumps(out, indent=2) + "\n")
+    return out
+
+
+def compare_stages(run_dir: Path, recipe: Recipe) -> dict[str, Any]:
+    """Paired comparisons on the same problems: sft vs base, grpo vs its starting point (sft, or base)."""
+    from grpo_cli.stages import eval as eval_stage
+
+    def folder(label: str) -> Path:
+        return rundir.stage_dir(run_dir, recipe.name, f"eval-{label}")
+
+    pairs = [("sft", "base")] if recipe.sft.enabled else []
+    pairs.append(("grpo", "sft" if recipe.sft.enabled and recipe.grpo.init == "sft" else "base"))
+    out = {}
+    for a, b in pairs:
+        try:
+            out[f"{a}-{b}"] = eval_stage.compare(folder(a), folder(b))
+        except UserError as err:  # e.g. different problems after a manual rerun: report, do not fail the run
+            out[f"{a}-{b}"] = {"error": str(err)}
+    return out
+
+
+def _describe(step: Step, recipe: Recipe) -> str:
+    if step.kind == "eval":
+        e = recipe.eval
+        return f"eval the {step.label} model on {e.dataset}/{e.split} (n={e.n}, temperature {e.temperature})"
+    return {"sft": "supervised fine-tuning", "grpo": "GRPO training"}[step.kind]
+
+
+def _here(
+    step: Step,
+    recipe: Recipe,
+    run_dir: Path,
+    folder: Path,
+    *,
+    resume: bool,
+    progress: Any,
+    callbacks: Callable[[Path, Recipe], list] | None,
+) -> None:
+    """Run one stage in this process, exactly as its command would."""
+    if step.kind == "eval":
+        from grpo_cli.stages import eval as eval_stage
+
+        model = _eval_model(recipe, run_dir, step.label)
+        eval_stage.run(recipe, model, folder, overwrite=True, stage=step.label, progress=progress)
+        return
+    rundir.prepare(folder, resume=resume, overwrite=not resume)
+    cbs = callbacks(folder, recipe) if callbacks else []
+    if step.kind == "sft":
+        from grpo_cli.stages import sft
+
+        sft.run(recipe, folder, resume=resume, callbacks=cbs)
+    else:
+        from grpo_cli.stages import grpo
+
+        init = grpo.resolve_init(recipe, run_dir)
+        grpo.run(recipe, folder, init_from=init, resume=resume, callbacks=cbs)
+
+
+def _eval_model(recipe: Recipe, run_dir: Path, label: str) -> str | Path:
+    if label == "base":
+        return recipe.model.name
+    final = rundir.final_dir(run_dir, recipe.name, label)
+    if not rundir.has_final(final):
+        raise UserError(f"{label} did not produce a model at {final}")
+    return final
+
+
+def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
+    """Run one stage as its own `grpo` command in a child process (which launches itself under accelerate when the
+    recipe needs it). Its output goes straight to the terminal."""
+    common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
+    if step.kind == "eval":
+        argv = ["eval", *common, "--stage", step.label, "--overwrite"]
+    else:
+        argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    code = subprocess.call([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy())
+    if code != 0:
+        raise StageFailed(step.folder, code, "grpo " + " ".join(argv))
+
+
+class StageFailed(Exception):
+    """A stage's child process failed; its own output already said why."""
+
+    def __init__(self, stage: str, code: int, command: str):
+        self.stage, self.code, self.command = stage, code, command
+        super().__init__(f"stage {stage} failed (exit {code}): {command}")
