@@ -54,7 +54,7 @@ def full_run(
             rundir.append_jsonl(stage / "samples.jsonl", {"step": step, "prompt": f"What is {k}+{step}?",
                                 "completion": f"<think>s{step}k{k}</think><answer>{k + step}</answer>",
                                 "reward": 1.2, "rewards": {"accuracy": 1.0, "format": 1.0}})  # fmt: skip
-    for name, p1 in (("eval-base", 0.25), ("eval-grpo", 0.5)):
+    for name, p1 in (("eval-base", 0.25), ("eval-grpo", 0.5), ("eval-sft", 0.375)):
         (stage.parent / name).mkdir()
         summary = {"n": 4, "pass@1": p1, "pass@1_ci": [p1 - 0.05, p1 + 0.05], "maj@k": {"4": p1 + 0.1},
                    "format_rate": 0.9, "truncation_rate": 0.02, "counts": {"problems": 200, "scored": 200},
@@ -121,6 +121,7 @@ def test_full_run_dir_on_gpus(tmp_path):
     # Eval table and samples from the start, middle and end.
     assert "| eval-base | toy | 200 | 4 | 25.0% | 20.0%-30.0% | 35.0% | 90.0% | 2.0% |" in md
     assert "| eval-grpo | toy | 200 | 4 | 50.0% |" in md
+    assert md.index("| eval-base |") < md.index("| eval-sft |") < md.index("| eval-grpo |")  # pipeline order
     assert "### start (step 10)" in md and "### middle (step 100)" in md and "### end (step 200)" in md
     assert md.count("<answer>") == 6  # two samples at each point
 
@@ -186,6 +187,15 @@ def test_samples_with_backticks_and_pipes_stay_inside_their_block(tmp_path):
     rundir.append_jsonl(run / "samples.jsonl", {"step": 5, "prompt": "p", "completion": nasty, "reward": 0.0})
     md = markdown(run)
     assert "`````text\n" + nasty + "\n`````" in md
+
+
+def test_a_group_prompt_is_shown_once(tmp_path):
+    run = write_metrics(tmp_path / "r", healthy_run()[:20])
+    for text in ("first answer", "second answer"):  # two completions of one group
+        rundir.append_jsonl(run / "samples.jsonl", {"step": 5, "prompt": "What is 2+2?", "completion": text})
+    md = markdown(run)
+    assert md.count("What is 2+2?") == 1 and "prompt: the same as above" in md
+    assert "first answer" in md and "second answer" in md and "reward n/a" in md
 
 
 def test_long_samples_are_clipped(tmp_path):

@@ -129,7 +129,10 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
             run.recipe = build(run.recipe_dict)
         except UserError as err:  # a recipe from another version of grpo-cli: use what can be read
             run.recipe_error = str(err)
-    for summary in sorted(stage_dir.parent.glob("eval-*/summary.json")):
+    order = {name: i for i, name in enumerate(rundir.STAGES)}  # eval-base, eval-sft, eval-grpo
+    for summary in sorted(
+        stage_dir.parent.glob("eval-*/summary.json"), key=lambda p: (order.get(p.parent.name, 99), p)
+    ):
         try:
             run.evals[summary.parent.name] = json.loads(summary.read_text())
         except (OSError, ValueError):
@@ -581,6 +584,7 @@ def sample_lines(run: Run) -> list[str]:
             continue
         shown.add(step)
         out.append(f"### {where} (step {step})")
+        last_prompt = None
         for row in by_step[step][:2]:
             reward = row.get("reward")
             parts = [f"reward {reward:.3g}" if isinstance(reward, (int, float)) else "reward n/a"]
@@ -590,7 +594,9 @@ def sample_lines(run: Run) -> list[str]:
                     ", ".join(f"{k} {v:.3g}" if isinstance(v, (int, float)) else f"{k} -" for k, v in per.items())
                 )
             out.append(f"\n{'; '.join(parts)}\n")
-            out.append("prompt:\n\n" + _fence(_clip_text(row.get("prompt", ""))))
+            prompt = _clip_text(row.get("prompt", ""))
+            out.append("prompt: the same as above" if prompt == last_prompt else "prompt:\n\n" + _fence(prompt))
+            last_prompt = prompt
             out.append("\ncompletion:\n\n" + _fence(_clip_text(row.get("completion", ""))))
         out.append("")
     return out
