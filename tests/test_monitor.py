@@ -64,6 +64,7 @@ def test_no_signal_advice_computes_the_all_same_probability_and_the_smallest_g()
     p = 0.02
     assert f"G=8 gives P(all-same group) = p^G + (1-p)^G = {all_same_probability(p, 8):.2f}" in alarm.advice
     assert f"G={smallest_g(p, 0.1)} is the smallest" in alarm.advice
+    assert f"~{smallest_g(p, 0.1) / 8:.0f}x this run's rollout cost" in alarm.advice
     assert "SFT first" in alarm.advice and "easier data" in alarm.advice
     assert "0.95" in alarm.evidence and "0.020" in alarm.evidence
 

@@ -258,7 +258,8 @@ def _no_signal_g_advice(p: float | None, g: int | None, target: float) -> str:
         return f"{head}; no G brings it under {target:.0%} at this pass rate, so fix the data or the start point"
     if g is not None and need <= g:
         return f"{head}; G={g} is already enough at this pass rate, so the zero-std groups come from the data"
-    return f"{head}; G={need} is the smallest that keeps it under {target:.0%}"
+    cost = f" (~{need / g:.0f}x this run's rollout cost: easier data or SFT is cheaper)" if g and need > 2 * g else ""
+    return f"{head}; G={need} is the smallest that keeps it under {target:.0%}{cost}"
 
 
 def check_length_hacking(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:

@@ -274,7 +274,7 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
         ratio = measured_step / pred["seconds_per_step"] if pred["seconds_per_step"] else math.nan
         lines.append(
             f"- per step: measured {measured_step:.3g} s (median) vs predicted {pred['seconds_per_step']:.3g} s: "
-            f"{ratio:.2f}x; for the {steps_done} steps run: predicted {pred['seconds_per_step'] * steps_done * n_gpus / 3600:.3g} "
+            f"{ratio:.2f}x; for the {steps_done} steps this run made: predicted {pred['seconds_per_step'] * steps_done * n_gpus / 3600:.3g} "
             f"GPU-hours (`grpo estimate --calibrate {run.path}` folds this ratio into later estimates)"
         )
     return lines
