@@ -15,6 +15,7 @@ from grpo_cli import __version__
 from grpo_cli.commands import estimate as estimate_cmd
 from grpo_cli.commands import eval as eval_cmd
 from grpo_cli.commands import recipes as recipes_cmd
+from grpo_cli.commands import report as report_cmd
 from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.commands import verify as verify_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
@@ -41,7 +42,7 @@ def _root(
     """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
 
 
-for _module in (recipes_cmd, estimate_cmd, serve_cmd, eval_cmd, verify_cmd):
+for _module in (recipes_cmd, estimate_cmd, serve_cmd, eval_cmd, report_cmd, verify_cmd):
     _module.register(app)
 
 
