@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import answer_key, extract_answer, math_task, parse_reference, shutdown, verify, verify_batch
-from grpo_cli.verify.latex import TooComplex, fast_equal, normalize, parse_answer
+from grpo_cli.verify.equivalence import fast_equal
+from grpo_cli.verify.latex import TooComplex, normalize, parse_answer
 from verify_cases import MATH_CASES
 
 

@@ -10,9 +10,10 @@ import re
 from functools import lru_cache
 
 from grpo_cli.verify.extract import MAX_SCAN, find_span, last_number_span
-from grpo_cli.verify.latex import Unsupported, _bare_places, evaluate, free_vars, parse_answer
+from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.numbers import Num, find_numbers, numbers_equal
 from grpo_cli.verify.types import Verdict
+from grpo_cli.verify.values import bare_places, evaluate, free_vars
 
 _CLEAN = [
     (re.compile(r"\*\*|__"), ""),  # markdown bold
@@ -44,7 +45,7 @@ def _closed_form(span: str) -> Num | None:
         return None
     if not hasattr(value, "denominator"):  # not an exact rational (sqrt 2, pi, 3i): not a GSM8K answer
         return None
-    return Num(value, _bare_places(node))  # type: ignore[arg-type]
+    return Num(value, bare_places(node))  # type: ignore[arg-type]
 
 
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:

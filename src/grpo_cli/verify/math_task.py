@@ -14,8 +14,9 @@ import re
 import threading
 from collections import OrderedDict
 
+from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, find_span, last_boxed, math_regions
-from grpo_cli.verify.latex import Answer, TooComplex, canonical_key, fast_equal, parse_answer
+from grpo_cli.verify.latex import Answer, TooComplex, parse_answer
 from grpo_cli.verify.types import Verdict
 
 MAX_REFERENCE = 1000

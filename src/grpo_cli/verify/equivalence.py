@@ -1,0 +1,252 @@
+"""Equivalence of two parsed answers (the reference first), and the canonical keys majority voting groups by.
+
+`fast_equal` answers True / False when sure and None when the symbolic fallback should decide; structure is compared
+here (tuples and intervals with their brackets, unordered lists and sets, unions, matrices and vectors, equations up
+to a nonzero factor, assignments such as x = 5 against 5, base subscripts, words) and scalars by verify.values.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs
+from grpo_cli.verify.values import Inf, Value, envs, evaluate, free_vars, scalar_equal
+
+_UNORDERED = ("list", "set", "union")
+
+
+def _items(node: tuple) -> list:
+    return node[1] if node[0] in _UNORDERED else node[3] if node[0] == "tuple" else [node]
+
+
+def _match_unordered(xs: list, ys: list) -> bool:
+    if len(xs) != len(ys):
+        return False
+    unused = list(ys)
+    for x in xs:
+        for j, y in enumerate(unused):
+            if equal(x, y):
+                del unused[j]
+                break
+        else:
+            return False
+    return True
+
+
+def _vector(node: tuple) -> list | None:
+    if node[0] == "matrix":
+        rows = node[1]
+        if len(rows) == 1:
+            return rows[0]
+        if all(len(r) == 1 for r in rows):
+            return [r[0] for r in rows]
+    if node[0] == "tuple" and node[1] == "(" and node[2] == ")":
+        return node[3]
+    return None
+
+
+def _difference(rel: tuple) -> tuple:
+    lhs, rhs = rel[1]
+    return ("add", [(1, lhs), (-1, rhs)])
+
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+
+
+def _relations_equal(a: tuple, b: tuple) -> bool:
+    ra, rb = assignment_rhs(a), assignment_rhs(b)
+    if a[0] == "rel" and b[0] == "rel":
+        if ra is not None and rb is not None:
+            return a[1][0] == b[1][0] and equal(ra, rb)
+        if len(a[2]) != 1 or len(b[2]) != 1:
+            raise Unsupported("chained relations")
+        op_a, op_b = a[2][0], b[2][0]
+        da, db = _difference(a), _difference(b)
+        if op_a in ("<", "<=") and op_b in (">", ">=") or op_a in (">", ">=") and op_b in ("<", "<="):
+            op_b, db = _FLIP[op_b], ("neg", db)
+        if op_a != op_b:
+            return False
+        return _proportional(da, db, positive=op_a not in ("=", "!="))
+    rel, other = (a, b) if a[0] == "rel" else (b, a)
+    rhs = ra if a[0] == "rel" else rb
+    if rhs is not None:
+        return equal(rhs, b) if a[0] == "rel" else equal(a, rhs)
+    if set(rel[2]) == {"="} and other[0] not in ("set", "tuple", "union", "list"):
+        return False  # an equation such as a plane's is not a number or an expression
+    raise Unsupported("inequality against a value or a set")
+
+
+def _proportional(a: tuple, b: tuple, positive: bool) -> bool:
+    """a = c * b for one nonzero constant c (c > 0 for inequalities): the same equation or inequality."""
+    names = free_vars(a) | free_vars(b)
+    ratio = None
+    seen = evaluated = 0
+    for env in envs(names):
+        try:
+            va, vb = evaluate(a, env), evaluate(b, env)
+        except ZeroDivisionError:
+            continue
+        evaluated += 1
+        if not isinstance(va, Fraction) or not isinstance(vb, Fraction):
+            raise Unsupported("inexact equation")
+        if vb == 0 or va == 0:
+            if va != vb:
+                return False
+            continue
+        r = va / vb
+        if ratio is None:
+            ratio = r
+        elif r != ratio:
+            return False
+        seen += 1
+        if seen == 3:
+            break
+    if evaluated == 0:
+        raise Unsupported("no evaluation point in the domain")
+    if ratio is None:  # both sides vanish everywhere
+        return True
+    return ratio > 0 or not positive
+
+
+def equal(a: tuple, b: tuple) -> bool:
+    """Equivalence of two parsed answers, `a` the reference. Raises Unsupported when it cannot decide."""
+    ka, kb = a[0], b[0]
+    if ka == "text" or kb == "text":
+        return ka == kb and a[1] == b[1]
+    if ka == "rel" or kb == "rel":
+        return _relations_equal(a, b)
+    if ka in _UNORDERED or kb in _UNORDERED:
+        if any(x[0] == "rel" and assignment_rhs(x) is None for x in (*_items(a), *_items(b))):
+            raise Unsupported("relations in a collection")  # x >= 2 or x <= -2 against a union: symbolic
+        if ka == "tuple" and kb == "list":  # a point written without its parentheses: order matters
+            return len(a[3]) == len(b[1]) and all(equal(x, y) for x, y in zip(a[3], b[1], strict=True))
+        if (ka in _UNORDERED or ka == "tuple") and (kb in _UNORDERED or kb == "tuple"):
+            if "union" in (ka, kb) and ka != kb:
+                return False
+            if (ka == "tuple" and kb == "set") or (ka == "set" and kb == "tuple"):
+                return False
+            return _match_unordered(_items(a), _items(b))
+        one = a if ka in _UNORDERED else b
+        if one[0] == "set" and len(one[1]) == 1:  # {5} against 5
+            return equal(one[1][0], b) if one is a else equal(a, one[1][0])
+        return False
+    if ka in ("tuple", "matrix") or kb in ("tuple", "matrix"):
+        if ka == kb == "tuple":
+            return (
+                a[1] == b[1]
+                and a[2] == b[2]
+                and len(a[3]) == len(b[3])
+                and all(equal(x, y) for x, y in zip(a[3], b[3], strict=True))
+            )
+        if ka == kb == "matrix":
+            ra, rb = a[1], b[1]
+            return (
+                len(ra) == len(rb)
+                and len(ra[0]) == len(rb[0])
+                and all(
+                    equal(x, y) for row_a, row_b in zip(ra, rb, strict=True) for x, y in zip(row_a, row_b, strict=True)
+                )
+            )
+        va, vb = _vector(a), _vector(b)
+        if va is None or vb is None:
+            return False
+        return len(va) == len(vb) and all(equal(x, y) for x, y in zip(va, vb, strict=True))
+    if ka == "based" or kb == "based":
+        return _based_equal(a, b)
+    if ka == "big" or kb == "big":
+        return ka == kb and a[1] == b[1]
+    return scalar_equal(a, b)
+
+
+def _based_equal(a: tuple, b: tuple) -> bool:
+    """2516_8 against 2516_8 or 2516 (the digits are the answer) or another base (the value)."""
+    if a[0] == "based" and b[0] == "based":
+        if (a[1], a[2]) == (b[1], b[2]):
+            return True
+        try:
+            return int(a[1], a[2]) == int(b[1], b[2])
+        except ValueError:
+            return False
+    based, other = (a, b) if a[0] == "based" else (b, a)
+    if other[0] == "num" and other[1].denominator == 1 and other[2] == 0:
+        return str(other[1].numerator) == based[1].lstrip("0") or (other[1] == 0 and based[1].strip("0") == "")
+    return False
+
+
+# --------------------------------------------------------------------------------------------------------
+# entry points
+
+
+def fast_equal(ref: Answer, pred: Answer) -> bool | None:
+    """True / False when the fast path is sure, None when the symbolic fallback should decide.
+    Raises TooComplex when nobody should try."""
+    if ref.norm and ref.norm == pred.norm:
+        return True
+    if ref.node is not None and ref.node[0] == "text":
+        return bool(pred.plain) and ref.node[1] == pred.plain
+    if pred.error == "too_complex":
+        raise TooComplex("prediction too complex")
+    if ref.node is None or pred.node is None:
+        return None
+    try:
+        same = equal(ref.node, pred.node)
+    except TooComplex:
+        raise
+    except (Unsupported, ZeroDivisionError, OverflowError, ValueError, RecursionError):
+        return None
+    if not same and (ref.uncertain or pred.uncertain):
+        return None
+    return same
+
+
+def canonical_key(ans: Answer) -> str:
+    """A string that equivalent answers share (for majority voting); falls back to the normalised text."""
+    if ans.node is None:
+        return "s:" + ans.norm
+    try:
+        return _key(ans.node)
+    except (Unsupported, ZeroDivisionError, OverflowError, ValueError, RecursionError):
+        return "s:" + ans.norm
+
+
+def _value_key(v: Value) -> str:
+    if isinstance(v, Inf):
+        return "inf" if v.sign > 0 else "-inf"
+    if isinstance(v, Fraction):
+        return str(v)
+    c = complex(v)
+    re_, im = float(f"{c.real:.9g}") + 0.0, float(f"{c.imag:.9g}") + 0.0
+    return f"{re_:.9g}" if abs(im) < 1e-12 else f"{re_:.9g}{im:+.9g}i"
+
+
+def _key(node: tuple) -> str:
+    kind = node[0]
+    if kind == "text":
+        return "t:" + node[1]
+    if kind in _UNORDERED:
+        return "{" + ",".join(sorted(_key(x) for x in node[1])) + "}"
+    if kind == "tuple":
+        return node[1] + ",".join(_key(x) for x in node[3]) + node[2]
+    if kind == "matrix":
+        return "M[" + ";".join(",".join(_key(x) for x in row) for row in node[1]) + "]"
+    if kind == "based":
+        return f"{node[1]}_{node[2]}"
+    if kind == "big":
+        return node[1]
+    if kind == "rel":
+        rhs = assignment_rhs(node)
+        if rhs is not None:
+            return _key(rhs)
+        raise Unsupported("relation")
+    names = free_vars(node)
+    if not names:
+        return _value_key(evaluate(node, {}))
+    values = []
+    for env in envs(names):
+        try:
+            values.append(_value_key(evaluate(node, env)))
+        except ZeroDivisionError:
+            continue
+        if len(values) == 2:
+            break
+    return "f(" + ",".join(sorted(names)) + "):" + ";".join(values)
