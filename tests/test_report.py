@@ -236,3 +236,29 @@ def test_user_errors_are_one_line_exit_2(cli, tmp_path, make, needle):
 def test_report_imports_no_torch(tmp_path):
     run = write_metrics(tmp_path / "r", healthy_run()[:30])
     assert heavy_imports("report", str(run)) == []
+
+
+@pytest.mark.slow
+def test_live_alarms_and_report_agree_on_a_real_tiny_grpo_run(cli, tmp_path):
+    """`grpo train` on the tiny model from its random init (it never closes an answer: every group scores 0 and most
+    completions hit the length cap), then `grpo report` on the run dir it wrote."""
+    runs = tmp_path / "runs"
+    args = ["--set", "grpo.max_steps=6", "--set", "grpo.logging_steps=1", "--set", "grpo.init=base"]
+    proc = cli("train", "--recipe", "tiny", *args, "--run-dir", str(runs))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("grpo step ")]
+    assert [line.split(" | ")[0] for line in lines] == [f"grpo step {i}/6" for i in range(1, 7)]
+    assert "{'loss'" not in proc.stdout  # transformers' own log printer is off
+    stage = runs / "tiny" / "grpo"
+    live = [row["id"] for row in rundir.read_jsonl(stage / "alarms.jsonl")]
+    assert "no_signal" in live and proc.stdout.count("ALARM [no_signal]") == 1
+
+    proc = cli("report", str(runs))
+    assert proc.returncode == 0, proc.stderr
+    (loaded,) = report.load_runs([runs])
+    assert [a.id for a in loaded.alarms] == live  # the report names what the console showed
+    md = (stage / "report" / "report.md").read_text()
+    assert "## Run: tiny/grpo" in md and "G=8" in md and "hardware: no GPU" in md and "status: finished" in md
+    assert "the live run wrote" not in md
+    for png in (stage / "report").glob("*.png"):
+        assert_real_png(png)
