@@ -340,7 +340,10 @@ class VLLMGenerator:
 
             cfg = json.loads(adapter.read_text())
             base = cfg["base_model_name_or_path"]
-            kwargs.update(enable_lora=True, max_lora_rank=max(16, int(cfg.get("r", 16))))
+            rank = int(cfg.get("r", 16))
+            # vLLM accepts only these max_lora_rank values; take the smallest that holds the adapter.
+            allowed = (8, 16, 32, 64, 128, 256, 320, 512)
+            kwargs.update(enable_lora=True, max_lora_rank=next((r for r in allowed if r >= rank), rank))
             self.lora = LoRARequest("adapter", 1, str(path))
             model_name = base
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, replace
@@ -121,7 +122,14 @@ def load_problems(recipe: Recipe, s: EvalSettings) -> tuple[list, int]:
             f"--limit {s.limit} is larger than dataset '{s.dataset}' split '{s.split}' ({len(problems)} problems); "
             f"pass --limit {len(problems)} or less, or 0 for all"
         )
-    return (problems[: s.limit] if s.limit else problems), dropped
+    problems = problems[: s.limit] if s.limit else problems
+    repeated = [pid for pid, k in Counter(p.id for p in problems).items() if k > 1]
+    if repeated:
+        dup = repeated[0]
+        raise UserError(
+            f"dataset '{s.dataset}' has problem id '{dup}' more than once; ids must be unique to pair samples"
+        )
+    return problems, dropped
 
 
 def pick_backend(requested: str) -> str:
