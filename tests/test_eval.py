@@ -107,6 +107,22 @@ def test_known_answer_through_the_cli(cli, answers_four, gsm8k_file, tmp_path):
     assert "--overwrite" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_lora_adapter_is_evaluated_on_its_base(answers_four, gsm8k_file, tmp_path):
+    """A PEFT adapter folder (no tokenizer in it) loads onto the base its adapter_config names. Its B matrices start
+    at zero, so it answers exactly as the base does: "4", right on 3 of the 10 problems."""
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    base = AutoModelForCausalLM.from_pretrained(answers_four)
+    adapter = tmp_path / "adapter"
+    get_peft_model(base, LoraConfig(r=4, target_modules=["q_proj", "v_proj"], task_type="CAUSAL_LM")).save_pretrained(
+        adapter
+    )
+    assert (adapter / "adapter_config.json").is_file() and not (adapter / "config.json").exists()
+    s = eval_stage.run(_recipe(n=1, temperature=0.0), adapter, tmp_path / "out", dataset=str(gsm8k_file))
+    assert s["pass@1"] == pytest.approx(0.3) and s["counts"]["scored"] == 10
+
+
 def test_truncation_is_counted(never_stops, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
     s = eval_stage.run(recipe, never_stops, tmp_path / "out", limit=5, max_tokens=6)
