@@ -4,7 +4,7 @@ Each command runs in a fresh subprocess, round-robin (so machine load drifts eve
 figure is the median wall time. `grpo estimate` prints the full table for the default recipe (gsm8k-7b); the
 `--json` form is timed too. The issue's budget: under 0.3 s median.
 
-    .venv/bin/python bench/bench_startup.py          # prints the table (docs/estimate.md quotes it)
+    .venv/bin/python bench/bench_startup.py             # prints the table (docs/estimate.md quotes it)
     make bench                                        # the same as a pytest, which checks the 0.3 s budget
 """
 
@@ -57,7 +57,7 @@ def _run(cmd: list[str]) -> float:
     return elapsed
 
 
-def measure(runs: int = 15, peer_runs: int = 3) -> dict:
+def measure(runs: int = 21, peer_runs: int = 3) -> dict:
     cmds = commands()
     times: dict[str, list[float]] = {name: [] for name in cmds}
     for cmd in cmds.values():  # one warm-up each: the page cache, .pyc files
@@ -86,4 +86,4 @@ def test_grpo_estimate_answers_within_budget():
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(runs=int(sys.argv[1]) if len(sys.argv) > 1 else 15), indent=2))
+    print(json.dumps(measure(runs=int(sys.argv[1]) if len(sys.argv) > 1 else 21), indent=2))
