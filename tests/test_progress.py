@@ -269,3 +269,18 @@ def test_alarm_json_rows_are_complete(tmp_path):
     drive(MonitorCallback(tmp_path, console=con), truncation_run(), tmp_path)
     (row,) = [json.loads(line) for line in (tmp_path / "alarms.jsonl").read_text().splitlines()]
     assert set(row) == {"id", "step", "evidence", "advice", "title"}
+
+
+def test_live_view_can_be_closed_without_train_end(tmp_path):
+    # A crash skips on_train_end; close() (also registered with atexit) stops the live view, once.
+    con, _ = console(terminal=True)
+    cb = MonitorCallback(tmp_path, console=con)
+    args = TrainingArguments(output_dir=str(tmp_path / "t"), report_to="none", use_cpu=True)
+    state = TrainerState()
+    state.max_steps = 10
+    cb.on_train_begin(args, state, TrainerControl())
+    assert cb._live is not None and cb._live.is_started
+    live = cb._live
+    cb.close()
+    cb.close()
+    assert cb._live is None and not live.is_started

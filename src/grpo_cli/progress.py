@@ -12,6 +12,7 @@ plain line per logging step. Alarms (grpo_cli.monitor) are printed once, above t
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import math
 import time
@@ -206,6 +207,8 @@ class MonitorCallback(TrainerCallback):
             self._task = self._progress.add_task(self.stage, total=self._total or None, completed=self._step0)
             self._live = Live(self._render(), console=self.console, refresh_per_second=4, transient=False)
             self._live.start()
+            # A crash or a second Ctrl-C skips on_train_end: still give the terminal its cursor back.
+            atexit.register(self.close)
         else:
             _say(self.console, f"{self.stage}: training to step {self._total or '?'} (from step {self._step0})")
 
@@ -235,10 +238,16 @@ class MonitorCallback(TrainerCallback):
         if self._live is not None:
             self._progress.update(self._task, completed=state.global_step)
             self._live.update(self._render())
-            self._live.stop()
-            self._live = None
+            self.close()
         fired = ", ".join(f"{a.id} (step {a.step})" for a in self.alarms) or "none"
         _say(self.console, f"{self.stage}: finished at step {state.global_step}; alarms: {fired}")
+
+    def close(self) -> None:
+        """Stop the live view (idempotent)."""
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+        atexit.unregister(self.close)
 
     # -- pieces -----------------------------------------------------------------------------------------
 
