@@ -10,6 +10,7 @@ Stdlib + PyYAML only: `grpo recipes`, `grpo estimate` and `grpo --help` import t
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
@@ -273,6 +274,9 @@ def _type_name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
+_FLOAT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
 def _coerce(value: Any, tp: Any, where: str) -> Any:
     """Check `value` against the annotation `tp`; return it (ints widen to floats). Raise UserError otherwise."""
     origin = get_origin(tp)
@@ -316,6 +320,9 @@ def _coerce(value: Any, tp: Any, where: str) -> Any:
             return int(value)
     elif tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        # YAML 1.1 reads "1e-5" (no dot) as a string; it is plainly a number.
+        if isinstance(value, str) and _FLOAT.fullmatch(value.strip()):
             return float(value)
     elif tp is str:
         if isinstance(value, str):
