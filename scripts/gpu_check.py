@@ -96,6 +96,8 @@ def make_recipe(arch: str, backend: str, model_dir: Path, a: argparse.Namespace)
     values = {
         "model.name": str(model_dir),
         "model.dtype": "fp32" if smoke else "bf16",
+        # vLLM sizes its KV cache for max_model_len (32k-128k from the configs); the check needs ~600 tokens.
+        "model.max_context": 2048,
         "data.dataset": "toy",
         "data.task": "gsm8k",
         "data.path": None,
