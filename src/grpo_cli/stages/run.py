@@ -199,7 +199,7 @@ def _eval_model(recipe: Recipe, run_dir: Path, label: str) -> str | Path:
 
 def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
     """Run one stage as its own `grpo` command in a child process (which launches itself under accelerate when the
-    recipe needs it). Its output goes straight to the terminal."""
+    recipe needs it)."""
     common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
     if step.kind == "eval":
         argv = ["eval", *common, "--stage", step.label, "--overwrite"]
@@ -207,7 +207,8 @@ def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> Non
         argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
     sys.stdout.flush()
     sys.stderr.flush()
-    code = subprocess.call([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy())
+    # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).
+    code = subprocess.call([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy(), stdout=2)
     if code != 0:
         raise StageFailed(step.folder, code, "grpo " + " ".join(argv))
 
