@@ -16,7 +16,9 @@ from grpo_cli.commands import estimate as estimate_cmd
 from grpo_cli.commands import eval as eval_cmd
 from grpo_cli.commands import recipes as recipes_cmd
 from grpo_cli.commands import report as report_cmd
+from grpo_cli.commands import run as run_cmd
 from grpo_cli.commands import serve as serve_cmd
+from grpo_cli.commands import train as train_cmd
 from grpo_cli.commands import verify as verify_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
 
@@ -42,7 +44,7 @@ def _root(
     """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
 
 
-for _module in (recipes_cmd, estimate_cmd, serve_cmd, eval_cmd, report_cmd, verify_cmd):
+for _module in (recipes_cmd, estimate_cmd, serve_cmd, train_cmd, eval_cmd, run_cmd, report_cmd, verify_cmd):
     _module.register(app)
 
 

@@ -1,0 +1,114 @@
+"""`grpo sft` and `grpo train`: the first two stages of the recipe, into DIR/<recipe>/{sft,grpo}/.
+
+Thin by design: load the recipe, resolve where the policy starts, refuse to reuse a run directory unless told
+(--resume / --overwrite), call the stage. torch/transformers/trl are imported inside the command bodies only.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+RECIPE_HELP = "Recipe name (see `grpo recipes`) or path to a YAML file."
+SET_HELP = "Override a recipe key: section.key=value (repeatable), e.g. --set grpo.beta=0.04"
+RUN_DIR_HELP = "Root of the run directories; the stage writes to RUN_DIR/<recipe>/<stage>/."
+RESUME_HELP = "Continue from the latest checkpoint in the stage directory."
+OVERWRITE_HELP = "Delete the stage directory and start again."
+DRY_RUN_HELP = "Print the commands this would run (the accelerate launch for several GPUs) and run nothing."
+
+
+def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
+    """Callbacks other parts add to every training stage: the live monitor (progress, alarms.jsonl) when present."""
+    try:
+        from grpo_cli.monitor import MonitorCallback
+    except ImportError:
+        return []
+    return [MonitorCallback.for_recipe(recipe, out_dir, stage=out_dir.name)]
+
+
+def _interrupted(err: Any, command: str) -> None:
+    print(f"{err}; continue with: {command} --resume", file=sys.stderr)
+    raise typer.Exit(code=err.exit_code)
+
+
+def _resume_command(stage_cmd: str, recipe: str, set_: list[str], run_dir: str) -> str:
+    parts = ["grpo", stage_cmd, "--recipe", recipe, *(f"--set {s}" for s in set_)]
+    if run_dir != "runs":
+        parts += ["--run-dir", run_dir]
+    return " ".join(parts)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("sft")
+    def sft(
+        recipe: str = typer.Option(..., "--recipe", "-r", help=RECIPE_HELP),
+        set_: list[str] = typer.Option([], "--set", help=SET_HELP),
+        run_dir: str = typer.Option("runs", "--run-dir", help=RUN_DIR_HELP),
+        resume: bool = typer.Option(False, "--resume", help=RESUME_HELP),
+        overwrite: bool = typer.Option(False, "--overwrite", help=OVERWRITE_HELP),
+        dry_run: bool = typer.Option(False, "--dry-run", help=DRY_RUN_HELP),
+    ) -> None:
+        """Supervised fine-tuning on worked solutions (TRL SFTTrainer, loss on the completion only)."""
+        from grpo_cli import launch, recipes, rundir
+
+        rec = recipes.load(recipe, set_)
+        if dry_run:
+            typer.echo(launch.dry_run(rec))
+            return
+        launch.check_here(rec)  # GPUs, DeepSpeed, memory: exit 2 before the run directory is touched
+        out = rundir.stage_dir(run_dir, rec.name, "sft")
+        if launch.owns_run_dir(rec):
+            rundir.prepare(out, resume=resume, overwrite=overwrite)
+        code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
+        if code is not None:
+            raise typer.Exit(code)
+
+        from grpo_cli.callbacks import TrainingInterrupted
+        from grpo_cli.stages import sft as stage
+
+        try:
+            summary = stage.run(rec, out, resume=resume, callbacks=extra_callbacks(out, rec))
+        except TrainingInterrupted as err:
+            _interrupted(err, _resume_command("sft", recipe, set_, run_dir))
+        typer.echo(f"sft finished: {summary['step']} steps in {summary['wall_time']:.0f} s -> {summary['final_dir']}")
+        typer.echo(f"next: grpo train --recipe {recipe}" + (f" --run-dir {run_dir}" if run_dir != "runs" else ""))
+
+    @app.command("train")
+    def train(
+        recipe: str = typer.Option(..., "--recipe", "-r", help=RECIPE_HELP),
+        set_: list[str] = typer.Option([], "--set", help=SET_HELP),
+        from_: str | None = typer.Option(
+            None, "--from", help="Start from this model or stage directory instead of the recipe's SFT output."
+        ),
+        run_dir: str = typer.Option("runs", "--run-dir", help=RUN_DIR_HELP),
+        resume: bool = typer.Option(False, "--resume", help=RESUME_HELP),
+        overwrite: bool = typer.Option(False, "--overwrite", help=OVERWRITE_HELP),
+        dry_run: bool = typer.Option(False, "--dry-run", help=DRY_RUN_HELP),
+    ) -> None:
+        """GRPO with the recipe's rule-based rewards (TRL GRPOTrainer), from the SFT output when it exists."""
+        from grpo_cli import launch, recipes, rundir
+
+        rec = recipes.load(recipe, set_)
+        if dry_run:
+            typer.echo(launch.dry_run(rec))
+            return
+        launch.check_here(rec)  # GPUs, DeepSpeed, vLLM, memory plan: exit 2 before the run directory is touched
+        out = rundir.stage_dir(run_dir, rec.name, "grpo")
+
+        from grpo_cli.callbacks import TrainingInterrupted
+        from grpo_cli.stages import grpo as stage
+
+        init = stage.resolve_init(rec, run_dir, from_)
+        if launch.owns_run_dir(rec):
+            rundir.prepare(out, resume=resume, overwrite=overwrite)
+        code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
+        if code is not None:
+            raise typer.Exit(code)
+        try:
+            summary = stage.run(rec, out, init_from=init, resume=resume, callbacks=extra_callbacks(out, rec))
+        except TrainingInterrupted as err:
+            _interrupted(err, _resume_command("train", recipe, set_, run_dir))
+        typer.echo(f"grpo finished: {summary['step']} steps in {summary['wall_time']:.0f} s -> {summary['final_dir']}")

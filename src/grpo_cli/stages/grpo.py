@@ -1,0 +1,146 @@
+"""`grpo train`: GRPO with TRL's GRPOTrainer and the recipe's rule-based rewards.
+
+The policy starts from the same recipe's SFT output when it exists (`grpo.init: sft`), else the base model
+(`grpo.init: base`, or no SFT yet); `--from DIR` overrides both. With beta > 0 TRL keeps a frozen reference model for
+the KL term (with LoRA it disables the adapter instead of holding a copy). Each recipe field maps explicitly onto a
+GRPOConfig key in `grpo_config_kwargs`, which tests check one by one. On CPU the run is fp32 with transformers
+generation; on GPU it is bf16, with vLLM colocated when `grpo.use_vllm` is set.
+
+Output: DIR/<recipe>/grpo/ with recipe.yaml, run.json, metrics.jsonl, samples.jsonl, checkpoint-*/ and final/.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from grpo_cli import data, launch, models, rundir
+from grpo_cli.config import Recipe
+from grpo_cli.errors import UserError
+from grpo_cli.stages import training
+
+
+def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> dict[str, Any]:
+    """Every `grpo` recipe field (and the reward weights) as a GRPOConfig keyword. Pure: no model, no data."""
+    g = recipe.grpo
+    kwargs = {
+        **training.common_args(g, Path(out_dir), device, recipe.model, section_name="grpo"),
+        # The GRPO objective
+        "num_generations": g.num_generations,  # G, completions per prompt
+        "max_completion_length": g.max_completion_length,
+        "loss_type": g.loss_type,  # "grpo" = DeepSeekMath's per-sequence mean (TRL's own default is "dapo")
+        "beta": g.beta,  # KL coefficient; 0 loads no reference model
+        "epsilon": g.epsilon,
+        "epsilon_high": g.epsilon_high,  # None = symmetric clipping (DAPO's clip-higher when set)
+        "scale_rewards": g.scale_rewards,
+        "num_iterations": g.num_iterations,
+        "mask_truncated_completions": g.mask_truncated_completions,
+        "reward_weights": [float(w) for w in recipe.rewards.values()],  # recipe order = build_reward_funcs order
+        # Sampling
+        "temperature": g.temperature,
+        "top_p": g.top_p,
+        # Optimisation not shared with SFT
+        "max_grad_norm": g.max_grad_norm,
+        "save_total_limit": g.save_total_limit,
+        # Generation backend
+        "use_vllm": g.use_vllm,
+        "vllm_mode": g.vllm_mode,
+        "vllm_gpu_memory_utilization": g.vllm_gpu_memory_utilization,
+        "vllm_enable_sleep_mode": g.vllm_enable_sleep_mode,
+        "vllm_tensor_parallel_size": g.vllm_tensor_parallel_size,
+        "vllm_server_host": launch.vllm_server_host(recipe),  # server mode: `grpo serve` here, on node 0, or elsewhere
+        "vllm_server_port": recipe.launch.vllm_server_port,
+        # samples.jsonl replaces TRL's completion tables (which print to the console and write parquet files).
+        "log_completions": False,
+    }
+    if recipe.model.max_context is not None:
+        kwargs["vllm_max_model_length"] = recipe.model.max_context
+    return kwargs
+
+
+def resolve_init(recipe: Recipe, run_dir: str | Path, from_dir: str | Path | None = None) -> Path | None:
+    """Where the policy starts: --from (a stage directory or a model directory), else the recipe's SFT final/
+    when `grpo.init` is sft and it exists, else None (the base model, `model.name`)."""
+    if from_dir is not None:
+        path = Path(from_dir).expanduser()
+        if not path.is_dir():
+            raise UserError(f"--from {from_dir}: no such directory")
+        if rundir.has_final(path) and path.name != "final":
+            return path / "final"
+        if (path / "config.json").is_file() or (path / "adapter_config.json").is_file():
+            return path
+        raise UserError(f"--from {from_dir}: neither a model directory nor a stage directory with final/ in it")
+    if recipe.grpo.init == "sft" and recipe.sft.enabled:
+        final = rundir.final_dir(run_dir, recipe.name, "sft")
+        if rundir.has_final(final):
+            return final
+        print(
+            f"note: grpo.init=sft but {final} does not exist yet; starting from the base model {recipe.model.name} "
+            "(run `grpo sft` first, or set grpo.init=base to silence this)",
+            file=sys.stderr,
+        )
+    return None
+
+
+def _policy(init: Path | None, recipe: Recipe, device: str) -> tuple[Any, Any]:
+    """(model for GRPOTrainer, peft_config). A model directory goes in as a path so TRL loads it (and its reference
+    copy) itself; a LoRA adapter from SFT is loaded trainable onto its base, and GRPO keeps training it."""
+    if training.is_adapter(init):
+        from peft import PeftModel
+        from transformers import AutoModelForCausalLM
+
+        base = AutoModelForCausalLM.from_pretrained(
+            models.adapter_base(init, recipe.model), **models.model_init_kwargs(recipe.model, device)
+        )
+        return PeftModel.from_pretrained(base, str(init), is_trainable=True), None
+    path = str(init) if init is not None else models.resolve(recipe.model.name, recipe.model)
+    return path, models.lora_config(recipe.model) if recipe.model.lora else None
+
+
+def run(
+    recipe: Recipe,
+    out_dir: str | Path,
+    *,
+    init_from: Path | None,
+    resume: bool = False,
+    callbacks: Sequence[Any] = (),
+) -> dict:
+    """Train the policy with GRPO; returns the run.json summary."""
+    from trl import GRPOConfig, GRPOTrainer
+
+    from grpo_cli.rewards import build_reward_funcs
+
+    out_dir = Path(out_dir)
+    device = training.device_kind()
+    training.check_vllm(recipe.grpo.use_vllm, device)
+    start = init_from if init_from is not None else models.resolve(recipe.model.name, recipe.model)
+    tokenizer = models.load_tokenizer(start, recipe.model)
+    problems, dropped = data.load_train(recipe)
+    if not problems:
+        raise UserError(f"no usable training problems in {recipe.data.dataset} ({dropped} dropped as unparsable)")
+    dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=False)
+    reward_funcs, weights = build_reward_funcs(recipe)
+
+    # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.
+    args = GRPOConfig(**{**grpo_config_kwargs(recipe, out_dir, device=device), "reward_weights": list(weights)})
+    model, peft_config = _policy(init_from, recipe, device)
+    cbs, run_cb, interrupt = training.callbacks_for(
+        out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)
+    )
+    trainer = GRPOTrainer(
+        model=model,
+        reward_funcs=list(reward_funcs),
+        args=args,
+        train_dataset=dataset,
+        processing_class=tokenizer,
+        peft_config=peft_config,
+        callbacks=cbs,
+    )
+    training.begin(
+        out_dir, recipe, "grpo", device=device, init=str(init_from or recipe.model.name),
+        reference_model=recipe.grpo.beta > 0, use_vllm=recipe.grpo.use_vllm, train_problems=len(problems),
+        dropped_problems=dropped, **training.trainable_summary(trainer.model), resumed=resume,
+    )  # fmt: skip
+    return training.train(trainer, out_dir, resume=resume, interrupt=interrupt, run_cb=run_cb)

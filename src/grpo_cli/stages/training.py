@@ -1,0 +1,203 @@
+"""What the SFT and GRPO stages share: precision per device, the TrainingArguments both map from a recipe, the
+prompt dataset, and running a TRL trainer into a run directory (interrupt, resume, final model, run.json)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from grpo_cli import rundir
+from grpo_cli.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
+from grpo_cli.config import ModelConfig, Recipe
+from grpo_cli.errors import UserError
+
+
+def device_kind() -> str:
+    from grpo_cli.models import device_kind as kind
+
+    return kind()
+
+
+def precision_kwargs(model_cfg: ModelConfig, device: str) -> dict[str, Any]:
+    """CPU: fp32, no mixed precision, `use_cpu` (TRL's configs default bf16=True, which a CPU run must not get).
+    GPU: bf16 (or fp16) mixed precision matching the weights' dtype, and the same dtype for loading."""
+    from grpo_cli.models import dtype_for
+
+    dtype = dtype_for(model_cfg, device)
+    name = str(dtype).removeprefix("torch.")
+    kwargs: dict[str, Any] = {
+        "bf16": device != "cpu" and name == "bfloat16",
+        "fp16": device != "cpu" and name == "float16",
+        "use_cpu": device == "cpu",
+        "model_init_kwargs": {"dtype": name},
+    }
+    if model_cfg.revision:
+        kwargs["model_init_kwargs"]["revision"] = model_cfg.revision
+    if model_cfg.attn_implementation:
+        kwargs["model_init_kwargs"]["attn_implementation"] = model_cfg.attn_implementation
+    return kwargs
+
+
+def warmup(ratio: float, key: str) -> float:
+    """transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps."""
+    if not 0 <= ratio < 1:
+        raise UserError(f"{key}={ratio}: the warmup fraction must be in [0, 1)")
+    return ratio
+
+
+def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig, *, section_name: str) -> dict:
+    """TrainingArguments fields SFT and GRPO both take, mapped one by one from the recipe section."""
+    return {
+        "output_dir": str(out_dir),
+        "learning_rate": section.learning_rate,
+        "lr_scheduler_type": section.lr_scheduler,
+        "warmup_steps": warmup(section.warmup_ratio, f"{section_name}.warmup_ratio"),
+        "weight_decay": section.weight_decay,
+        "num_train_epochs": section.epochs,
+        # transformers: max_steps > 0 overrides num_train_epochs; -1 means "use the epochs".
+        "max_steps": section.max_steps if section.max_steps > 0 else -1,
+        "per_device_train_batch_size": section.per_device_batch_size,
+        "gradient_accumulation_steps": section.gradient_accumulation_steps,
+        "logging_strategy": "steps",
+        "logging_steps": section.logging_steps,
+        "save_strategy": "steps",
+        "save_steps": section.save_steps,
+        "seed": section.seed,
+        "data_seed": section.seed,
+        # transformers 5 renamed gradient_checkpointing (which TRL defaults to True) to activation_checkpointing.
+        "activation_checkpointing": model_cfg.gradient_checkpointing,
+        # Metrics go to metrics.jsonl through RunDirCallback; nothing is sent anywhere.
+        "report_to": "none",
+        **precision_kwargs(model_cfg, device),
+    }
+
+
+def check_vllm(use_vllm: bool, device: str) -> None:
+    """A clear line when vLLM is asked for but cannot run here."""
+    if not use_vllm:
+        return
+    if device == "cpu":
+        raise UserError("grpo.use_vllm=true needs a GPU; on CPU set --set grpo.use_vllm=false")
+    if importlib.util.find_spec("vllm") is None:
+        raise UserError(
+            "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM 0.22-0.31), "
+            "or --set grpo.use_vllm=false to generate with transformers (slower)"
+        )
+
+
+def prompt_dataset(problems: Sequence[Any], tokenizer: Any, recipe: Recipe, *, with_target: bool) -> Any:
+    """A `datasets.Dataset` with the rendered prompt string (the one builder), plus `completion` (the SFT target)
+    or the columns reward functions read (`answer`: the parsed reference, `task`)."""
+    import datasets
+
+    from grpo_cli.data import sft_target
+    from grpo_cli.prompts import render_prompt
+
+    rows = []
+    for p in problems:
+        row = {"prompt": render_prompt(tokenizer, p.question, recipe.prompt)}
+        if with_target:
+            row["completion"] = sft_target(p)
+        else:
+            row.update(answer=p.answer, task=p.task, id=p.id)
+        rows.append(row)
+    return datasets.Dataset.from_list(rows)
+
+
+def check_sft_lengths(dataset: Any, tokenizer: Any, max_length: int) -> int:
+    """Count SFT examples that sft.max_length truncates; refuse when it would cut every completion away (TRL then
+    drops the fully masked examples and fails with an empty dataset)."""
+    prompt_lens = [len(ids) for ids in tokenizer(list(dataset["prompt"]))["input_ids"]]
+    full_lens = [len(ids) + 1 for ids in tokenizer(list(dataset["completion"]), add_special_tokens=False)["input_ids"]]
+    total = [p + c for p, c in zip(prompt_lens, full_lens, strict=True)]
+    cut = sum(1 for t in total if t > max_length)
+    if all(p >= max_length for p in prompt_lens):
+        raise UserError(
+            f"sft.max_length={max_length} tokens leaves no room for the answer: the shortest prompt is "
+            f"{min(prompt_lens)} tokens; set sft.max_length to at least {max(total)}"
+        )
+    if cut:
+        print(
+            f"note: sft.max_length={max_length} truncates {cut} of {len(total)} examples (longest {max(total)} "
+            "tokens); their ends are not trained on",
+            file=sys.stderr,
+        )
+    return cut
+
+
+def begin(out_dir: Path, recipe: Recipe, stage: str, **info: Any) -> None:
+    """recipe.yaml and run.json (status running) in a prepared stage directory; main process only."""
+    if not rundir.is_main_process():
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    rundir.write_recipe(out_dir, recipe)
+    rundir.write_run_info(
+        out_dir, stage=stage, recipe=recipe.name, status="running", start_time=rundir.now(), end_time=None,
+        hardware=rundir.hardware(), **info,
+    )  # fmt: skip
+
+
+def train(
+    trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInterrupt, run_cb: RunDirCallback
+) -> dict[str, Any]:
+    """Run `trainer` (resuming from the latest checkpoint when asked), save final/, record the outcome in run.json.
+
+    Raises TrainingInterrupted after a Ctrl-C / SIGTERM once the checkpoint is written.
+    """
+    run_cb.attach(trainer)
+    from grpo_cli.progress import quiet_default_progress
+
+    quiet_default_progress(trainer)  # the monitor's live view replaces transformers' tqdm bar and log printer
+    checkpoint = rundir.latest_checkpoint(out_dir) if resume else None
+    if resume and checkpoint is None:
+        raise UserError(f"--resume: no checkpoint in {out_dir}")
+    main = trainer.is_world_process_zero()
+    start = time.time()
+    try:
+        with interrupt:
+            trainer.train(resume_from_checkpoint=str(checkpoint) if checkpoint else None)
+    except BaseException as err:
+        if main:
+            status = "interrupted" if isinstance(err, KeyboardInterrupt) else "failed"
+            rundir.write_run_info(out_dir, status=status, end_time=rundir.now(), error=repr(err)[:500])
+        raise
+    step = trainer.state.global_step
+    if interrupt.signum is not None:
+        saved = out_dir / f"checkpoint-{step}"
+        if main:
+            rundir.write_run_info(out_dir, status="interrupted", end_time=rundir.now(), step=step)
+        raise TrainingInterrupted(interrupt.signum, step, saved if saved.is_dir() else None)
+    final = out_dir / "final"
+    trainer.save_model(str(final))  # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes
+    summary = {
+        "status": "finished",
+        "end_time": rundir.now(),
+        "step": step,
+        "wall_time": time.time() - start,
+        "final_dir": str(final),
+    }
+    if main:
+        rundir.write_run_info(out_dir, **summary)
+    return {**rundir.read_run_info(out_dir), **summary}
+
+
+def callbacks_for(
+    out_dir: Path, extra: Sequence[Any], *, samples_per_log: int = 0, reward_weights: list[float] | None = None
+) -> tuple[list[Any], RunDirCallback, GracefulInterrupt]:
+    run_cb = RunDirCallback(out_dir, samples_per_log=samples_per_log, reward_weights=reward_weights)
+    interrupt = GracefulInterrupt()
+    return [run_cb, interrupt, *extra], run_cb, interrupt
+
+
+def trainable_summary(model: Any) -> dict[str, int]:
+    total = sum(p.numel() for p in model.parameters())
+    trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
+    return {"parameters": total, "trainable_parameters": trainable}
+
+
+def is_adapter(path: str | Path | None) -> bool:
+    return path is not None and (Path(path) / "adapter_config.json").is_file()

@@ -1,0 +1,96 @@
+"""scripts/gpu_check.py: its CPU smoke run (the same code path as on a GPU), and its bookkeeping."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+SCRIPT = REPO / "scripts" / "gpu_check.py"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("gpu_check", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_phase_timers_line_up_with_the_logged_steps():
+    gc = load_script()
+    # metrics.jsonl rows (step = global_step after the step) and timers opened during global_step 0 and 1
+    rows = [
+        {"step": 1, "step_time": 10.0, "num_tokens": 1000.0, "completions/mean_length": 50.0},
+        {"step": 2, "step_time": 8.0, "num_tokens": 2100.0, "completions/mean_length": 60.0},
+    ]
+    phases = {
+        0: {"transformers.generate": 6.0, "_prepare_inputs": 7.0, "_calculate_rewards": 0.5, "compute_loss": 1.0},
+        1: {"transformers.generate": 4.0, "_prepare_inputs": 5.0, "_calculate_rewards": 0.5, "compute_loss": 1.0},
+    }
+    steps = gc.per_step_figures(rows, phases, completions_per_step=16)
+    assert [s["generation_s"] for s in steps] == [6.0, 4.0]
+    assert steps[1]["tokens"] == 1100.0 and steps[1]["completion_tokens"] == 960.0
+    assert steps[1]["prompt_tokens"] == 140.0
+    assert steps[1]["scoring_s"] == pytest.approx(0.5)  # 5 - 4 generate - 0.5 rewards
+    assert steps[1]["backward_optimizer_s"] == pytest.approx(2.0)  # 8 - 5 prepare - 1 loss
+    summary = gc.summarise_steps(steps)
+    assert summary["steady_steps"] == [2]  # the warm-up step is dropped
+    assert summary["tokens_per_s"]["generation"] == pytest.approx(960.0 / 4.0)
+    assert summary["tokens_per_s"]["overall"] == pytest.approx(1100.0 / 8.0)
+    assert summary["tokens_per_s"]["training"] == pytest.approx(1100.0 / 4.0)
+
+
+def test_the_padded_tokenizer_decodes_every_id_and_encodes_one_token_per_character():
+    gc = load_script()
+    tok = gc.build_tokenizer(vocab_size=600, max_length=128)
+    assert len(tok) == 600
+    text = "12 + 30 = <answer>42</answer>"
+    assert len(tok(text).input_ids) == len(text)
+    assert tok.decode(tok(text).input_ids) == text
+    assert tok.decode([599, 598]) == "f499f498"  # fillers: ids a random model samples still decode
+
+
+@pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="on a GPU machine this would run the full check")
+def test_without_a_gpu_it_refuses_and_names_the_smoke_run(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--out", str(tmp_path / "x.json")], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 2
+    assert "no NVIDIA GPU found" in proc.stderr and "--smoke" in proc.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.slow
+def test_smoke_run_measures_the_stage_code_and_predicts(tmp_path):
+    out = tmp_path / "smoke.json"
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--smoke", "--out", str(out), "--work", str(tmp_path / "work")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=REPO,
+    )
+    report = json.loads(out.read_text())
+    assert proc.returncode == 0, json.dumps(report["parts"], indent=1)[-4000:]
+    grpo, ev = report["parts"]
+    assert (grpo["part"], grpo["status"], ev["part"], ev["status"]) == ("grpo", "ok", "eval", "ok")
+    assert [s["step"] for s in grpo["steps"]] == [1, 2]
+    assert grpo["final_dir_written"]
+    assert grpo["build_model_s"] > 0
+    # 8 completions per step of at most 16 tokens each
+    assert all(0 < s["completion_tokens"] <= 8 * 16 for s in grpo["steps"])
+    assert all(s["generation_s"] > 0 and s["step_time_s"] > s["generation_s"] for s in grpo["steps"])
+    rates = grpo["summary"]["tokens_per_s"]
+    assert rates["generation"] > 0 and rates["overall"] > 0
+    # grpo estimate's prediction for the same settings, with the ratio to what was measured
+    est = grpo["estimate"]
+    assert est["seconds_per_step"] > 0 and est["measured_over_predicted"]["step_time"] > 0
+    assert est["inputs"]["gen_batch"] == 8
+    assert "predicted for an H100" in est["note"]
+    assert ev["timing"]["completion_tokens"] > 0 and ev["problems"] == 8

@@ -1,0 +1,163 @@
+"""Every recipe field lands on the right TRL config key (SFTConfig / GRPOConfig), checked one by one."""
+
+from __future__ import annotations
+
+import pytest
+from trl import GRPOConfig, SFTConfig
+
+from grpo_cli import recipes
+from grpo_cli.config import build
+from grpo_cli.errors import UserError
+from grpo_cli.stages import training
+from grpo_cli.stages.grpo import grpo_config_kwargs
+from grpo_cli.stages.sft import sft_config_kwargs
+
+# Distinct, non-default values so a key mapped from the wrong field cannot pass by accident.
+GRPO = {
+    "num_generations": 6,
+    "max_completion_length": 77,
+    "loss_type": "dr_grpo",
+    "beta": 0.03,
+    "epsilon": 0.15,
+    "epsilon_high": 0.28,
+    "scale_rewards": "batch",
+    "temperature": 0.9,
+    "top_p": 0.95,
+    "learning_rate": 2.5e-6,
+    "lr_scheduler": "cosine",
+    "warmup_ratio": 0.05,
+    "weight_decay": 0.01,
+    "max_grad_norm": 0.7,
+    "per_device_batch_size": 12,
+    "gradient_accumulation_steps": 3,
+    "num_iterations": 2,
+    "epochs": 2.0,
+    "max_steps": 17,
+    "mask_truncated_completions": True,
+    "logging_steps": 3,
+    "save_steps": 9,
+    "save_total_limit": 4,
+    "seed": 123,
+    "use_vllm": True,
+    "vllm_mode": "colocate",
+    "vllm_gpu_memory_utilization": 0.45,
+    "vllm_enable_sleep_mode": True,
+    "vllm_tensor_parallel_size": 2,
+}
+# recipe key -> GRPOConfig attribute, for the keys whose names differ
+RENAMED = {
+    "lr_scheduler": "lr_scheduler_type",
+    "warmup_ratio": "warmup_steps",
+    "per_device_batch_size": "per_device_train_batch_size",
+    "epochs": "num_train_epochs",
+}
+NOT_IN_TRL = {"init", "samples_per_log"}  # used by the stage itself (where to start, samples.jsonl)
+
+
+def grpo_recipe(**extra):
+    return build(
+        {"model": {"name": "tiny", "gradient_checkpointing": True}, "grpo": {**GRPO, **extra},
+         "rewards": {"accuracy": 1.0, "format": 0.25}},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("key", sorted(GRPO))
+def test_each_grpo_field_reaches_grpo_config(key, tmp_path):
+    recipe = grpo_recipe()
+    kwargs = grpo_config_kwargs(recipe, tmp_path, device="cuda")
+    target = RENAMED.get(key, key)
+    assert kwargs[target] == GRPO[key]
+    config = GRPOConfig(**{**kwargs, "use_vllm": False, "bf16": False, "fp16": False})  # TRL accepts it as is
+    if key != "use_vllm":
+        assert getattr(config, target) == GRPO[key]
+
+
+def test_every_grpo_recipe_field_is_mapped(tmp_path):
+    from dataclasses import fields
+
+    from grpo_cli.config import GRPOSection
+
+    kwargs = grpo_config_kwargs(grpo_recipe(), tmp_path, device="cpu")
+    for f in fields(GRPOSection):
+        if f.name not in NOT_IN_TRL:
+            assert RENAMED.get(f.name, f.name) in kwargs, f"grpo.{f.name} is not mapped onto GRPOConfig"
+
+
+def test_max_steps_when_positive_else_epochs(tmp_path):
+    assert grpo_config_kwargs(grpo_recipe(max_steps=0), tmp_path, device="cpu")["max_steps"] == -1
+    assert grpo_config_kwargs(grpo_recipe(max_steps=40), tmp_path, device="cpu")["max_steps"] == 40
+
+
+@pytest.mark.parametrize("loss_type", ["grpo", "dapo", "dr_grpo", "bnpo"])
+def test_loss_types(loss_type, tmp_path):
+    kwargs = grpo_config_kwargs(grpo_recipe(loss_type=loss_type), tmp_path, device="cpu")
+    assert GRPOConfig(**{**kwargs, "use_vllm": False}).loss_type == loss_type
+
+
+def test_defaults_differ_from_trl_where_the_method_says_so(tmp_path):
+    config = GRPOConfig(**grpo_config_kwargs(build({}), tmp_path, device="cpu"))
+    assert config.loss_type == "grpo"  # DeepSeekMath; TRL's own default is "dapo"
+    assert config.beta == 0.04
+
+
+def test_reward_weights_in_recipe_order(tmp_path):
+    kwargs = grpo_config_kwargs(grpo_recipe(), tmp_path, device="cpu")
+    assert kwargs["reward_weights"] == [1.0, 0.25]
+    from grpo_cli.rewards import build_reward_funcs
+
+    funcs, weights = build_reward_funcs(grpo_recipe())
+    assert [f.__name__ for f in funcs] == ["accuracy", "format"] and weights == kwargs["reward_weights"]
+
+
+def test_cpu_is_fp32_without_mixed_precision(tmp_path):
+    config = GRPOConfig(**{**grpo_config_kwargs(grpo_recipe(), tmp_path, device="cpu"), "use_vllm": False})
+    assert config.bf16 is False and config.fp16 is False and config.use_cpu is True
+    assert config.model_init_kwargs["dtype"] == "float32"
+
+
+def test_gpu_is_bf16(tmp_path):
+    kwargs = grpo_config_kwargs(build({"model": {"dtype": "bf16"}}), tmp_path, device="cuda")
+    assert kwargs["bf16"] is True and kwargs["fp16"] is False and kwargs["use_cpu"] is False
+    assert kwargs["model_init_kwargs"]["dtype"] == "bfloat16"
+
+
+def test_gradient_checkpointing_comes_from_the_recipe(tmp_path):
+    for value in (True, False):
+        recipe = build({"model": {"gradient_checkpointing": value}})
+        config = GRPOConfig(**grpo_config_kwargs(recipe, tmp_path, device="cpu"))
+        assert config.gradient_checkpointing is value  # TRL's own default is True
+
+
+def test_context_window_caps_vllm(tmp_path):
+    recipe = recipes.load("math-7b")
+    kwargs = grpo_config_kwargs(recipe, tmp_path, device="cuda")
+    assert kwargs["vllm_max_model_length"] == 4096
+    assert kwargs["num_generations"] == 16 and kwargs["loss_type"] == "grpo" and kwargs["use_vllm"] is True
+
+
+def test_sft_fields(tmp_path):
+    sft = {"learning_rate": 3e-5, "lr_scheduler": "linear", "warmup_ratio": 0.1, "epochs": 3.0, "max_steps": 0,
+           "per_device_batch_size": 5, "gradient_accumulation_steps": 2, "max_length": 300, "weight_decay": 0.02,
+           "logging_steps": 7, "save_steps": 11, "seed": 9}  # fmt: skip
+    kwargs = sft_config_kwargs(build({"sft": sft}), tmp_path, device="cpu")
+    config = SFTConfig(**kwargs)
+    for key, value in sft.items():
+        target = RENAMED.get(key, key)
+        assert getattr(config, target) == (value if key != "max_steps" else -1), key
+    assert config.completion_only_loss is True and config.output_dir == str(tmp_path)
+    assert config.bf16 is False and config.use_cpu is True
+    assert SFTConfig(**sft_config_kwargs(build({"sft": {"max_steps": 25}}), tmp_path, device="cpu")).max_steps == 25
+
+
+def test_warmup_fraction_must_be_below_one(tmp_path):
+    with pytest.raises(UserError, match=r"grpo.warmup_ratio=1.0: the warmup fraction must be in \[0, 1\)"):
+        grpo_config_kwargs(grpo_recipe(warmup_ratio=1.0), tmp_path, device="cpu")
+
+
+def test_vllm_requested_where_it_cannot_run(monkeypatch):
+    with pytest.raises(UserError, match="needs a GPU"):
+        training.check_vllm(True, "cpu")
+    monkeypatch.setattr(training.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(UserError, match=r"vLLM is not installed: pip install 'grpo-cli\[vllm\]'"):
+        training.check_vllm(True, "cuda")
+    training.check_vllm(False, "cpu")  # not asked for: nothing to check
