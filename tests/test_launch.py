@@ -8,6 +8,7 @@ import pytest
 from accelerate.commands.launch import _validate_launch_command, launch_command_parser
 from accelerate.utils.launch import prepare_deepspeed_cmd_env, prepare_multi_gpu_env
 
+from conftest import heavy_imports
 from grpo_cli import launch, recipes
 from grpo_cli.errors import UserError
 
@@ -266,3 +267,26 @@ def test_grpo_serve_dry_run_and_refusal(cli):
     proc = cli("serve", "--recipe", "gsm8k-7b")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "does not use a vLLM server" in proc.stderr
+
+
+def test_grpo_train_dry_run_prints_the_8_gpu_zero3_launch_without_importing_torch(cli):
+    proc = cli("train", "--recipe", "gsm8k-7b", "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    commands = [line for line in proc.stdout.splitlines() if not line.startswith("#")]
+    assert commands == [
+        "accelerate launch --config_file recipes/accelerate/zero3.yaml --num_processes 8 --num_machines 1 "
+        "--main_process_port 29500 --mixed_precision bf16 -m grpo_cli train --recipe gsm8k-7b"
+    ]
+    assert "DeepSpeed ZeRO-3" in proc.stdout
+    assert heavy_imports("train", "--recipe", "gsm8k-7b", "--dry-run") == []
+
+
+@pytest.mark.skipif(launch._nvidia_smi_memory_gib() is not None, reason="this machine has GPUs")
+def test_grpo_train_refuses_zero3_on_a_machine_without_gpus(cli, tmp_path):
+    proc = cli("train", "--recipe", "gsm8k-7b", "--run-dir", str(tmp_path))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert [x for x in proc.stderr.splitlines() if x.strip()] == [
+        "error: launch.strategy=zero3 needs CUDA GPUs and this machine has none; "
+        "for a CPU run use --set launch.strategy=ddp (or none)"
+    ]
+    assert list(tmp_path.iterdir()) == []  # refused before the run directory was touched
