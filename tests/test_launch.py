@@ -290,3 +290,16 @@ def test_grpo_train_refuses_zero3_on_a_machine_without_gpus(cli, tmp_path):
         "for a CPU run use --set launch.strategy=ddp (or none)"
     ]
     assert list(tmp_path.iterdir()) == []  # refused before the run directory was touched
+
+
+def test_one_trainer_gpu_beside_a_vllm_server_still_goes_through_the_launcher():
+    from accelerate.utils.launch import prepare_simple_launcher_cmd_env
+
+    # 2 GPUs: the server on GPU 0, one trainer process that must only see GPU 1
+    recipe = recipes.load("gsm8k-1.5b", [*SERVER, "launch.num_processes=2"])
+    cmd = launch.launch_command(recipe, ["train", "--recipe", "gsm8k-1.5b"])
+    assert "--config_file" not in cmd and option(cmd, "--num_processes") == "1"
+    child, env = prepare_simple_launcher_cmd_env(accelerate_args(cmd))
+    assert env["CUDA_VISIBLE_DEVICES"] == "1"
+    assert child[1:] == ["-m", "grpo_cli", "train", "--recipe", "gsm8k-1.5b"]
+    assert launch.is_launched(env)  # the child trains instead of launching again
