@@ -186,6 +186,7 @@ def build_model(arch: str, out_dir: Path, cuda: bool) -> float:
     shutil.rmtree(tmp, ignore_errors=True)
     model.save_pretrained(tmp)
     tokenizer.save_pretrained(tmp)
+    shutil.rmtree(out_dir, ignore_errors=True)  # a half-built one from an interrupted check
     tmp.rename(out_dir)
     del model
     if cuda:
@@ -555,6 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eval-limit", type=int, default=None, help="eval problems (default 64; smoke 8)")
     p.add_argument("--eval-max-tokens", type=int, default=None, help="eval max tokens (default 256; smoke 16)")
     p.add_argument("--budget-s", type=float, default=450.0, help="seconds for all parts (default 450: 7.5 min)")
+    p.add_argument("--part-timeout-s", type=float, default=240.0, help="at most this per part (default 240)")
     p.add_argument("--work", default=None, help="working folder (default: a temporary one, removed at the end)")
     # one part, run by the parent in a subprocess
     p.add_argument("--part", choices=("grpo", "eval"), help=argparse.SUPPRESS)
@@ -604,7 +606,8 @@ def main(argv: list[str] | None = None) -> int:
         "versions": versions(),
         "vllm_installed": importlib.util.find_spec("vllm") is not None,
         "settings": {
-            k: getattr(a, k) for k in ("steps", "max_completion", "eval_limit", "eval_max_tokens", "budget_s")
+            k: getattr(a, k)
+            for k in ("steps", "max_completion", "eval_limit", "eval_max_tokens", "budget_s", "part_timeout_s")
         },
         "parts": [],
     }
@@ -624,7 +627,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         model_dir = work / f"{arch}-model"
         print(f"[gpu-check] {part} {arch} {backend} ({left:.0f} s left)", file=sys.stderr, flush=True)
-        result = run_part(a, part, arch, backend, model_dir, timeout=left)
+        result = run_part(a, part, arch, backend, model_dir, timeout=min(left, a.part_timeout_s))
         if result.get("status") == "ok" and part == "grpo":
             try:
                 result["estimate"] = predict(arch, backend, model_dir, a, result, smi and smi["name"])
