@@ -31,7 +31,7 @@ test: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest
 
 demo: $(STAMP)
-	$(OFFLINE) $(VENV)/bin/grpo estimate --recipe gsm8k-7b
+	$(OFFLINE) $(VENV)/bin/grpo run --recipe tiny --resume
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench scripts

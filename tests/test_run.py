@@ -65,6 +65,13 @@ def test_an_existing_run_is_refused_then_resumed(finished_run, cli):
 
 
 @pytest.mark.slow
+def test_resume_refuses_a_changed_recipe(finished_run, cli):
+    run_dir, _ = finished_run
+    proc = cli("run", "--recipe", "tiny", "--run-dir", str(run_dir), *SETS, "--set", "eval.n=4", "--resume")
+    assert proc.returncode == 2 and "eval.n" in proc.stderr and "--overwrite" in proc.stderr
+
+
+@pytest.mark.slow
 def test_resume_reruns_only_the_missing_stage_and_a_child_process_reproduces_it(finished_run):
     run_dir, out = finished_run
     folder = run_dir / "tiny" / "eval-grpo"

@@ -76,6 +76,36 @@ def check_folders(recipe: Recipe, run_dir: Path, *, resume: bool, overwrite: boo
         )
 
 
+def check_same_recipe(root: Path, recipe: Recipe) -> None:
+    """--resume keeps finished stages only if they were made by this very recipe (after --set): a stage of another
+    recipe would be reported under this one's name."""
+    import yaml
+
+    from grpo_cli.config import to_dict
+
+    saved = root / "recipe.yaml"
+    if not saved.is_file():
+        return
+    before = yaml.safe_load(saved.read_text())
+    now = yaml.safe_load(yaml.safe_dump(to_dict(recipe), sort_keys=False))
+    if before != now:
+        changed = sorted(_diff_keys(before, now))
+        raise UserError(
+            f"--resume: the recipe differs from the one {root} was run with ({', '.join(changed[:4])}"
+            + (", ..." if len(changed) > 4 else "")
+            + "); pass --overwrite to start again, or --run-dir to write elsewhere"
+        )
+
+
+def _diff_keys(a: Any, b: Any, prefix: str = "") -> list[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in sorted(set(a) | set(b)):
+            out += _diff_keys(a.get(key), b.get(key), f"{prefix}{key}.")
+        return out
+    return [] if a == b else [prefix.rstrip(".")]
+
+
 def isolate_default(recipe: Recipe) -> bool:
     """Child processes for the stages on a GPU or when training needs a launcher (see the module docstring)."""
     from grpo_cli import launch
@@ -102,6 +132,8 @@ def run(
     run_dir = Path(run_dir)
     check_folders(recipe, run_dir, resume=resume, overwrite=overwrite)
     root = run_dir / recipe.name
+    if resume:
+        check_same_recipe(root, recipe)
     root.mkdir(parents=True, exist_ok=True)
     # The resolved recipe, once: child processes read exactly this (its `name` keeps the stage folders the same).
     rundir.write_recipe(root, recipe)
