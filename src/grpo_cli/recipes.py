@@ -44,7 +44,9 @@ def find(name_or_path: str) -> Path:
         return path
     names = available()
     if name_or_path not in names:
-        raise UserError(f"unknown recipe '{name_or_path}'{did_you_mean(name_or_path, names)}; `grpo recipes` lists them")
+        raise UserError(
+            f"unknown recipe '{name_or_path}'{did_you_mean(name_or_path, names)}; `grpo recipes` lists them"
+        )
     return names[name_or_path]
 
 
