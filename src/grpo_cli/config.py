@@ -71,6 +71,9 @@ class ToyConfig:
     difficulty: int = 1
     max_operand: int = 20
     seed: int = 1234
+    # Fraction of training demonstrations that give the answer at once, with empty <think></think> (terse
+    # solutions, as real SFT data mixes in). SFT then sometimes skips the working; GRPO learns when it pays.
+    direct_rate: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -253,6 +253,8 @@ def sft_target(problem: Problem) -> str:
     reasoning = problem.solution or ""
     if problem.task == "gsm8k":
         reasoning = clean_gsm8k_solution(reasoning)
+    if problem.meta.get("direct"):  # a toy demonstration that answers without working (data.toy.direct_rate)
+        reasoning = ""
     return f"<think>{reasoning.strip()}</think>\n<answer>{problem.answer}</answer>"
 
 
@@ -275,22 +277,32 @@ def _toy_one(rng: random.Random, cfg: ToyConfig) -> tuple[str, str, int]:
     """
     value = rng.randint(1, cfg.max_operand)
     start = value
-    clauses, steps = [], []
+    clauses, ops = [], []
     for _ in range(cfg.difficulty):
         op = "+" if value == 0 or rng.random() < 0.5 else "-"
         n = rng.randint(1, cfg.max_operand) if op == "+" else rng.randint(1, value)
-        new = value + n if op == "+" else value - n
         clauses.append(rng.choice(_PLUS if op == "+" else _MINUS).format(n=n))
-        steps.append(f"{value}{op}{n}={new}")
-        value = new
+        ops.append((op, n))
+        value = value + n if op == "+" else value - n
     name, item = rng.choice(_NAMES), rng.choice(_ITEMS)
     question = f"{name} has {start} {item}, " + ", then ".join(clauses) + f". How many {item} now?"
-    return question, ", ".join(steps), value
+    return question, _steps(start, ops), value
+
+
+def _steps(start: int, ops: list[tuple[str, int]]) -> str:
+    """ "5+3=8, 8-2=6": each operation with its running result."""
+    value, steps = start, []
+    for op, n in ops:
+        new = value + n if op == "+" else value - n
+        steps.append(f"{value}{op}{n}={new}")
+        value = new
+    return ", ".join(steps)
 
 
 def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique: bool) -> list[Problem]:
     # str seeds hash deterministically (random.Random uses SHA-512 for str), independent of PYTHONHASHSEED.
     rng = random.Random(f"grpo-toy:{cfg.seed}:{cfg.difficulty}:{cfg.max_operand}:{split}")
+    style_rng = random.Random(f"grpo-toy-style:{cfg.seed}:{split}")  # its own stream: the problems stay the same
     out: list[Problem] = []
     seen: set[str] = set()
     for _ in range(200 * count):
@@ -300,9 +312,16 @@ def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique:
         if steps in exclude or (unique and steps in seen):
             continue
         seen.add(steps)
+        # Some demonstrations answer at once, with empty reasoning, as terse solutions in real SFT data do; the
+        # reference answer is the same either way.
+        direct = split == "train" and cfg.direct_rate > 0 and style_rng.random() < cfg.direct_rate
+        meta = {"direct": True} if direct else {}
         out.append(
-            Problem(id=f"toy-{split}-{len(out)}", question=question, answer=str(answer), solution=steps, task="gsm8k")
-        )
+            Problem(
+                id=f"toy-{split}-{len(out)}", question=question, answer=str(answer), solution=steps, task="gsm8k",
+                meta=meta,
+            )
+        )  # fmt: skip
     if len(out) == count:
         return out
     raise UserError(
