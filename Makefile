@@ -30,8 +30,10 @@ endif
 test: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest
 
+# One intra-op thread: the tiny model's matmuls are too small to split, and on a shared 2-core machine spinning
+# OpenMP threads made GRPO ~10x slower (docs/eval.md). --resume: a second `make demo` reprints the table.
 demo: $(STAMP)
-	$(OFFLINE) $(VENV)/bin/grpo run --recipe tiny --resume
+	$(OFFLINE) OMP_NUM_THREADS=1 $(VENV)/bin/grpo run --recipe tiny --resume
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench scripts
