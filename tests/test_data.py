@@ -72,6 +72,34 @@ def test_toy_unknown_split():
         data.load_problems("toy", "dev", recipe(dataset="toy"))
 
 
+def test_toy_slips_change_demonstrations_only():
+    clean_cfg = ToyConfig(num_train=2000, num_test=100, difficulty=2, max_operand=9)
+    slip_cfg = ToyConfig(num_train=2000, num_test=100, difficulty=2, max_operand=9, slip_rate=0.3)
+    clean, slipped = data.toy_problems(clean_cfg, "train"), data.toy_problems(slip_cfg, "train")
+    # Same problems, same reference answers (what the reward and eval check), same worked steps.
+    assert [(p.question, p.answer, p.solution) for p in slipped] == [(p.question, p.answer, p.solution) for p in clean]
+    wrong = 0
+    for p in slipped:
+        target = data.sft_target(p)
+        demo_answer = int(re.search(r"<answer>(\d+)</answer>", target).group(1))
+        assert f"<think>{p.solution}</think>" in target  # the working is always right
+        first_result = int(p.solution.split(", ")[0].split("=")[1])
+        assert demo_answer in (int(p.answer), first_result)  # the answer, or the sub-result before it
+        wrong += demo_answer != int(p.answer)
+    assert 0.25 < wrong / len(slipped) < 0.35
+    assert all(data.sft_target(p).endswith(f"<answer>{p.answer}</answer>") for p in clean)
+    # Held-out splits never slip (they carry no demonstrations anyway).
+    for split in ("validation", "test"):
+        assert data.toy_problems(slip_cfg, split) == data.toy_problems(clean_cfg, split)
+        assert not any(p.meta for p in data.toy_problems(slip_cfg, split))
+
+
+@pytest.mark.parametrize("rate", [-0.1, 1.0])
+def test_toy_slip_rate_out_of_range(rate):
+    with pytest.raises(UserError, match=r"data.toy.slip_rate must be in \[0, 1\)"):
+        data.toy_problems(ToyConfig(slip_rate=rate), "train")
+
+
 def test_load_train_toy_honours_limit():
     problems, dropped = data.load_train(recipe(dataset="toy", limit=17))
     assert len(problems) == 17 and dropped == 0

@@ -71,9 +71,10 @@ class ToyConfig:
     difficulty: int = 1
     max_operand: int = 20
     seed: int = 1234
-    # Fraction of training demonstrations that give the answer at once, with empty <think></think> (terse
-    # solutions, as real SFT data mixes in). SFT then sometimes skips the working; GRPO learns when it pays.
-    direct_rate: float = 0.0
+    # Fraction of training demonstrations from a careless demonstrator: the working is right but the answer written
+    # under it is the value before the last step (a sub-result). SFT imitates the slips; the reward and eval check
+    # the true answer, so GRPO can unlearn them (docs/learning.md). Problems, splits and references do not change.
+    slip_rate: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -253,9 +253,10 @@ def sft_target(problem: Problem) -> str:
     reasoning = problem.solution or ""
     if problem.task == "gsm8k":
         reasoning = clean_gsm8k_solution(reasoning)
-    if problem.meta.get("direct"):  # a toy demonstration that answers without working (data.toy.direct_rate)
-        reasoning = ""
-    return f"<think>{reasoning.strip()}</think>\n<answer>{problem.answer}</answer>"
+    # A toy demonstration with a slip (data.toy.slip_rate) ends on the slipped answer; `problem.answer`, which the
+    # reward and eval check against, stays the true one.
+    answer = problem.meta.get("demo_answer", problem.answer)
+    return f"<think>{reasoning.strip()}</think>\n<answer>{answer}</answer>"
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -299,10 +300,16 @@ def _steps(start: int, ops: list[tuple[str, int]]) -> str:
     return ", ".join(steps)
 
 
+def _previous_value(steps: str) -> int:
+    """The value before the last operation: "5+3=8, 8-2=6" -> 8; "5+3=8" -> 5."""
+    last = steps.split(", ")[-1]
+    return int(re.match(r"\d+", last).group())
+
+
 def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique: bool) -> list[Problem]:
     # str seeds hash deterministically (random.Random uses SHA-512 for str), independent of PYTHONHASHSEED.
     rng = random.Random(f"grpo-toy:{cfg.seed}:{cfg.difficulty}:{cfg.max_operand}:{split}")
-    style_rng = random.Random(f"grpo-toy-style:{cfg.seed}:{split}")  # its own stream: the problems stay the same
+    slip_rng = random.Random(f"grpo-toy-slip:{cfg.seed}:{split}")  # its own stream: the problems stay the same
     out: list[Problem] = []
     seen: set[str] = set()
     for _ in range(200 * count):
@@ -312,10 +319,11 @@ def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique:
         if steps in exclude or (unique and steps in seen):
             continue
         seen.add(steps)
-        # Some demonstrations answer at once, with empty reasoning, as terse solutions in real SFT data do; the
-        # reference answer is the same either way.
-        direct = split == "train" and cfg.direct_rate > 0 and style_rng.random() < cfg.direct_rate
-        meta = {"direct": True} if direct else {}
+        meta = {}
+        if split == "train" and cfg.slip_rate > 0 and slip_rng.random() < cfg.slip_rate:
+            # The working stays right; the answer written under it is the value one step before the end (the
+            # previous step's result, or the starting number for a one-step problem): a sub-result, not the result.
+            meta = {"demo_answer": str(_previous_value(steps))}
         out.append(
             Problem(
                 id=f"toy-{split}-{len(out)}", question=question, answer=str(answer), solution=steps, task="gsm8k",
@@ -340,6 +348,8 @@ def toy_problems(cfg: ToyConfig, split: str) -> list[Problem]:
         raise UserError(f"toy data has splits {', '.join(TOY_SPLITS)}, not '{split}'")
     if cfg.difficulty < 1 or cfg.max_operand < 1 or cfg.num_train < 1 or cfg.num_test < 1:
         raise UserError("data.toy: difficulty, max_operand, num_train and num_test must all be >= 1")
+    if not 0 <= cfg.slip_rate < 1:
+        raise UserError(f"data.toy.slip_rate must be in [0, 1), got {cfg.slip_rate}")
     test = _toy_draw(cfg, "test", cfg.num_test, set(), unique=True)
     if split == "test":
         return test
