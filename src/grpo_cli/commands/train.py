@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -18,6 +18,14 @@ RUN_DIR_HELP = "Root of the run directories; the stage writes to RUN_DIR/<recipe
 RESUME_HELP = "Continue from the latest checkpoint in the stage directory."
 OVERWRITE_HELP = "Delete the stage directory and start again."
 DRY_RUN_HELP = "Print the commands this would run (the accelerate launch for several GPUs) and run nothing."
+
+# The options `grpo sft` and `grpo train` share, declared once.
+RecipeOpt = Annotated[str, typer.Option(..., "--recipe", "-r", help=RECIPE_HELP)]
+SetOpt = Annotated[list[str], typer.Option("--set", help=SET_HELP)]
+RunDirOpt = Annotated[str, typer.Option("--run-dir", help=RUN_DIR_HELP)]
+ResumeOpt = Annotated[bool, typer.Option("--resume", help=RESUME_HELP)]
+OverwriteOpt = Annotated[bool, typer.Option("--overwrite", help=OVERWRITE_HELP)]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=DRY_RUN_HELP)]
 
 
 def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
@@ -41,15 +49,28 @@ def _resume_command(stage_cmd: str, recipe: str, set_: list[str], run_dir: str) 
     return " ".join(parts)
 
 
+def _finished(stage_name: str, summary: dict, next_hint: str | None) -> None:
+    """The closing lines, printed once (by rank 0) however many processes trained."""
+    from grpo_cli import rundir
+
+    if not rundir.is_main_process():
+        return
+    typer.echo(
+        f"{stage_name} finished: {summary['step']} steps in {summary['wall_time']:.0f} s -> {summary['final_dir']}"
+    )
+    if next_hint:
+        typer.echo(f"next: {next_hint}")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("sft")
     def sft(
-        recipe: str = typer.Option(..., "--recipe", "-r", help=RECIPE_HELP),
-        set_: list[str] = typer.Option([], "--set", help=SET_HELP),
-        run_dir: str = typer.Option("runs", "--run-dir", help=RUN_DIR_HELP),
-        resume: bool = typer.Option(False, "--resume", help=RESUME_HELP),
-        overwrite: bool = typer.Option(False, "--overwrite", help=OVERWRITE_HELP),
-        dry_run: bool = typer.Option(False, "--dry-run", help=DRY_RUN_HELP),
+        recipe: RecipeOpt,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        run_dir: RunDirOpt = "runs",
+        resume: ResumeOpt = False,
+        overwrite: OverwriteOpt = False,
+        dry_run: DryRunOpt = False,
     ) -> None:
         """Supervised fine-tuning on worked solutions (TRL SFTTrainer, loss on the completion only)."""
         from grpo_cli import launch, recipes, rundir
@@ -73,20 +94,22 @@ def register(app: typer.Typer) -> None:
             summary = stage.run(rec, out, resume=resume, callbacks=extra_callbacks(out, rec))
         except TrainingInterrupted as err:
             _interrupted(err, _resume_command("sft", recipe, set_, run_dir))
-        typer.echo(f"sft finished: {summary['step']} steps in {summary['wall_time']:.0f} s -> {summary['final_dir']}")
-        typer.echo(f"next: grpo train --recipe {recipe}" + (f" --run-dir {run_dir}" if run_dir != "runs" else ""))
+        _finished(
+            "sft", summary, f"grpo train --recipe {recipe}" + (f" --run-dir {run_dir}" if run_dir != "runs" else "")
+        )
 
     @app.command("train")
     def train(
-        recipe: str = typer.Option(..., "--recipe", "-r", help=RECIPE_HELP),
-        set_: list[str] = typer.Option([], "--set", help=SET_HELP),
-        from_: str | None = typer.Option(
-            None, "--from", help="Start from this model or stage directory instead of the recipe's SFT output."
-        ),
-        run_dir: str = typer.Option("runs", "--run-dir", help=RUN_DIR_HELP),
-        resume: bool = typer.Option(False, "--resume", help=RESUME_HELP),
-        overwrite: bool = typer.Option(False, "--overwrite", help=OVERWRITE_HELP),
-        dry_run: bool = typer.Option(False, "--dry-run", help=DRY_RUN_HELP),
+        recipe: RecipeOpt,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        from_: Annotated[
+            str | None,
+            typer.Option("--from", help="Start from this model or stage directory instead of the recipe's SFT output."),
+        ] = None,
+        run_dir: RunDirOpt = "runs",
+        resume: ResumeOpt = False,
+        overwrite: OverwriteOpt = False,
+        dry_run: DryRunOpt = False,
     ) -> None:
         """GRPO with the recipe's rule-based rewards (TRL GRPOTrainer), from the SFT output when it exists."""
         from grpo_cli import launch, recipes, rundir
@@ -111,4 +134,4 @@ def register(app: typer.Typer) -> None:
             summary = stage.run(rec, out, init_from=init, resume=resume, callbacks=extra_callbacks(out, rec))
         except TrainingInterrupted as err:
             _interrupted(err, _resume_command("train", recipe, set_, run_dir))
-        typer.echo(f"grpo finished: {summary['step']} steps in {summary['wall_time']:.0f} s -> {summary['final_dir']}")
+        _finished("grpo", summary, None)
