@@ -161,3 +161,10 @@ def test_vllm_requested_where_it_cannot_run(monkeypatch):
     with pytest.raises(UserError, match=r"vLLM is not installed: pip install 'grpo-cli\[vllm\]'"):
         training.check_vllm(True, "cuda")
     training.check_vllm(False, "cpu")  # not asked for: nothing to check
+
+
+def test_exponent_floats_from_the_command_line():
+    # YAML 1.1 reads "5e-5" as a string; a learning rate written that way must still work.
+    assert build({}, ["grpo.learning_rate=5e-5", "sft.learning_rate=1E-4"]).grpo.learning_rate == 5e-5
+    with pytest.raises(UserError, match="grpo.beta: expected float, got 'nan'"):
+        build({}, ["grpo.beta=nan"])
