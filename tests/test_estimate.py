@@ -148,10 +148,10 @@ def test_every_shipped_recipe_estimates(name):
 def test_dataset_sizes_and_max_steps():
     assert inputs(recipes.load("gsm8k-7b")).prompts == 7473
     assert inputs(recipes.load("math-7b")).prompts == 7500
-    tiny = recipes.load("tiny")
+    tiny = recipes.load("tiny", ["grpo.max_steps=600", "grpo.per_device_batch_size=16"])
     # max_steps 600 x 16 completions per step / G 8: the run's optimizer steps come back exactly.
     assert E.estimate(inputs(tiny))["steps"] == pytest.approx(600)
-    # --prompts replaces max_steps.
+    # --prompts replaces max_steps: 100 prompts x G 8 / 16 completions per step.
     assert E.estimate(inputs(tiny, prompts=100, epochs=1))["steps"] == pytest.approx(100 * 8 / 16)
 
 

@@ -38,10 +38,14 @@ def assert_real_png(path: Path) -> None:
 
 
 def full_run(
-    root: Path, recipe_name: str = "tiny", rows: list[dict] | None = None, gpus: list[str] | None = None
+    root: Path,
+    recipe_name: str = "tiny",
+    rows: list[dict] | None = None,
+    gpus: list[str] | None = None,
+    sets: tuple[str, ...] = (),
 ) -> Path:
     """A run dir as `grpo run` leaves it: stage dir with everything, and eval summaries beside it."""
-    rec = recipes.load(recipe_name, ["grpo.max_steps=200"])
+    rec = recipes.load(recipe_name, ["grpo.max_steps=200", *sets])
     stage = write_metrics(rundir.stage_dir(root, rec.name, "grpo"), rows if rows is not None else healthy_run())
     rundir.write_recipe(stage, rec)
     hardware = {"host": "node1", "cpus": 2, "world_size": len(gpus) if gpus else 1, "torch": "2.13.0"}
@@ -169,7 +173,7 @@ def test_sft_run_gets_sft_plots_and_no_alarms(tmp_path):
 
 def test_kl_not_logged_is_said_not_drawn(tmp_path):
     rows = [{k: v for k, v in r.items() if k != "kl"} for r in healthy_run()]  # beta = 0 logs no KL
-    path, _ = report.write_report([full_run(tmp_path, "tiny", rows=rows)])  # tiny has grpo.beta 0
+    path, _ = report.write_report([full_run(tmp_path, "tiny", rows=rows, sets=("grpo.beta=0",))])
     assert not (path.parent / "kl.png").exists()
     assert "Not plotted: KL to the reference model: not logged (kl; grpo.beta = 0 has no KL term)" in path.read_text()
 
@@ -243,7 +247,11 @@ def test_live_alarms_and_report_agree_on_a_real_tiny_grpo_run(cli, tmp_path):
     """`grpo train` on the tiny model from its random init (it never closes an answer: every group scores 0 and most
     completions hit the length cap), then `grpo report` on the run dir it wrote."""
     runs = tmp_path / "runs"
-    args = ["--set", "grpo.max_steps=6", "--set", "grpo.logging_steps=1", "--set", "grpo.init=base"]
+    # 16 completions per step of at most 48 tokens: too few for the random model to hit an answer by chance.
+    args = [
+        a for s in ("grpo.max_steps=6", "grpo.logging_steps=1", "grpo.init=base", "grpo.per_device_batch_size=16",
+                    "grpo.max_completion_length=48", "grpo.beta=0") for a in ("--set", s)
+    ]  # fmt: skip
     proc = cli("train", "--recipe", "tiny", *args, "--run-dir", str(runs))
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = [line for line in proc.stdout.splitlines() if line.startswith("grpo step ")]
