@@ -30,10 +30,11 @@ endif
 test: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest
 
-# One intra-op thread: the tiny model's matmuls are too small to split, and on a shared 2-core machine spinning
-# OpenMP threads made GRPO ~10x slower (docs/eval.md). --resume: a second `make demo` reprints the table.
+# torch's default threads: on an idle 2-core machine they train the tiny model ~1.4x faster than one thread; on a
+# busy one, `make demo DEMO_THREADS=1` is the faster choice (docs/eval.md). --resume: a second run reprints the table.
+DEMO_THREADS ?=
 demo: $(STAMP)
-	$(OFFLINE) OMP_NUM_THREADS=1 $(VENV)/bin/grpo run --recipe tiny --resume
+	$(OFFLINE) $(if $(DEMO_THREADS),OMP_NUM_THREADS=$(DEMO_THREADS)) $(VENV)/bin/grpo run --recipe tiny --resume
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench scripts

@@ -1,7 +1,7 @@
 """Overhead of `grpo train` over a bare TRL GRPOTrainer script with the same settings, same process, interleaved.
 
-Workload: the `tiny` recipe (offline tiny model, toy task, G=8, 16 completions per step, max 48 new tokens), CPU,
-from the base model. Two sides:
+Workload: the `tiny` recipe's GRPO settings (offline tiny model, toy task, G=8, 64 completions per step, at most 64
+new tokens, beta 0.04 so a reference model too), CPU, from the base model. Two sides:
   grpo  `grpo_cli.stages.grpo.run` with the callbacks `grpo train` attaches (run directory writer, Ctrl-C handler,
         the live monitor): recipe -> GRPOConfig mapping, metrics.jsonl, samples.jsonl, run.json, final/.
   bare  what a user writes by hand: GRPOConfig with the same values, GRPOTrainer, trainer.train(), save_model.
