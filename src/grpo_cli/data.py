@@ -278,26 +278,17 @@ def _toy_one(rng: random.Random, cfg: ToyConfig) -> tuple[str, str, int]:
     """
     value = rng.randint(1, cfg.max_operand)
     start = value
-    clauses, ops = [], []
+    clauses, steps = [], []
     for _ in range(cfg.difficulty):
         op = "+" if value == 0 or rng.random() < 0.5 else "-"
         n = rng.randint(1, cfg.max_operand) if op == "+" else rng.randint(1, value)
-        clauses.append(rng.choice(_PLUS if op == "+" else _MINUS).format(n=n))
-        ops.append((op, n))
-        value = value + n if op == "+" else value - n
-    name, item = rng.choice(_NAMES), rng.choice(_ITEMS)
-    question = f"{name} has {start} {item}, " + ", then ".join(clauses) + f". How many {item} now?"
-    return question, _steps(start, ops), value
-
-
-def _steps(start: int, ops: list[tuple[str, int]]) -> str:
-    """ "5+3=8, 8-2=6": each operation with its running result."""
-    value, steps = start, []
-    for op, n in ops:
         new = value + n if op == "+" else value - n
+        clauses.append(rng.choice(_PLUS if op == "+" else _MINUS).format(n=n))
         steps.append(f"{value}{op}{n}={new}")
         value = new
-    return ", ".join(steps)
+    name, item = rng.choice(_NAMES), rng.choice(_ITEMS)
+    question = f"{name} has {start} {item}, " + ", then ".join(clauses) + f". How many {item} now?"
+    return question, ", ".join(steps), value
 
 
 def _previous_value(steps: str) -> int:
