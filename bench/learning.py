@@ -38,8 +38,7 @@ def pass_at_1(run_dir: Path, stage: str, recipe_sets: list[str], out: Path, *, g
         "eval", "--recipe", "tiny", "--stage", stage, "--run-dir", str(run_dir), "--split", "test", *recipe_sets,
         *sampling, "--output", str(out), "--overwrite",
     )  # fmt: skip
-    summary = json.loads((out / "summary.json").read_text())
-    return float(summary["pass@1"]["value"] if isinstance(summary["pass@1"], dict) else summary["pass@1"])
+    return float(json.loads((out / "summary.json").read_text())["pass@1"])
 
 
 def one_seed(seed: int, root: Path, extra: list[str]) -> dict:
