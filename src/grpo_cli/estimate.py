@@ -27,6 +27,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from grpo_cli import estimate_engines as engines
+from grpo_cli import estimate_methods as methods
 from grpo_cli.errors import UserError, did_you_mean
 
 GIB = 1024**3
@@ -151,12 +153,20 @@ class Arch:
     attn_v_dim: int  # n_heads * v head dim (2 * context * dim per layer for AV)
     max_position: int | None = None
     moe: bool = False
+    # MoE: routed experts per MoE layer, how many each token picks, all routed-expert weights (every MoE layer),
+    # and one expert's weights. 0 for a dense model.
+    n_experts: int = 0
+    experts_per_token: int = 0
+    expert_params: int = 0
+    expert_size: int = 0
 
     @property
     def layer_params(self) -> int:
-        """Mean parameters per decoder layer (what ZeRO-3 gathers to compute one layer)."""
+        """Mean parameters ZeRO-3 gathers to compute one decoder layer: all of a dense layer; of a MoE layer its
+        attention, router and shared expert plus one routed expert (each expert is its own module, gathered when a
+        token reaches it and released after)."""
         emb = self.vocab * self.hidden * (1 if self.tied else 2)
-        return max(1, (self.total_params - emb) // self.n_layers)
+        return max(1, (self.total_params - emb - self.expert_params) // self.n_layers + self.expert_size)
 
     def attention_flops(self, tokens_before: float, new_tokens: float) -> float:
         """Forward attention FLOPs (QK^T and AV) for `new_tokens` that attend to `tokens_before` earlier ones
@@ -239,8 +249,15 @@ def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
         dense_mlp = 3 * h * inter
         layers_total = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_total + norms)
         layers_active = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_active + norms)
+        moe_shape = {
+            "n_experts": experts,
+            "experts_per_token": top_k,
+            "expert_params": moe_layers * experts * 3 * h * moe_inter,
+            "expert_size": 3 * h * moe_inter,
+        }
     else:
         layers_total = layers_active = n_layers * (attn + 3 * h * inter + norms)
+        moe_shape = {}
 
     embed = vocab * h
     head = 0 if tied else vocab * h
@@ -267,6 +284,7 @@ def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
         attn_v_dim=int(attn_v),
         max_position=int(max_pos) if max_pos else None,
         moe=bool(experts),
+        **moe_shape,
     )
 
 
@@ -436,6 +454,21 @@ class EstimateInputs:
     price: float | None = None
     pass_rate: float | None = None
     name: str = ""  # recipe name, for messages
+    # --- estimate-only inputs (no recipe key): what-ifs for docs/estimate.md's four claims
+    method: str = "grpo"  # grpo | ppo (a critic of the policy's size) | dpo (given pairs, no generation)
+    # True when the rollout group was given (--rollout-tp) or must be taken as the recipe says (check_fit): no
+    # auto-sizing. False: the recipe's grpo.vllm_tensor_parallel_size when it fits, else the smallest group that does.
+    vllm_tp_fixed: bool = False
+    # A learned process reward model that scores every completion (--prm): its architecture when known, and its
+    # parameter counts (memory; N for 2N FLOPs per token). 0 = no PRM.
+    prm_arch: Arch | None = None
+    prm_params: float = 0.0
+    prm_flop_params: float = 0.0
+    prm_name: str = ""
+    prm_train_tokens: float | None = None  # --prm-train-tokens: the cost of training that PRM on so many tokens
+    # DeepSpeed offload_optimizer: fp32 master weights and Adam states live in host memory and the Adam step runs
+    # on the CPU (not a recipe key yet: `grpo train` does not set it).
+    offload_optimizer: bool = False
 
     @property
     def shape(self) -> Arch:
@@ -496,6 +529,8 @@ def validate_inputs(x: EstimateInputs) -> EstimateInputs:
         x.vllm_mode != "server" or not x.use_vllm or x.server_gpus >= 1,
         "vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs the vLLM server runs on)",
     )
+    need(x.method in methods.METHODS, f"--method {x.method}: expected one of {', '.join(methods.METHODS)}")
+    need(x.prm_train_tokens is None or x.prm_train_tokens > 0, f"--prm-train-tokens {x.prm_train_tokens}: must be > 0")
     return x
 
 
@@ -616,7 +651,8 @@ def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
 
 
 def workload(x: EstimateInputs) -> dict:
-    """Sequences, tokens and optimizer steps."""
+    """Sequences, tokens and optimizer steps. DPO trains on the same sequences (S / 2 chosen-rejected pairs), given
+    rather than generated: `generated_tokens` counts its completion tokens all the same."""
     if x.tokens is not None:
         sequences = x.tokens / x.mean_len
         generated = x.tokens
@@ -625,7 +661,7 @@ def workload(x: EstimateInputs) -> dict:
         generated = sequences * x.mean_len
     prompt_tokens = sequences * x.prompt_len
     # Each generation round (gen_batch completions) feeds num_iterations optimizer steps.
-    steps = sequences * x.num_iterations / x.gen_batch
+    steps = sequences * _iterations(x) / x.gen_batch
     return {
         "sequences": sequences,
         "generated_tokens": int(round(generated)),
@@ -634,7 +670,33 @@ def workload(x: EstimateInputs) -> dict:
     }
 
 
+def _iterations(x: EstimateInputs) -> int:
+    """Updates per batch: num_iterations for the on-policy methods; DPO sees each pair once per epoch."""
+    return 1 if x.method == "dpo" else x.num_iterations
+
+
+# GRPO's phases (always present in `flops` and `seconds`), and every phase in the order the table prints them:
+# the others appear only when they run (a PRM, PPO's critic, optimizer offload).
 PHASES = ("generation", "prefill", "old_policy", "reference", "training", "recompute")
+ALL_PHASES = (
+    "generation",
+    "prefill",
+    "reward_model",
+    "old_policy",
+    "reference",
+    "values",
+    "gae",
+    "training",
+    "recompute",
+    "critic_training",
+    "critic_recompute",
+    "optimizer_offload",
+)
+
+
+def phases_of(d: dict) -> list[str]:
+    """The phases a `flops` / `seconds` dict holds, in table order."""
+    return [p for p in ALL_PHASES if p in d]
 
 
 def flops(x: EstimateInputs, w: dict | None = None) -> dict[str, float]:
@@ -653,19 +715,103 @@ def flops(x: EstimateInputs, w: dict | None = None) -> dict[str, float]:
     # vLLM computes a prompt once for its G samples (prefix caching in colocate mode, n=G in server mode);
     # HF generate runs every copy.
     prefill_share = 1 / x.G if x.use_vllm else 1.0
-    it = x.num_iterations
-    # LoRA: the frozen base still back-propagates activation gradients (2N) but skips its weight gradients (2N).
-    train_per_token = 4 * N if x.lora else 6 * N
+    it = _iterations(x)
+    m = x.method
+    sampled = methods.generates(m)
+    forward = 2 * N * seq_tok + att_seq  # one forward pass of a policy-sized model over every sequence
+    train = methods.train_flops_per_token(N, x.lora) * seq_tok + 3 * att_seq
     out = {
-        "generation": 2 * N * gen_tok + att_decode,
-        "prefill": (2 * N * prompt_tok + att_prompt) * prefill_share,
-        "old_policy": (2 * N * seq_tok + att_seq) if x.computes_old_logprobs else 0.0,
-        "reference": (2 * N * seq_tok + att_seq) if x.beta > 0 else 0.0,
-        "training": (train_per_token * seq_tok + 3 * att_seq) * it,
-        "recompute": (2 * N * seq_tok + att_seq) * it if x.grad_ckpt else 0.0,
+        "generation": (2 * N * gen_tok + att_decode) if sampled else 0.0,
+        "prefill": (2 * N * prompt_tok + att_prompt) * prefill_share if sampled else 0.0,
+        "old_policy": forward if methods.needs_old_policy(m, x.computes_old_logprobs) else 0.0,
+        "reference": forward if methods.needs_reference(m, x.beta) else 0.0,
+        "training": train * it,
+        "recompute": forward * it if x.grad_ckpt else 0.0,
     }
-    out["total"] = sum(out[p] for p in PHASES)
+    if x.prm_params and sampled:
+        # The PRM reads the question and the answer's steps: one forward of its own size per completion.
+        pa = x.prm_arch
+        prm_att = (pa.attention_flops(0, P) + pa.attention_flops(P, C)) * S if pa else 0.0
+        out["reward_model"] = 2 * x.prm_flop_params * seq_tok + prm_att
+    if m == "ppo":
+        # The critic has the policy's size: a forward for the values, then its own update (and recompute).
+        out["values"] = forward
+        out["gae"] = methods.GAE_FLOPS_PER_TOKEN * gen_tok
+        out["critic_training"] = train * it
+        out["critic_recompute"] = forward * it if x.grad_ckpt else 0.0
+    if x.offload_optimizer:
+        out["optimizer_offload"] = 0.0  # the CPU Adam step: host memory traffic, no GPU FLOPs
+    out["total"] = sum(out[p] for p in phases_of(out))
     return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# Rollout engines: how many GPUs one vLLM instance spans
+
+
+def _vllm_share_bytes(x: EstimateInputs) -> float:
+    """Per GPU, what vLLM may fill with weights and KV cache (its memory share less the reserve)."""
+    util = VLLM_SERVER_MEMORY_UTILIZATION if x.vllm_mode == "server" else x.vllm_memory
+    return (util * x.gpu.memory_gib - VLLM_RESERVE_GIB) * GIB
+
+
+def _kv_bytes_per_sequence(x: EstimateInputs) -> float:
+    """A sequence's KV blocks in vLLM: its completion and a 1/G share of the prompt blocks its group shares."""
+    return x.shape.kv_bytes_per_token * (x.prompt_len / x.G + x.mean_len)
+
+
+def rollout_layout(x: EstimateInputs) -> tuple[EstimateInputs, dict]:
+    """The rollout engine's GPU group, and the inputs with it set (grpo.vllm_tensor_parallel_size).
+
+    Colocated vLLM: the recipe's tensor parallel size when its share of each GPU holds the weights plus a useful
+    KV cache (room for min(sequences per engine per round, peak FLOP/s / bandwidth) sequences), else the smallest
+    group that does (estimate_engines.smallest_fitting_group); --rollout-tp (vllm_tp_fixed) takes the size as given.
+    For a MoE model the group is also the expert-parallel group. Server mode runs one engine over the server's
+    GPUs; HF generate one per GPU; DPO generates nothing."""
+    a = x.arch
+    info: dict[str, Any] = {"source": "recipe", "note": None}
+    if not methods.generates(x.method):
+        info.update(source="none", tensor_parallel=0, expert_parallel=0)
+        return x, info
+    if not x.use_vllm or x.vllm_mode == "server":
+        info["source"] = "hf generate" if not x.use_vllm else "server (launch.vllm_server_gpus)"
+    else:
+        weights = BF16 * x.params
+        share = _vllm_share_bytes(x)
+        kv_seq = _kv_bytes_per_sequence(x)
+        useful = engines.useful_sequences(x.gpu.flops, x.gpu.bandwidth)
+
+        def per_engine(g: int) -> float:
+            return x.gen_batch / max(1, x.num_gpus // g)
+
+        def fits(groups: list[int]) -> int | None:
+            return engines.smallest_fitting_group(groups, share, weights, kv_seq, per_engine, useful)
+
+        if x.vllm_tp_fixed:
+            info["source"] = "given"
+        elif fits([x.vllm_tp]) is None:
+            groups = engines.candidate_groups(x.num_gpus, a.n_heads if a else None)
+            chosen = fits(groups)
+            what = (
+                f"grpo.vllm_tensor_parallel_size={x.vllm_tp} cannot hold {weights / GIB:,.0f} GiB of weights plus KV "
+                f"for {min(per_engine(x.vllm_tp), useful):,.0f} sequences in {share / GIB:.1f} GiB of each GPU"
+            )
+            if chosen is None:
+                chosen = max(groups)
+                info["note"] = f"{what}, and no group up to {chosen} GPUs can"
+            else:
+                info["note"] = f"{what}; the smallest group that can is {chosen} GPUs"
+            info["source"] = "auto"
+            x = replace(x, vllm_tp=chosen)
+        info["useful_sequences"] = useful
+    tp = x.rollout_tp
+    info["tensor_parallel"] = tp
+    if a is not None and a.n_experts and x.use_vllm:
+        info["expert_parallel"] = tp
+        info["experts_per_gpu"] = a.n_experts / tp
+    else:
+        info["expert_parallel"] = 1
+    return x, info
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -679,45 +825,48 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
     Per engine (a vLLM instance over vllm_tp GPUs) and generation round of R sequences, B of them in flight
     (bounded by the round, and by the KV cache vLLM has after its weights):
         decode steps   = (R / B) * mean_len + (max_len - mean_len)   # the round waits for its longest answer
-        step time      = weights bytes per GPU / (bandwidth * bw_eff)  [+ launch overhead per layer when eager]
+        step time      = weight bytes read per step per GPU / (bandwidth * bw_eff)  [+ launch overhead when eager]
         per token      = (2N + attention) / (tp * peak * decode_eff) + context * KV bytes / (tp * bandwidth * bw_eff)
         round time     = decode steps * step time + R * mean_len * per token
+    A dense model reads all its weights per step; a MoE model its shared part and the experts the B tokens touch.
     """
     w = w or workload(x)
     shape, gpu = x.shape, x.gpu
+    if not methods.generates(x.method):
+        return {"backend": "none", "engines": 0, "tensor_parallel": 0, "seconds": 0.0}
     tp = x.rollout_tp
-    engines = max(1, x.gen_gpus // tp)
+    engines_n = max(1, x.gen_gpus // tp)
     per_round = x.gen_batch
     rounds = w["sequences"] / per_round
-    R = per_round / engines
+    R = per_round / engines_n
     P, C = x.prompt_len, x.mean_len
-    weights_per_gpu = BF16 * x.params / tp  # tensor parallel splits the weights; MoE: big batches touch all experts
     bw = gpu.bandwidth * x.bandwidth_efficiency
     kv_tok = shape.kv_bytes_per_token
     if x.use_vllm:
-        util = VLLM_SERVER_MEMORY_UTILIZATION if x.vllm_mode == "server" else x.vllm_memory
-        kv_pool = tp * (util * gpu.memory_gib - VLLM_RESERVE_GIB) * GIB - BF16 * x.params
-        # vLLM admits a sequence while blocks remain; a sequence holds its completion and a 1/G share of the
-        # prompt blocks its group shares.
-        kv_limit = kv_pool / (kv_tok * (P / x.G + C)) if kv_pool > 0 else 0.0
+        kv_pool = engines.engine_kv_pool(tp, _vllm_share_bytes(x), BF16 * x.params)
+        # vLLM admits a sequence while blocks remain.
+        kv_limit = kv_pool / _kv_bytes_per_sequence(x) if kv_pool > 0 else 0.0
         in_flight = max(1.0, min(R, math.floor(kv_limit)))
     else:
         # HF generate: one static batch per process, run to the longest completion.
         kv_pool = 0.0
         kv_limit = float("inf")
         in_flight = R
+    a = x.arch
+    moe = (a.expert_params, a.n_experts, a.experts_per_token) if a is not None else (0, 0, 0)
+    read_bytes = engines.decode_weight_bytes(x.params, moe[0], moe[1], moe[2], in_flight, BF16)
     step_overhead = EAGER_STEP_OVERHEAD_PER_LAYER_S * shape.n_layers if x.decode_eager else 0.0
     decode_steps = (R / in_flight) * C + max(0.0, x.max_len - C)
-    step_time = weights_per_gpu / bw + step_overhead
+    step_time = read_bytes / tp / bw + step_overhead
     ctx = P + C / 2  # mean context a decode step attends to
     attn_tok = x.arch.attention_flops(ctx, 1) if x.arch else 0.0
     per_token = (2 * x.flop_params + attn_tok) / (tp * gpu.flops * x.decode_efficiency) + ctx * kv_tok / (tp * bw)
     round_time = decode_steps * step_time + R * C * per_token
     seconds = rounds * round_time
-    return {
+    out = {
         "backend": "vllm" if x.use_vllm else "hf",
         "eager": x.decode_eager,
-        "engines": engines,
+        "engines": engines_n,
         "tensor_parallel": tp,
         "rounds": rounds,
         "sequences_per_engine_round": R,
@@ -725,20 +874,55 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
         "kv_limit_sequences": kv_limit,
         "kv_pool_gib": kv_pool / GIB,
         "decode_steps_per_round": decode_steps,
+        "weight_gib_read_per_step": read_bytes / GIB,
         "seconds_per_round": round_time,
         "seconds": seconds,
-        "decode_tokens_per_gpu_per_second": w["generated_tokens"] / (seconds * engines * tp) if seconds else 0.0,
+        "decode_tokens_per_gpu_per_second": w["generated_tokens"] / (seconds * engines_n * tp) if seconds else 0.0,
     }
+    if moe[1]:
+        out["experts_touched_per_layer"] = engines.experts_touched(moe[1], moe[2], in_flight)
+    return out
 
 
-def phase_seconds(x: EstimateInputs, f: dict, gen: dict) -> dict[str, float]:
-    """Seconds per phase: generation from `generation_plan`, the rest compute bound at the MFU."""
+# Optimizer offload (DeepSpeed offload_optimizer): per step each GPU sends its shard of bf16 gradients to the host
+# and gets bf16 weights back (4 bytes per parameter over PCIe, ~25 GB/s reached per GPU), and the CPU Adam step
+# streams ~30 bytes per parameter (reads fp32 weights, gradients, m, v; writes weights, m, v; a bf16 copy) at the
+# host's memory bandwidth, ~300 GB/s for a two-socket server shared by its 8 GPUs.
+OFFLOAD_PCIE_BYTES_PER_S = 25e9
+OFFLOAD_PCIE_BYTES_PER_PARAM = 4
+HOST_ADAM_BYTES_PER_PARAM = 30
+HOST_BANDWIDTH_PER_GPU = 300e9 / 8
+
+
+def offload_seconds_per_step(trained_params: float, num_gpus: int) -> float:
+    """The host side of one optimizer step for `trained_params` parameters sharded over `num_gpus` GPUs."""
+    per_gpu = trained_params / num_gpus
+    return per_gpu * (
+        OFFLOAD_PCIE_BYTES_PER_PARAM / OFFLOAD_PCIE_BYTES_PER_S + HOST_ADAM_BYTES_PER_PARAM / HOST_BANDWIDTH_PER_GPU
+    )
+
+
+def _trained_params(x: EstimateInputs) -> float:
+    """Parameters the optimizer updates: the policy's (or its adapter's), and with PPO the critic's too."""
+    one = float(x.shape.lora_params(x.lora_rank, x.lora_targets)) if x.lora else x.params
+    return one * (2 if x.method == "ppo" else 1)
+
+
+def phase_seconds(x: EstimateInputs, f: dict, gen: dict, w: dict | None = None) -> dict[str, float]:
+    """Seconds per phase: generation from `generation_plan`, GAE and the offloaded optimizer step from their own
+    models, the rest compute bound at the MFU."""
+    w = w or workload(x)
     train_rate = x.num_gpus * x.gpu.flops * x.mfu
     gen_rate = x.gen_gpus * x.gpu.flops * x.mfu
     out = {"generation": gen["seconds"], "prefill": f["prefill"] / gen_rate}
-    for p in ("old_policy", "reference", "training", "recompute"):
-        out[p] = f[p] / train_rate
-    out["total"] = sum(out[p] for p in PHASES)
+    for p in phases_of(f):
+        if p not in out:
+            out[p] = f[p] / train_rate
+    if "gae" in f:
+        out["gae"] = methods.gae_seconds(w["sequences"] / x.gen_batch, x.mean_len)
+    if "optimizer_offload" in f:
+        out["optimizer_offload"] = w["steps"] * offload_seconds_per_step(_trained_params(x), x.num_gpus)
+    out["total"] = sum(out[p] for p in phases_of(out))
     return out
 
 
@@ -746,31 +930,43 @@ def phase_seconds(x: EstimateInputs, f: dict, gen: dict) -> dict[str, float]:
 # Memory
 
 
+def _model_states(x: EstimateInputs, shard_states: int, shard_optim: int) -> tuple[float, float, float, int]:
+    """Bytes per GPU of one trained model of the policy's size: (weights, gradients, optimizer, adapter params).
+    Full fine-tuning: mixed-precision AdamW, 16 bytes per parameter; LoRA: the frozen bf16 base and the adapter
+    with its gradients and Adam states. Offloaded, the fp32 master weights and Adam states live on the host."""
+    P = x.params
+    optim_on_gpu = 0.0 if x.offload_optimizer else 1.0
+    if x.lora:
+        adapter = x.shape.lora_params(x.lora_rank, x.lora_targets)
+        weights = (BF16 * P) / shard_states + BF16 * adapter
+        return weights, BF16 * adapter, optim_on_gpu * 12 * adapter / shard_optim, adapter
+    # mixed-precision AdamW: fp32 master weights + m + v (12 bytes), bf16 weights and gradients.
+    return BF16 * P / shard_states, BF16 * P / shard_optim, optim_on_gpu * 12 * P / shard_optim, 0
+
+
 def memory_plan(x: EstimateInputs) -> dict:
     """Peak GiB per training GPU: model states (sharded by the strategy), reference, activations, and the
     generation side (vLLM's gpu_memory_utilization share when colocated, or HF generate's gathered weights and
-    KV cache). With vLLM sleep mode the share is released during the update, so the peak is the larger phase."""
+    KV cache). With vLLM sleep mode the share is released during the update, so the peak is the larger phase.
+    PPO adds a critic of the policy's size (its own model states); a PRM its bf16 weights, sharded like the
+    reference; DPO generates nothing, so it has no generation side."""
     shape, gpu = x.shape, x.gpu
     P = x.params
     world = x.num_gpus
     shard_states = world if x.strategy in ("zero3", "fsdp") else 1
     shard_optim = world if x.strategy in ("zero2", "zero3", "fsdp") else 1
-    if x.lora:
-        adapter = shape.lora_params(x.lora_rank, x.lora_targets)
-        weights = (BF16 * P) / shard_states + BF16 * adapter
-        gradients = BF16 * adapter
-        optimizer = 12 * adapter / shard_optim  # fp32 master + Adam m, v for the adapter only
-        reference = 0.0  # TRL + PEFT: the reference is the base model with the adapter disabled
-    else:
-        adapter = 0
-        weights = BF16 * P / shard_states
-        gradients = BF16 * P / shard_optim
-        optimizer = 12 * P / shard_optim  # mixed-precision AdamW: fp32 master weights + m + v
-        reference = BF16 * P / shard_states if x.beta > 0 else 0.0  # TRL shards the reference like the policy
+    weights, gradients, optimizer, adapter = _model_states(x, shard_states, shard_optim)
+    # TRL + PEFT: the reference is the base model with the adapter disabled; else bf16, sharded like the policy.
+    needs_ref = methods.needs_reference(x.method, x.beta) and not x.lora
+    reference = BF16 * P / shard_states if needs_ref else 0.0
+    critic = sum(_model_states(x, shard_states, shard_optim)[:3]) if x.method == "ppo" else 0.0
+    sampled = methods.generates(x.method)
+    reward_model = BF16 * x.prm_params / shard_states if (x.prm_params and sampled) else 0.0
+    host = (12 * _trained_params(x) / shard_optim) if x.offload_optimizer else 0.0
     # Activations of one micro-batch (bf16, flash attention, no dropout), per token per layer:
     #   saved for backward ~ 7 hidden + 3 intermediate elements (norm inputs/outputs, q/k/v/attn out, gate/up/act).
     # With checkpointing only each layer's input (1 hidden) is kept, plus one layer's working set and its
-    # gradients while it is recomputed.
+    # gradients while it is recomputed. The critic's update runs after the policy's: the same peak, not twice.
     tokens = x.micro_batch * (x.prompt_len + x.max_len)
     per_layer_tok = BF16 * (7 * shape.hidden + 3 * shape.intermediate)
     if x.grad_ckpt:
@@ -783,24 +979,23 @@ def memory_plan(x: EstimateInputs) -> dict:
 
     tp = x.rollout_tp
     R = x.gen_batch / max(1, x.gen_gpus // tp)
-    prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len  # vLLM shares a group's prompt blocks
+    # vLLM shares a group's prompt blocks; HF generate keeps every copy.
+    prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len
     kv_needed = R * (prompt_kv + x.mean_len) * shape.kv_bytes_per_token / tp
-    colocated = x.use_vllm and x.vllm_mode == "colocate"
+    colocated = sampled and x.use_vllm and x.vllm_mode == "colocate"
     if colocated:
         share = x.vllm_memory * gpu.memory_gib * GIB
         vllm_weights = BF16 * P / tp
         kv_cache = share - vllm_weights - VLLM_RESERVE_GIB * GIB
         gen_side = share
-    elif x.use_vllm:  # server mode: the server's GPUs hold vLLM; the trainer's hold nothing for generation
-        share = vllm_weights = 0.0
-        kv_cache = 0.0
-        gen_side = 0.0
+    elif not sampled or x.use_vllm:  # DPO, or server mode: nothing for generation on the trainer's GPUs
+        share = vllm_weights = kv_cache = gen_side = kv_needed = 0.0
     else:  # HF generate: the gathered full weights (TRL ds3_gather_for_generation) and a growing KV cache
         share = 0.0
         vllm_weights = BF16 * P if shard_states > 1 else 0.0
         kv_cache = R * (x.prompt_len + x.max_len) * shape.kv_bytes_per_token
         gen_side = vllm_weights + kv_cache
-    states = weights + gradients + optimizer + reference + runtime
+    states = weights + gradients + optimizer + reference + critic + reward_model + runtime
     train_phase = states + activations + gathered + (0.0 if (x.vllm_sleep or not colocated) else gen_side)
     gen_phase = states + gen_side
     total = max(train_phase, gen_phase)
@@ -812,6 +1007,8 @@ def memory_plan(x: EstimateInputs) -> dict:
         "gradients": gradients * g,
         "optimizer": optimizer * g,
         "reference": reference * g,
+        "critic": critic * g,
+        "reward_model": reward_model * g,
         "activations": activations * g,
         "zero3_gathered": gathered * g,
         "vllm_share": share * g,
@@ -819,6 +1016,7 @@ def memory_plan(x: EstimateInputs) -> dict:
         "kv_cache": max(0.0, kv_cache) * g,
         "kv_cache_rollout_batch": kv_needed * g,
         "runtime": runtime * g,
+        "host_optimizer_per_gpu": host * g,
         "train_phase": train_phase * g,
         "generation_phase": gen_phase * g,
         "total": total * g,
@@ -838,6 +1036,88 @@ def memory_plan(x: EstimateInputs) -> dict:
         )
     plan["fits"] = not problems
     return plan
+
+
+# The memory items a "does not fit" line lists, and the fix for each when it is the largest.
+_PLAN_ITEMS = (
+    "weights",
+    "gradients",
+    "optimizer",
+    "reference",
+    "critic",
+    "reward_model",
+    "activations",
+    "zero3_gathered",
+    "vllm_share",
+    "runtime",
+)
+_FIXES = {
+    "weights": "use more GPUs with launch.strategy=zero3, or model.lora=true",
+    "gradients": "use launch.strategy=zero3 across more GPUs, or model.lora=true",
+    "optimizer": "use launch.strategy=zero3 across more GPUs, offload it to the host, or model.lora=true",
+    "reference": "set grpo.beta=0 (no reference model) or use model.lora=true (the reference is the base)",
+    "critic": "use more GPUs, or model.lora=true (the critic is as large as the policy)",
+    "reward_model": "use a smaller PRM or more GPUs",
+    "activations": "set model.gradient_checkpointing=true or lower grpo.per_device_batch_size",
+    "zero3_gathered": "use more GPUs",
+    "vllm_share": "lower grpo.vllm_gpu_memory_utilization or set grpo.vllm_enable_sleep_mode=true",
+    "runtime": "use a GPU with more memory",
+}
+
+
+def _plan_parts(x: EstimateInputs, plan: dict) -> tuple[str, str]:
+    """('weights 9.8 + gradients 9.8 + ...', the largest item) of a memory plan."""
+    colocated = x.use_vllm and x.vllm_mode == "colocate" and methods.generates(x.method)
+    items = {k: plan[k] for k in _PLAN_ITEMS if k != "vllm_share" or colocated}
+    parts = " + ".join(f"{k} {v:.1f}" for k, v in items.items() if v >= 0.05)
+    return parts, max(items, key=items.__getitem__)
+
+
+def smallest_gpu_count(x: EstimateInputs, limit: int = 1 << 16) -> int | None:
+    """The fewest GPUs (a multiple of 8 past 8) on which the plan fits, the generation batch kept; None when none
+    up to `limit` does."""
+
+    def ok(n: int) -> bool:
+        y, _ = rollout_layout(replace(x, num_gpus=n))
+        return memory_plan(y)["fits"]
+
+    if ok(x.num_gpus):
+        return x.num_gpus
+    lo = hi = x.num_gpus
+    while not ok(hi):  # doubling: lo does not fit, hi does
+        if hi >= limit:
+            return None
+        lo, hi = hi, min(limit, hi * 2)
+    step = 1 if hi <= 8 else 8
+    lo_k, hi_k = lo // step, -(-hi // step)
+    while hi_k - lo_k > 1:  # bisect over multiples of step
+        mid = (lo_k + hi_k) // 2
+        lo_k, hi_k = (lo_k, mid) if ok(mid * step) else (mid, hi_k)
+    return hi_k * step
+
+
+def does_not_fit(x: EstimateInputs, plan: dict, layout: dict | None = None) -> str | None:
+    """None when the plan fits; else the one line `grpo estimate` prints first: what does not fit, with the
+    numbers, and what would (the fewest GPUs, optimizer offload)."""
+    if plan["fits"]:
+        return None
+    parts, largest = _plan_parts(x, plan)
+    line = f"does not fit on {x.num_gpus}x {x.gpu.name}: " + "; ".join(plan["problems"])
+    line += f" (per GPU: {parts} GiB)"
+    if layout and layout.get("note") and "no group" in layout["note"]:
+        line += f"; {layout['note']}"
+    fixes = []
+    n = smallest_gpu_count(x)
+    if n is not None and n != x.num_gpus:
+        fixes.append(f"--num-gpus {n}")
+    if not x.offload_optimizer and not x.lora:
+        y, _ = rollout_layout(replace(x, offload_optimizer=True))
+        if memory_plan(y)["fits"]:
+            fixes.append("--offload-optimizer")
+    line += f"; largest item {largest}: {_FIXES[largest]}"
+    if fixes:
+        line += "; fits with " + " or ".join(fixes)
+    return line + "; no time or GPU-hours are estimated for a plan that does not fit"
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -864,14 +1144,18 @@ def smallest_group(p: float, target: float = NO_SIGNAL_TARGET, limit: int = 4096
 
 
 def estimate(x: EstimateInputs) -> dict:
-    """The `grpo estimate --json` object."""
-    validate_inputs(x)
+    """The `grpo estimate --json` object: every figure as if the plan fit, with `fits` and, when it does not,
+    the `does_not_fit` line (`withhold_unfit` is what the command prints then)."""
+    x, layout = rollout_layout(validate_inputs(x))
     w = workload(x)
     f = flops(x, w)
     gen = generation_plan(x, w)
-    sec = phase_seconds(x, f, gen)
+    gen["layout"] = layout
+    sec = phase_seconds(x, f, gen, w)
     wall = sec["total"]
-    total_gpus = x.num_gpus + (x.server_gpus if x.use_vllm and x.vllm_mode == "server" else 0)
+    server = x.use_vllm and x.vllm_mode == "server" and methods.generates(x.method)
+    total_gpus = x.num_gpus + (x.server_gpus if server else 0)
+    plan = memory_plan(x)
     gpu_hours = wall * total_gpus / 3600
     seq_tokens = w["generated_tokens"] + w["prompt_tokens"]
     out: dict[str, Any] = {
@@ -894,12 +1178,15 @@ def estimate(x: EstimateInputs) -> dict:
         # verl's throughput convention: (prompt + response tokens) / (step time x GPUs).
         "tokens_per_gpu_per_second": seq_tokens / (wall * total_gpus) if wall else 0.0,
         "generation": gen,
-        "memory_gib_per_gpu": memory_plan(x),
+        "memory_gib_per_gpu": plan,
+        "fits": plan["fits"],
+        "does_not_fit": does_not_fit(x, plan, layout),
+        "method": x.method,
         "assumptions": {
             "mfu": x.mfu,
             "decode_efficiency": x.decode_efficiency,
             "bandwidth_efficiency": x.bandwidth_efficiency,
-            "old_policy_forward": x.computes_old_logprobs,
+            "old_policy_forward": f["old_policy"] > 0,
             "shape_from": x.shape.name,
             "source_rule_of_thumb": SOURCE_RULE_OF_THUMB,
         },
@@ -915,12 +1202,59 @@ def estimate(x: EstimateInputs) -> dict:
             "target": NO_SIGNAL_TARGET,
             "smallest_G_under_target": smallest_group(x.pass_rate),
         }
+    if x.prm_params:
+        out["prm"] = {"model": x.prm_name, "params": x.prm_params, "flop_params": x.prm_flop_params}
+    if x.prm_train_tokens is not None:
+        out["prm_training"] = prm_training(x)
     return out
+
+
+# Keys that only mean something when the plan fits: `withhold_unfit` moves them under "if_it_fit".
+_TIME_KEYS = ("seconds", "seconds_per_step", "gpu_hours", "wall_clock_hours", "tokens_per_gpu_per_second", "cost_usd")
+
+
+def withhold_unfit(result: dict) -> dict:
+    """What `grpo estimate` prints: a plan that does not fit gets no time, GPU-hours or cost at the top level
+    (they are null; the as-if figures stay under `if_it_fit` for whoever wants the arithmetic)."""
+    if result.get("fits", True):
+        return result
+    out = dict(result)
+    out["if_it_fit"] = {k: result[k] for k in _TIME_KEYS if k in result}
+    for k in _TIME_KEYS:
+        if k in out:
+            out[k] = None
+    return out
+
+
+def prm_training(x: EstimateInputs) -> dict:
+    """Training the PRM (the policy's model when no --prm is given) on x.prm_train_tokens tokens, one epoch, on
+    the run's GPUs at its MFU: 6N per token (8N with activation checkpointing) plus attention over sequences of
+    prompt + mean completion tokens."""
+    tokens = float(x.prm_train_tokens or 0)
+    arch = x.prm_arch if x.prm_params else x.arch
+    N = x.prm_flop_params if x.prm_params else x.flop_params
+    seq = x.prompt_len + x.mean_len
+    att_per_token = arch.attention_flops(0, seq) / seq if arch else 0.0
+    fl = methods.prm_training_flops(N, tokens, x.grad_ckpt, att_per_token)
+    seconds = fl / (x.num_gpus * x.gpu.flops * x.mfu)
+    return {
+        "model": x.prm_name or x.model,
+        "params": x.prm_params or x.params,
+        "tokens": tokens,
+        "flops": fl,
+        "seconds": seconds,
+        "wall_clock_hours": seconds / 3600,
+        "gpu_hours": seconds * x.num_gpus / 3600,
+        "gpu": x.gpu.name,
+        "num_gpus": x.num_gpus,
+        "source": methods.SOURCE_PRM_TRAINING,
+    }
 
 
 def _inputs_dict(x: EstimateInputs) -> dict:
     d = asdict(x)
     d.pop("arch")
+    d.pop("prm_arch")
     d["gpu"] = x.gpu.name
     d["lora_targets"] = list(x.lora_targets)
     d["old_logprobs"] = x.computes_old_logprobs
@@ -936,26 +1270,12 @@ def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
     except UserError:
         return None
     gpu = replace(base.gpu, name=f"{gpu_memory_gib:.0f} GiB GPU", memory_gib=float(gpu_memory_gib))
-    x = replace(base, gpu=gpu, num_gpus=int(num_gpus))
+    # TRL runs the recipe's tensor parallel size as it is: no auto-sizing here.
+    x = replace(base, gpu=gpu, num_gpus=int(num_gpus), vllm_tp_fixed=True)
     plan = memory_plan(x)
     if plan["fits"]:
         return None
-    items = {k: plan[k] for k in ("weights", "gradients", "optimizer", "reference", "activations", "zero3_gathered")}
-    if x.use_vllm and x.vllm_mode == "colocate":
-        items["vllm_share"] = plan["vllm_share"]
-    items["runtime"] = plan["runtime"]
-    parts = " + ".join(f"{k} {v:.1f}" for k, v in items.items() if v >= 0.05)
-    largest = max(items, key=items.__getitem__)
-    fixes = {
-        "weights": "use more GPUs with launch.strategy=zero3, or model.lora=true",
-        "gradients": "use launch.strategy=zero3 across more GPUs, or model.lora=true",
-        "optimizer": "use launch.strategy=zero3 across more GPUs, or model.lora=true",
-        "reference": "set grpo.beta=0 (no reference model) or use model.lora=true (the reference is the base)",
-        "activations": "set model.gradient_checkpointing=true or lower grpo.per_device_batch_size",
-        "zero3_gathered": "use more GPUs",
-        "vllm_share": "lower grpo.vllm_gpu_memory_utilization or set grpo.vllm_enable_sleep_mode=true",
-        "runtime": "use a GPU with more memory",
-    }
+    parts, largest = _plan_parts(x, plan)
     where = recipe.name or "the recipe"
     if plan["kv_cache"] <= 0 and x.use_vllm and x.vllm_mode == "colocate":
         return (
@@ -964,7 +1284,7 @@ def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
         )
     return (
         f"{where} needs ~{plan['total']:.1f} GiB per GPU on {num_gpus} GPU(s) ({parts} GiB) but each GPU has "
-        f"{gpu_memory_gib:.1f} GiB; largest item is {largest}: {fixes[largest]} (`grpo estimate --recipe "
+        f"{gpu_memory_gib:.1f} GiB; largest item is {largest}: {_FIXES[largest]} (`grpo estimate --recipe "
         f"{where}` shows the plan)"
     )
 
