@@ -1386,3 +1386,45 @@ def apply_calibration(result: dict, report: dict) -> dict:
         "uncalibrated": {"gpu_hours": result["gpu_hours"], "wall_clock_hours": result["wall_clock_hours"]},
     }
     return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# GRPO beside PPO and DPO (--compare)
+
+
+def compare_methods(x: EstimateInputs) -> dict:
+    """GRPO, PPO and DPO on the same data, model and GPUs: per method the GPU-hours, wall clock, the time split,
+    the peak memory per GPU, whether it fits, and GRPO's wall clock over the method's (`grpo_over`: 1.76 means
+    GRPO takes 1.76x as long)."""
+    results = {m: estimate(replace(x, method=m)) for m in methods.METHODS}
+    grpo_wall = results["grpo"]["wall_clock_hours"]
+    out = {}
+    for m, r in results.items():
+        out[m] = {
+            "gpu_hours": r["gpu_hours"],
+            "wall_clock_hours": r["wall_clock_hours"],
+            "seconds": r["seconds"],
+            "flops_total": r["flops"]["total"],
+            "peak_gib_per_gpu": r["memory_gib_per_gpu"]["total"],
+            "fits": r["fits"],
+            "grpo_over": grpo_wall / r["wall_clock_hours"] if r["wall_clock_hours"] else None,
+        }
+    return out
+
+
+def resolve_prm(text: str, tiny: Any = None) -> dict:
+    """--prm: a parameter count ('7B', '7e9': exactly 2N per token) or a model (a known architecture, Hub id or
+    config.json path) -> the EstimateInputs fields of the process reward model."""
+    if _COUNT.match(str(text)):
+        n = parse_count(text, "--prm")
+        return {"prm_arch": None, "prm_params": n, "prm_flop_params": n, "prm_name": f"{n / 1e9:g}B PRM"}
+    try:
+        arch = resolve_model(str(text), tiny)
+    except UserError as err:
+        raise UserError(f"--prm: {err}") from None
+    return {
+        "prm_arch": arch,
+        "prm_params": float(arch.total_params),
+        "prm_flop_params": float(arch.flop_params),
+        "prm_name": str(text),
+    }

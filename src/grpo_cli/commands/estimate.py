@@ -82,6 +82,27 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--lora", action=argparse.BooleanOptionalAction, help="LoRA instead of full fine-tuning")
     t.add_argument("--lora-rank", type=int, help="LoRA rank")
     t.add_argument("--grad-ckpt", action=argparse.BooleanOptionalAction, help="activation checkpointing")
+    m = p.add_argument_group("method, PRM and scale (docs/estimate.md, 'The source's four claims')")
+    m.add_argument(
+        "--method", choices=("grpo", "ppo", "dpo"), help="grpo (default), ppo (+ a critic), dpo (given pairs)"
+    )
+    m.add_argument(
+        "--compare", action="store_true", help="also estimate GRPO, PPO and DPO on the same data, side by side"
+    )
+    m.add_argument(
+        "--rollout-tp",
+        type=int,
+        metavar="GPUS",
+        help="GPUs per vLLM engine, as given (default: the recipe's when it fits, else the smallest group that does)",
+    )
+    m.add_argument(
+        "--offload-optimizer",
+        action="store_true",
+        default=None,
+        help="Adam states and fp32 master weights in host memory, the Adam step on the CPU (DeepSpeed offload)",
+    )
+    m.add_argument("--prm", metavar="MODEL", help="a process reward model scoring every completion (name, path or 7B)")
+    m.add_argument("--prm-train-tokens", metavar="TOKENS", help="also the cost of training that PRM on so many tokens")
     o = p.add_argument_group("output")
     o.add_argument(
         "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
@@ -134,15 +155,35 @@ def compute(args: argparse.Namespace | list[str]) -> dict:
 
     if isinstance(args, list):
         args = build_parser().parse_args(args)
-    flags = {k: v for k, v in vars(args).items() if k not in ("recipe", "set_", "as_json", "calibrate")}
+    skip = ("recipe", "set_", "as_json", "calibrate", "compare", "rollout_tp", "prm")
+    flags = {k: v for k, v in vars(args).items() if k not in skip}
     if args.params is not None:
         flags["params"] = E.parse_count(args.params, "--params")
     if args.tokens is not None:
         flags["tokens"] = E.parse_count(args.tokens, "--tokens")
+    flags.update(_scale_flags(args))
     if args.calibrate is not None:
-        return _calibrated(Path(args.calibrate), args.recipe, args.set_, flags)
+        return E.withhold_unfit(_calibrated(Path(args.calibrate), args.recipe, args.set_, flags))
     recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
-    return E.estimate(E.inputs_from_recipe(recipe, **flags))
+    x = E.inputs_from_recipe(recipe, **flags)
+    result = E.withhold_unfit(E.estimate(x))
+    if args.compare:
+        result["compare"] = E.compare_methods(x)
+    return result
+
+
+def _scale_flags(args: argparse.Namespace) -> dict:
+    """--rollout-tp, --prm and --prm-train-tokens as EstimateInputs fields."""
+    from grpo_cli import estimate as E
+
+    out: dict[str, Any] = {}
+    if args.rollout_tp is not None:
+        out.update(vllm_tp=args.rollout_tp, vllm_tp_fixed=True)
+    if args.prm is not None:
+        out.update(E.resolve_prm(args.prm))
+    if args.prm_train_tokens is not None:
+        out["prm_train_tokens"] = E.parse_count(args.prm_train_tokens, "--prm-train-tokens")
+    return out
 
 
 def _jsonable(obj: Any) -> Any:
@@ -272,6 +313,12 @@ _PHASE_NOTES = {
     "reference": "log-probs of the reference model (beta > 0)",
     "training": "policy forward + backward",
     "recompute": "activation checkpointing re-runs the forward",
+    "reward_model": "the PRM's forward over every completion",
+    "values": "the critic's forward (values)",
+    "gae": "GAE: a reverse scan over the completion's positions",
+    "critic_training": "critic forward + backward",
+    "critic_recompute": "activation checkpointing re-runs the critic's forward",
+    "optimizer_offload": "gradients to the host, Adam on the CPU, weights back",
 }
 
 
@@ -279,9 +326,12 @@ def _print(r: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from grpo_cli.estimate import PHASES
+    from grpo_cli.estimate import phases_of
 
     con = Console()
+    if r.get("does_not_fit"):
+        # Said first, in one line, and no hours or cost below: the figures would be for a run that cannot start.
+        con.print(f"[bold red]{r['does_not_fit']}[/bold red]", soft_wrap=True)
     x = r["inputs"]
     gen = r["generation"]
     title = f"{r['recipe'] or 'estimate'}: {r['model']}" + (
@@ -308,25 +358,28 @@ def _print(r: dict) -> None:
         ("what", "left"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
-    total = r["seconds"]["total"] or 1.0
-    for p in PHASES:
-        if r["flops"][p] == 0 and r["seconds"][p] == 0:
+    sec = r["seconds"] or {}  # None when the plan does not fit: FLOPs only
+    total = sec.get("total") or 1.0
+    for p in phases_of(r["flops"]):
+        if r["flops"][p] == 0 and not sec.get(p):
             continue
-        table.add_row(
-            p, _sci(r["flops"][p]), _dur(r["seconds"][p]), f"{100 * r['seconds'][p] / total:.0f}%", _PHASE_NOTES[p]
-        )
-    table.add_row("[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(r["seconds"]["total"]), "100%", "")
+        time = (_dur(sec[p]), f"{100 * sec[p] / total:.0f}%") if sec else ("-", "-")
+        table.add_row(p, _sci(r["flops"][p]), *time, _PHASE_NOTES[p])
+    table.add_row(
+        "[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(sec["total"]) if sec else "-", "100%" if sec else "-", ""
+    )
     con.print(table)
-    con.print(
-        f"generation ({gen['backend']}): {gen['engines']} engine(s) x TP {gen['tensor_parallel']}, "
-        f"{gen['in_flight']:,.0f} of {gen['sequences_per_engine_round']:,.0f} sequences in flight per engine, "
-        f"{gen['decode_steps_per_round']:,.0f} decode steps per round, {gen['rounds']:,.1f} rounds"
-    )
-    cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
-    con.print(
-        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
-        f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
-    )
+    if gen["engines"]:
+        con.print(_generation_line(gen))
+    if r["gpu_hours"] is not None:
+        cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
+        con.print(
+            f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
+            f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
+        )
+    _print_prm(con, r)
+    if "compare" in r:
+        con.print(_compare_table(r["compare"]))
     if "calibration" in r:
         c = r["calibration"]
         st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
@@ -375,6 +428,10 @@ def _print(r: dict) -> None:
         )
     elif m["vllm_weights"] or m["kv_cache"]:
         rows.append(("generation: gathered weights + KV cache", m["vllm_weights"] + m["kv_cache"]))
+    rows += [
+        ("critic (PPO: the policy's size, its own optimizer)", m.get("critic", 0.0)),
+        ("process reward model (bf16)", m.get("reward_model", 0.0)),
+    ]
     for item, gib in rows:
         if gib >= 0.005:
             mem.add_row(item, f"{gib:.1f}")
@@ -391,6 +448,8 @@ def _print(r: dict) -> None:
     con.print(mem)
     for problem in m["problems"]:
         con.print(f"[red]memory: {problem}[/red]")
+    if m.get("host_optimizer_per_gpu"):
+        con.print(f"host memory: {m['host_optimizer_per_gpu']:.1f} GiB per GPU of offloaded optimizer state")
     if "no_signal" in r:
         ns = r["no_signal"]
         best = ns["smallest_G_under_target"]
@@ -406,3 +465,72 @@ def _print(r: dict) -> None:
         f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
         "formulas, defaults and calibration: docs/estimate.md[/dim]"
     )
+
+
+def _generation_line(gen: dict) -> str:
+    """How generation runs: engines, their layout (and why), sequences in flight, MoE experts read per step."""
+    lay = gen.get("layout") or {}
+    ep = lay.get("expert_parallel", 1)
+    layout = f"TP {gen['tensor_parallel']}" + (
+        f" with expert parallel {ep} ({lay['experts_per_gpu']:g} experts per GPU)" if ep > 1 else ""
+    )
+    why = {"auto": "sized to fit", "given": "--rollout-tp", "recipe": "grpo.vllm_tensor_parallel_size"}.get(
+        lay.get("source", ""), lay.get("source", "")
+    )
+    line = (
+        f"generation ({gen['backend']}): {gen['engines']} engine(s) x {layout} ({why}), "
+        f"{gen['in_flight']:,.0f} of {gen['sequences_per_engine_round']:,.0f} sequences in flight per engine, "
+        f"{gen['decode_steps_per_round']:,.0f} decode steps per round, {gen['rounds']:,.1f} rounds, "
+        f"{gen['decode_tokens_per_gpu_per_second']:,.0f} decode tokens/GPU/s"
+    )
+    if "experts_touched_per_layer" in gen:
+        line += (
+            f"; each decode step reads {gen['weight_gib_read_per_step']:,.0f} GiB of weights "
+            f"({gen['experts_touched_per_layer']:.0f} routed experts per layer touched)"
+        )
+    if lay.get("note"):
+        line += f"\n  {lay['note']}"
+    return line
+
+
+def _print_prm(con: Any, r: dict) -> None:
+    if "prm" in r:
+        p, sec = r["prm"], r["seconds"]
+        share = f", {100 * sec['reward_model'] / sec['total']:.0f}% of the time" if sec else ""
+        gib = r["memory_gib_per_gpu"].get("reward_model", 0.0)
+        con.print(
+            f"process reward model {p['model']} ({p['params'] / 1e9:.2f}B): one forward per completion"
+            f"{share}; {gib:.1f} GiB per GPU beside the policy"
+        )
+    if "prm_training" in r:
+        t = r["prm_training"]
+        src = t["source"]
+        con.print(
+            f"training the PRM ({t['model']}) on {_si(t['tokens'])} tokens: {_sci(t['flops'])} FLOPs, "
+            f"[bold]{t['gpu_hours']:,.1f} GPU-hours[/bold] ({_dur(t['seconds'])} on {t['num_gpus']}x {t['gpu']}); "
+            f"the source: ~{_si(src['tokens'])} tokens / ~{src['gpu_hours']:g} GPU-hours for a 7B"
+        )
+
+
+def _compare_table(c: dict) -> Any:
+    from rich.table import Table
+
+    table = Table(title="GRPO, PPO and DPO on the same data, model and GPUs")
+    for col in ("method", "GPU-hours", "wall clock", "GRPO / this", "peak GiB per GPU", "what differs"):
+        table.add_column(col, justify="left" if col in ("method", "what differs") else "right")
+    what = {
+        "grpo": "G answers per prompt, group-normalised rewards, no critic",
+        "ppo": "+ a critic of the policy's size: its forward, update and memory; GAE",
+        "dpo": "no generation: chosen + rejected per pair, a reference forward",
+    }
+    for m, v in c.items():
+        fits = "" if v["fits"] else " (does not fit)"
+        table.add_row(
+            m,
+            f"{v['gpu_hours']:,.1f}",
+            _dur(v["wall_clock_hours"] * 3600),
+            f"{v['grpo_over']:.2f}x",
+            f"{v['peak_gib_per_gpu']:.1f}{fits}",
+            what[m],
+        )
+    return table
