@@ -1034,6 +1034,7 @@ def memory_plan(x: EstimateInputs) -> dict:
             f"vLLM's share ({x.vllm_memory:g} x {gpu.memory_gib:.1f} GiB = {share * g:.1f} GiB) cannot hold the "
             f"weights ({vllm_weights * g:.1f} GiB at tensor parallel {tp}) plus its {VLLM_RESERVE_GIB:g} GiB reserve"
         )
+    plan["share_holds_weights"] = not (colocated and kv_cache <= 0)
     plan["fits"] = not problems
     return plan
 
@@ -1107,14 +1108,22 @@ def does_not_fit(x: EstimateInputs, plan: dict, layout: dict | None = None) -> s
     if layout and layout.get("note") and "no group" in layout["note"]:
         line += f"; {layout['note']}"
     fixes = []
-    n = smallest_gpu_count(x)
-    if n is not None and n != x.num_gpus:
-        fixes.append(f"--num-gpus {n}")
-    if not x.offload_optimizer and not x.lora:
-        y, _ = rollout_layout(replace(x, offload_optimizer=True))
-        if memory_plan(y)["fits"]:
-            fixes.append("--offload-optimizer")
-    line += f"; largest item {largest}: {_FIXES[largest]}"
+    if not plan["share_holds_weights"]:
+        # The engine's weights do not fit its GPUs' share: a larger group (or share) is the fix, not more engines.
+        line += "; the rollout engine needs more GPUs or a larger share: raise grpo.vllm_tensor_parallel_size or "
+        line += "grpo.vllm_gpu_memory_utilization"
+        auto, info = rollout_layout(replace(x, vllm_tp_fixed=False, vllm_tp=1))
+        if info["source"] == "auto" and memory_plan(auto)["fits"]:
+            fixes.append(f"--rollout-tp {auto.vllm_tp}")
+    else:
+        line += f"; largest item {largest}: {_FIXES[largest]}"
+        n = smallest_gpu_count(x)
+        if n is not None and n != x.num_gpus:
+            fixes.append(f"--num-gpus {n}")
+        if not x.offload_optimizer and not x.lora:
+            y, _ = rollout_layout(replace(x, offload_optimizer=True))
+            if memory_plan(y)["fits"]:
+                fixes.append("--offload-optimizer")
     if fixes:
         line += "; fits with " + " or ".join(fixes)
     return line + "; no time or GPU-hours are estimated for a plan that does not fit"
