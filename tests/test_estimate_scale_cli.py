@@ -58,6 +58,10 @@ def test_method_flag(cli):
     assert dpo["method"] == "dpo" and dpo["flops"]["generation"] == 0 and dpo["generation"]["engines"] == 0
     ppo = estimate_json(cli, "--method", "ppo")
     assert ppo["flops"]["critic_training"] == pytest.approx(ppo["flops"]["training"])
+    for method, needle in (("dpo", "DPO generates nothing"), ("ppo", "critic_training")):
+        table = cli("estimate", "--method", method, env={"COLUMNS": "200"})
+        assert table.returncode == 0, table.stderr
+        assert needle in table.stdout and "GPU-hours" in table.stdout
 
 
 def test_prm_scoring_and_training(cli):

@@ -310,7 +310,7 @@ _PHASE_NOTES = {
     "generation": "decode: weights + KV read per step, amortized over sequences in flight",
     "prefill": "prompt forward in the rollout engine",
     "old_policy": "log-probs of the sampling policy",
-    "reference": "log-probs of the reference model (beta > 0)",
+    "reference": "log-probs of the reference model (GRPO/PPO: beta > 0; DPO: always)",
     "training": "policy forward + backward",
     "recompute": "activation checkpointing re-runs the forward",
     "reward_model": "the PRM's forward over every completion",
@@ -348,6 +348,11 @@ def _print(r: dict) -> None:
         f"{work}; {r['generated_tokens']:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
         f"{r['prompt_tokens']:,} prompt tokens; {r['steps']:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
     )
+    if r.get("method", "grpo") != "grpo":
+        given = "; DPO generates nothing: the same sequences are given as chosen/rejected pairs" * (
+            r["method"] == "dpo"
+        )
+        con.print(f"method: {r['method'].upper()} on the same data{given}")
 
     table = Table(title="compute and time per phase")
     for col, justify in (
@@ -435,10 +440,11 @@ def _print(r: dict) -> None:
     for item, gib in rows:
         if gib >= 0.005:
             mem.add_row(item, f"{gib:.1f}")
-    mem.add_row(
-        f"KV cache the rollout batch needs ({gen['sequences_per_engine_round']:,.0f} sequences)",
-        f"{m['kv_cache_rollout_batch']:.1f}",
-    )
+    if gen["engines"]:
+        mem.add_row(
+            f"KV cache the rollout batch needs ({gen['sequences_per_engine_round']:,.0f} sequences)",
+            f"{m['kv_cache_rollout_batch']:.1f}",
+        )
     verdict = "[green]fits[/green]" if m["fits"] else "[red]does not fit[/red]"
     mem.add_row(
         f"[bold]peak[/bold] (train {m['train_phase']:.1f}, generation {m['generation_phase']:.1f})",
