@@ -243,3 +243,24 @@ def test_prm_training_cost_by_hand(r7b):
     assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600)  # 14.2 A100-hours
     assert t["source"]["gpu_hours"] == 40
     assert methods.prm_training_flops(1.0, 10.0, False, 0.5) == pytest.approx((6 + 1.5) * 10)
+
+
+def test_qwen_math_prm_is_the_math_body_with_a_score_head():
+    prm, body = E.resolve_model("Qwen/Qwen2.5-Math-PRM-7B"), E.ARCHS["qwen2.5-math-7b"]
+    h, vocab = 3584, 152064
+    # No lm_head (vocab x h); a score head Linear(h, h) + Linear(h, 2) with biases.
+    assert prm.total_params == body.total_params - vocab * h + (h * h + h) + (2 * h + 2)
+    assert prm.flop_params == prm.total_params - vocab * h  # the embedding lookup is not a matmul
+
+
+def test_a_recipe_that_scores_steps_with_a_prm_brings_it_into_the_estimate():
+    from types import SimpleNamespace as NS
+
+    with_prm = NS(steps=NS(scorer="prm"), prm=NS(model="Qwen/Qwen2.5-Math-PRM-7B"))
+    assert E.recipe_prm(with_prm) == "Qwen/Qwen2.5-Math-PRM-7B"
+    assert E.recipe_prm(NS(steps=NS(scorer="arithmetic"), prm=NS(model="x"))) is None
+    assert E.recipe_prm(recipes.load("gsm8k-7b")) is None
+    fields = E.resolve_prm("Qwen/Qwen2.5-Math-PRM-7B", where="prm.model")
+    assert fields["prm_params"] == E.ARCHS["qwen2.5-math-prm-7b"].total_params
+    with pytest.raises(UserError, match="^prm.model: unknown model"):
+        E.resolve_prm("someone/PRM-9B", where="prm.model")

@@ -159,6 +159,7 @@ class Arch:
     experts_per_token: int = 0
     expert_params: int = 0
     expert_size: int = 0
+    scorer: bool = False  # a reward model with a score head instead of the lm_head (Qwen2.5-Math-PRM)
 
     @property
     def layer_params(self) -> int:
@@ -261,6 +262,10 @@ def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
 
     embed = vocab * h
     head = 0 if tied else vocab * h
+    scorer = any("ProcessRewardModel" in str(a) for a in cfg.get("architectures") or ())
+    if scorer:
+        # Qwen2.5-Math-PRM: no lm_head; a score head Linear(h, h) -> ReLU -> Linear(h, 2) reads each step's separator.
+        head = h * h + h + 2 * h + 2
     total = layers_total + embed + head + h  # + final norm
     active = layers_active + embed + head + h
     # The input embedding is a lookup, not a matmul; when tied, the same matrix does the lm_head matmul.
@@ -284,6 +289,7 @@ def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
         attn_v_dim=int(attn_v),
         max_position=int(max_pos) if max_pos else None,
         moe=bool(experts),
+        scorer=scorer,
         **moe_shape,
     )
 
@@ -309,6 +315,11 @@ KNOWN_CONFIGS: dict[str, dict] = {
     "qwen2.5-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
     "qwen2.5-math-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
     "qwen2-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
+    # Qwen2.5-Math-PRM-7B (anchors.md, process supervision): Qwen2.5-Math-7B's body with a step-scoring head.
+    "qwen2.5-math-prm-7b": {
+        **_qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
+        "architectures": ["Qwen2ForProcessRewardModel"],
+    },
     # DeepSeek-V3: MoE with MLA, 671B parameters of which ~37B are active per token.
     "deepseek-v3": {
         "model_type": "deepseek_v3",
@@ -387,7 +398,7 @@ def resolve_model(name: str, tiny: Any = None) -> Arch:
 def nearest_arch(params: float) -> Arch:
     """The known dense architecture closest in size: its shape stands in for KV cache and activations when only
     a parameter count is given."""
-    dense = [a for a in ARCHS.values() if not a.moe]
+    dense = [a for a in ARCHS.values() if not a.moe and not a.scorer]
     return min(dense, key=lambda a: abs(math.log(a.total_params / params)))
 
 
@@ -1421,19 +1432,28 @@ def compare_methods(x: EstimateInputs) -> dict:
     return out
 
 
-def resolve_prm(text: str, tiny: Any = None) -> dict:
+def resolve_prm(text: str, tiny: Any = None, where: str = "--prm") -> dict:
     """--prm: a parameter count ('7B', '7e9': exactly 2N per token) or a model (a known architecture, Hub id or
     config.json path) -> the EstimateInputs fields of the process reward model."""
     if _COUNT.match(str(text)):
-        n = parse_count(text, "--prm")
+        n = parse_count(text, where)
         return {"prm_arch": None, "prm_params": n, "prm_flop_params": n, "prm_name": f"{n / 1e9:g}B PRM"}
     try:
         arch = resolve_model(str(text), tiny)
     except UserError as err:
-        raise UserError(f"--prm: {err}") from None
+        raise UserError(f"{where}: {err}") from None
     return {
         "prm_arch": arch,
         "prm_params": float(arch.total_params),
         "prm_flop_params": float(arch.flop_params),
         "prm_name": str(text),
     }
+
+
+def recipe_prm(recipe: Any) -> str | None:
+    """The learned PRM a recipe scores steps with (`steps.scorer: prm` and `prm.model`, the recipe sections of
+    process supervision), or None. Recipes without those sections have none."""
+    steps, prm = getattr(recipe, "steps", None), getattr(recipe, "prm", None)
+    if getattr(steps, "scorer", None) == "prm" and getattr(prm, "model", None):
+        return str(prm.model)
+    return None

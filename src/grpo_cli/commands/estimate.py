@@ -20,6 +20,8 @@ from grpo_cli.errors import UserError, did_you_mean
 DEFAULT_RECIPE = "gsm8k-7b"
 # For --help only (the table itself lives in grpo_cli.estimate, imported when the command runs).
 ARCH_NAMES = ("qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-7b", "qwen2.5-math-7b", "qwen2-7b", "deepseek-v3")
+# --prm's known reward model (grpo_cli.estimate.KNOWN_CONFIGS), besides those and a parameter count.
+PRM_NAMES = ("qwen2.5-math-prm-7b",)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,7 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="Adam states and fp32 master weights in host memory, the Adam step on the CPU (DeepSpeed offload)",
     )
-    m.add_argument("--prm", metavar="MODEL", help="a process reward model scoring every completion (name, path or 7B)")
+    m.add_argument(
+        "--prm",
+        metavar="MODEL",
+        help="a process reward model scoring every completion: "
+        + ", ".join(PRM_NAMES)
+        + ", a config.json, or a count (7B)",
+    )
     m.add_argument("--prm-train-tokens", metavar="TOKENS", help="also the cost of training that PRM on so many tokens")
     o = p.add_argument_group("output")
     o.add_argument(
@@ -165,6 +173,8 @@ def compute(args: argparse.Namespace | list[str]) -> dict:
     if args.calibrate is not None:
         return E.withhold_unfit(_calibrated(Path(args.calibrate), args.recipe, args.set_, flags))
     recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
+    if args.prm is None and E.recipe_prm(recipe):
+        flags.update(E.resolve_prm(E.recipe_prm(recipe), where="prm.model"))
     x = E.inputs_from_recipe(recipe, **flags)
     result = E.withhold_unfit(E.estimate(x))
     if args.compare:
