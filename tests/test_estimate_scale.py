@@ -92,16 +92,16 @@ def test_smallest_fitting_group_by_hand():
 def test_a_7b_keeps_the_recipes_tensor_parallel_size(r7b):
     x = E.inputs_from_recipe(r7b)
     y, layout = E.rollout_layout(x)
-    assert y.vllm_tp == 1 and layout["source"] == "recipe" and layout["note"] is None
+    assert y.rollout_tp == 1 and layout["source"] == "recipe" and layout["note"] is None
     two = E.inputs_from_recipe(r7b, vllm_tp=2)
-    assert E.rollout_layout(two)[0].vllm_tp == 2  # fits: taken as given
+    assert E.rollout_layout(two)[0].rollout_tp == 2  # fits: taken as the recipe says
 
 
 def test_r1_engines_are_sized_to_fit(r1):
     y, layout = E.rollout_layout(r1)
     # 0.3 x 79.6 GiB - 2 GiB reserve = 21.9 GiB per GPU for 1,250 GiB of bf16 weights: 57.1 GPUs at least, so 64
     # (a power of two dividing 128 heads), leaving 64 x 21.9 - 1,250 = 151 GiB of KV for 2 engines x 8,192 sequences.
-    assert y.vllm_tp == 64 and layout["source"] == "auto"
+    assert y.rollout_tp == 64 and y.vllm_tp == 1 and layout["source"] == "auto"  # the recipe keeps its value
     assert layout["expert_parallel"] == 64 and layout["experts_per_gpu"] == 4
     assert "smallest group that can is 64 GPUs" in layout["note"]
     gen = E.estimate(r1)["generation"]
@@ -112,7 +112,7 @@ def test_r1_engines_are_sized_to_fit(r1):
 
 
 def test_a_given_group_is_kept_even_when_it_does_not_fit(r1):
-    x = replace(r1, vllm_tp=8, vllm_tp_fixed=True)
+    x = replace(r1, rollout_tp_given=8)
     r = E.estimate(x)
     assert r["generation"]["tensor_parallel"] == 8 and r["generation"]["layout"]["source"] == "given"
     assert not r["fits"] and "cannot hold the weights" in r["does_not_fit"]

@@ -467,9 +467,11 @@ class EstimateInputs:
     name: str = ""  # recipe name, for messages
     # --- estimate-only inputs (no recipe key): what-ifs for docs/estimate.md's four claims
     method: str = "grpo"  # grpo | ppo (a critic of the policy's size) | dpo (given pairs, no generation)
-    # True when the rollout group was given (--rollout-tp) or must be taken as the recipe says (check_fit): no
-    # auto-sizing. False: the recipe's grpo.vllm_tensor_parallel_size when it fits, else the smallest group that does.
-    vllm_tp_fixed: bool = False
+    # GPUs per colocated vLLM engine as given (--rollout-tp; check_fit passes the recipe's size): no auto-sizing.
+    # None: the recipe's grpo.vllm_tensor_parallel_size when it fits, else the smallest group that does.
+    rollout_tp_given: int | None = None
+    # What `rollout_layout` chose (None until it runs); read through `rollout_tp`.
+    engine_gpus: int | None = None
     # A learned process reward model that scores every completion (--prm): its architecture when known, and its
     # parameter counts (memory; N for 2N FLOPs per token). 0 = no PRM.
     prm_arch: Arch | None = None
@@ -504,7 +506,9 @@ class EstimateInputs:
         engine with tensor parallel = launch.vllm_server_gpus); 1 for HF generate."""
         if not self.use_vllm:
             return 1
-        return max(1, self.server_gpus) if self.vllm_mode == "server" else self.vllm_tp
+        if self.vllm_mode == "server":
+            return max(1, self.server_gpus)
+        return self.engine_gpus or self.rollout_tp_given or self.vllm_tp
 
     @property
     def gen_gpus(self) -> int:
@@ -771,52 +775,59 @@ def _kv_bytes_per_sequence(x: EstimateInputs) -> float:
     return x.shape.kv_bytes_per_token * (x.prompt_len / x.G + x.mean_len)
 
 
-def rollout_layout(x: EstimateInputs) -> tuple[EstimateInputs, dict]:
-    """The rollout engine's GPU group, and the inputs with it set (grpo.vllm_tensor_parallel_size).
+def _engine_fit(x: EstimateInputs) -> Any:
+    """A function: candidate groups -> the smallest whose share holds the weights plus a useful KV cache (room for
+    min(sequences one engine gets per round, peak FLOP/s / bandwidth) sequences), or None."""
+    weights, share, kv_seq = BF16 * x.params, _vllm_share_bytes(x), _kv_bytes_per_sequence(x)
+    useful = engines.useful_sequences(x.gpu.flops, x.gpu.bandwidth)
 
-    Colocated vLLM: the recipe's tensor parallel size when its share of each GPU holds the weights plus a useful
-    KV cache (room for min(sequences per engine per round, peak FLOP/s / bandwidth) sequences), else the smallest
-    group that does (estimate_engines.smallest_fitting_group); --rollout-tp (vllm_tp_fixed) takes the size as given.
-    For a MoE model the group is also the expert-parallel group. Server mode runs one engine over the server's
-    GPUs; HF generate one per GPU; DPO generates nothing."""
+    def per_engine(g: int) -> float:
+        return x.gen_batch / max(1, x.num_gpus // g)
+
+    return lambda groups: engines.smallest_fitting_group(groups, share, weights, kv_seq, per_engine, useful)
+
+
+def smallest_engine(x: EstimateInputs) -> int | None:
+    """The smallest colocated engine group that holds the weights plus a useful KV cache; None when none can."""
+    return _engine_fit(x)(engines.candidate_groups(x.num_gpus, x.arch.n_heads if x.arch else None))
+
+
+def rollout_layout(x: EstimateInputs) -> tuple[EstimateInputs, dict]:
+    """The rollout engine's GPU group, and the inputs with it set (`engine_gpus`, read through `rollout_tp`).
+
+    Colocated vLLM: --rollout-tp as given; else the recipe's tensor parallel size when its share of each GPU holds
+    the weights plus a useful KV cache, else the smallest group that does (`smallest_engine`). For a MoE model the
+    group is also the expert-parallel group. Server mode runs one engine over the server's GPUs; HF generate one
+    per GPU; DPO generates nothing."""
     a = x.arch
     info: dict[str, Any] = {"source": "recipe", "note": None}
     if not methods.generates(x.method):
         info.update(source="none", tensor_parallel=0, expert_parallel=0)
         return x, info
+    chosen = None
     if not x.use_vllm or x.vllm_mode == "server":
         info["source"] = "hf generate" if not x.use_vllm else "server (launch.vllm_server_gpus)"
+    elif x.rollout_tp_given:
+        info["source"], chosen = "given", x.rollout_tp_given
+    elif _engine_fit(x)([x.vllm_tp]) is None:
+        weights, share = BF16 * x.params / GIB, _vllm_share_bytes(x) / GIB
+        what = (
+            f"grpo.vllm_tensor_parallel_size={x.vllm_tp} cannot hold {weights:,.0f} GiB of weights plus a useful KV "
+            f"cache in {share:.1f} GiB of each GPU"
+        )
+        chosen = smallest_engine(x)
+        if chosen is None:
+            chosen = max(engines.candidate_groups(x.num_gpus, a.n_heads if a else None))
+            info["note"] = f"{what}, and no group up to {chosen} GPUs can"
+        else:
+            info["note"] = f"{what}; the smallest group that can is {chosen} GPUs"
+        info["source"] = "auto"
     else:
-        weights = BF16 * x.params
-        share = _vllm_share_bytes(x)
-        kv_seq = _kv_bytes_per_sequence(x)
-        useful = engines.useful_sequences(x.gpu.flops, x.gpu.bandwidth)
-
-        def per_engine(g: int) -> float:
-            return x.gen_batch / max(1, x.num_gpus // g)
-
-        def fits(groups: list[int]) -> int | None:
-            return engines.smallest_fitting_group(groups, share, weights, kv_seq, per_engine, useful)
-
-        if x.vllm_tp_fixed:
-            info["source"] = "given"
-        elif fits([x.vllm_tp]) is None:
-            groups = engines.candidate_groups(x.num_gpus, a.n_heads if a else None)
-            chosen = fits(groups)
-            what = (
-                f"grpo.vllm_tensor_parallel_size={x.vllm_tp} cannot hold {weights / GIB:,.0f} GiB of weights plus KV "
-                f"for {min(per_engine(x.vllm_tp), useful):,.0f} sequences in {share / GIB:.1f} GiB of each GPU"
-            )
-            if chosen is None:
-                chosen = max(groups)
-                info["note"] = f"{what}, and no group up to {chosen} GPUs can"
-            else:
-                info["note"] = f"{what}; the smallest group that can is {chosen} GPUs"
-            info["source"] = "auto"
-            x = replace(x, vllm_tp=chosen)
-        info["useful_sequences"] = useful
+        chosen = x.vllm_tp
+    x = replace(x, engine_gpus=chosen)
     tp = x.rollout_tp
     info["tensor_parallel"] = tp
+    info["useful_sequences"] = engines.useful_sequences(x.gpu.flops, x.gpu.bandwidth)
     if a is not None and a.n_experts and x.use_vllm:
         info["expert_parallel"] = tp
         info["experts_per_gpu"] = a.n_experts / tp
@@ -1123,9 +1134,9 @@ def does_not_fit(x: EstimateInputs, plan: dict, layout: dict | None = None) -> s
         # The engine's weights do not fit its GPUs' share: a larger group (or share) is the fix, not more engines.
         line += "; the rollout engine needs more GPUs or a larger share: raise grpo.vllm_tensor_parallel_size or "
         line += "grpo.vllm_gpu_memory_utilization"
-        auto, info = rollout_layout(replace(x, vllm_tp_fixed=False, vllm_tp=1))
-        if info["source"] == "auto" and memory_plan(auto)["fits"]:
-            fixes.append(f"--rollout-tp {auto.vllm_tp}")
+        group = smallest_engine(x)
+        if group is not None and memory_plan(replace(x, engine_gpus=group))["fits"]:
+            fixes.append(f"--rollout-tp {group}")
     else:
         line += f"; largest item {largest}: {_FIXES[largest]}"
         n = smallest_gpu_count(x)
@@ -1291,7 +1302,7 @@ def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
         return None
     gpu = replace(base.gpu, name=f"{gpu_memory_gib:.0f} GiB GPU", memory_gib=float(gpu_memory_gib))
     # TRL runs the recipe's tensor parallel size as it is: no auto-sizing here.
-    x = replace(base, gpu=gpu, num_gpus=int(num_gpus), vllm_tp_fixed=True)
+    x = replace(base, gpu=gpu, num_gpus=int(num_gpus), rollout_tp_given=base.vllm_tp)
     plan = memory_plan(x)
     if plan["fits"]:
         return None

@@ -188,7 +188,7 @@ def _scale_flags(args: argparse.Namespace) -> dict:
 
     out: dict[str, Any] = {}
     if args.rollout_tp is not None:
-        out.update(vllm_tp=args.rollout_tp, vllm_tp_fixed=True)
+        out["rollout_tp_given"] = args.rollout_tp
     if args.prm is not None:
         out.update(E.resolve_prm(args.prm))
     if args.prm_train_tokens is not None:
