@@ -205,7 +205,9 @@ def _jsonable(obj: Any) -> Any:
 def _load(name: str, overrides: list[str]) -> Any:
     from grpo_cli import recipes
 
-    return recipes.load(name, overrides)
+    # The estimate plans its own world (--num-gpus, --gen-batch): the recipe's generation batch need not split
+    # into its groups here, as it must for `grpo train`.
+    return recipes.load(name, overrides, whole_groups=False)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -333,17 +335,43 @@ _PHASE_NOTES = {
 
 
 def _print(r: dict) -> None:
+    """The table `grpo estimate` prints: a "does not fit" line first when the plan cannot run, the workload, time
+    per phase, how generation runs, hours and cost, a PRM, the method comparison, the calibration, the memory plan,
+    the no-signal share and the assumptions, top to bottom."""
     from rich.console import Console
-    from rich.table import Table
-
-    from grpo_cli.estimate import phases_of
 
     con = Console()
     if r.get("does_not_fit"):
         # Said first, in one line, and no hours or cost below: the figures would be for a run that cannot start.
         con.print(f"[bold red]{r['does_not_fit']}[/bold red]", soft_wrap=True)
+    _print_workload(con, r)
+    con.print(_phase_table(r))
+    _print_totals(con, r)
+    _print_prm(con, r)
+    if "compare" in r:
+        con.print(_compare_table(r["compare"]))
+    if "calibration" in r:
+        _print_calibration(con, r["calibration"])
+    _print_memory(con, r)
+    if "no_signal" in r:
+        ns = r["no_signal"]
+        best = ns["smallest_G_under_target"]
+        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
+        con.print(
+            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
+            f"score all-same (p^G + (1-p)^G); {advice}"
+        )
+    a = r["assumptions"]
+    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
+    con.print(
+        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
+        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
+        "formulas, defaults and calibration: docs/estimate.md[/dim]"
+    )
+
+
+def _print_workload(con: Any, r: dict) -> None:
     x = r["inputs"]
-    gen = r["generation"]
     title = f"{r['recipe'] or 'estimate'}: {r['model']}" + (
         f" ({r['params'] / 1e9:.2f}B params"
         + (f", {r['flop_params'] / 1e9:.1f}B per token" if r["flop_params"] < 0.9 * r["params"] else "")
@@ -364,6 +392,12 @@ def _print(r: dict) -> None:
         )
         con.print(f"method: {r['method'].upper()} on the same data{given}")
 
+
+def _phase_table(r: dict) -> Any:
+    from rich.table import Table
+
+    from grpo_cli.estimate import phases_of
+
     table = Table(title="compute and time per phase")
     for col, justify in (
         ("phase", "left"),
@@ -383,103 +417,19 @@ def _print(r: dict) -> None:
     table.add_row(
         "[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(sec["total"]) if sec else "-", "100%" if sec else "-", ""
     )
-    con.print(table)
+    return table
+
+
+def _print_totals(con: Any, r: dict) -> None:
+    gen = r["generation"]
     if gen["engines"]:
         con.print(_generation_line(gen))
-    if r["gpu_hours"] is not None:
-        cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
-        con.print(
-            f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
-            f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
-        )
-    _print_prm(con, r)
-    if "compare" in r:
-        con.print(_compare_table(r["compare"]))
-    if "calibration" in r:
-        c = r["calibration"]
-        st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
-        cal = Table(
-            title=f"calibration on {c['run_dir']} ({c['steps_logged']} logged steps, {c['num_gpus']}x {c['gpu']})"
-        )
-        for col in ("", "predicted", "measured"):
-            cal.add_column(col, justify="right" if col else "left")
-        cal.add_row(
-            "seconds per step", f"{st['predicted']:.3g}", "-" if st["measured"] is None else f"{st['measured']:.3g}"
-        )
-        cal.add_row(
-            "tokens/s", f"{tps['predicted']:,.0f}", "-" if tps["measured"] is None else f"{tps['measured']:,.0f}"
-        )
-        cal.add_row(
-            "mean completion tokens", f"{ln['assumed']:g}", "-" if ln["measured"] is None else f"{ln['measured']:.0f}"
-        )
-        con.print(cal)
-        un = c["uncalibrated"]
-        con.print(
-            f"measured / predicted = x{c['factor']:.2f} (from {c['basis']}); the figures above use it "
-            f"(uncalibrated: {un['gpu_hours']:,.1f} GPU-hours)"
-        )
-
-    m = r["memory_gib_per_gpu"]
-    mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
-    mem.add_column("item")
-    mem.add_column("GiB", justify="right")
-    rows = [
-        ("weights (bf16)", m["weights"]),
-        ("gradients", m["gradients"]),
-        ("optimizer (fp32 master + Adam m, v)", m["optimizer"]),
-        ("reference model", m["reference"]),
-        ("activations (one micro-batch)", m["activations"]),
-        ("ZeRO-3 gathered layers", m["zero3_gathered"]),
-        ("runtime (CUDA context, NCCL, fragmentation)", m["runtime"]),
-    ]
-    if m["vllm_share"]:
-        rows.append(
-            (
-                f"vLLM share ({x['vllm_memory']:g} of the GPU): weights {m['vllm_weights']:.1f} + KV cache "
-                f"{m['kv_cache']:.1f} + reserve"
-                + ("" if not x["vllm_sleep"] else "; released while training (sleep mode)"),
-                m["vllm_share"],
-            )
-        )
-    elif m["vllm_weights"] or m["kv_cache"]:
-        rows.append(("generation: gathered weights + KV cache", m["vllm_weights"] + m["kv_cache"]))
-    rows += [
-        ("critic (PPO: the policy's size, its own optimizer)", m.get("critic", 0.0)),
-        ("process reward model (bf16)", m.get("reward_model", 0.0)),
-    ]
-    for item, gib in rows:
-        if gib >= 0.005:
-            mem.add_row(item, f"{gib:.1f}")
-    if gen["engines"]:
-        mem.add_row(
-            f"KV cache the rollout batch needs ({gen['sequences_per_engine_round']:,.0f} sequences)",
-            f"{m['kv_cache_rollout_batch']:.1f}",
-        )
-    verdict = "[green]fits[/green]" if m["fits"] else "[red]does not fit[/red]"
-    mem.add_row(
-        f"[bold]peak[/bold] (train {m['train_phase']:.1f}, generation {m['generation_phase']:.1f})",
-        f"[bold]{m['total']:.1f}[/bold]",
-    )
-    mem.add_row(f"{r['gpu']} memory: {verdict}", f"{m['gpu_memory']:.1f}")
-    con.print(mem)
-    for problem in m["problems"]:
-        con.print(f"[red]memory: {problem}[/red]")
-    if m.get("host_optimizer_per_gpu"):
-        con.print(f"host memory: {m['host_optimizer_per_gpu']:.1f} GiB per GPU of offloaded optimizer state")
-    if "no_signal" in r:
-        ns = r["no_signal"]
-        best = ns["smallest_G_under_target"]
-        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
-        con.print(
-            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
-            f"score all-same (p^G + (1-p)^G); {advice}"
-        )
-    a = r["assumptions"]
-    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
+    if r["gpu_hours"] is None:  # does not fit: no hours as if it did
+        return
+    cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
     con.print(
-        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
-        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
-        "formulas, defaults and calibration: docs/estimate.md[/dim]"
+        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
+        f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
     )
 
 
@@ -550,3 +500,82 @@ def _compare_table(c: dict) -> Any:
             what[m],
         )
     return table
+
+
+def _print_calibration(con: Any, c: dict) -> None:
+    from rich.table import Table
+
+    st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
+    cal = Table(title=f"calibration on {c['run_dir']} ({c['steps_logged']} logged steps, {c['num_gpus']}x {c['gpu']})")
+    for col in ("", "predicted", "measured"):
+        cal.add_column(col, justify="right" if col else "left")
+    cal.add_row(
+        "seconds per step", f"{st['predicted']:.3g}", "-" if st["measured"] is None else f"{st['measured']:.3g}"
+    )
+    cal.add_row("tokens/s", f"{tps['predicted']:,.0f}", "-" if tps["measured"] is None else f"{tps['measured']:,.0f}")
+    cal.add_row(
+        "mean completion tokens", f"{ln['assumed']:g}", "-" if ln["measured"] is None else f"{ln['measured']:.0f}"
+    )
+    con.print(cal)
+    un = c["uncalibrated"]
+    con.print(
+        f"measured / predicted = x{c['factor']:.2f} (from {c['basis']}); the figures above use it "
+        f"(uncalibrated: {un['gpu_hours']:,.1f} GPU-hours)"
+    )
+
+
+def _memory_rows(m: dict, x: dict) -> list[tuple[str, float]]:
+    """(item, GiB) of the memory plan, the generation side, the critic and the PRM last."""
+    rows = [
+        ("weights (bf16)", m["weights"]),
+        ("gradients", m["gradients"]),
+        ("optimizer (fp32 master + Adam m, v)", m["optimizer"]),
+        ("reference model", m["reference"]),
+        ("activations (one micro-batch)", m["activations"]),
+        ("ZeRO-3 gathered layers", m["zero3_gathered"]),
+        ("runtime (CUDA context, NCCL, fragmentation)", m["runtime"]),
+    ]
+    if m["vllm_share"]:
+        sleep = "" if not x["vllm_sleep"] else "; released while training (sleep mode)"
+        rows.append(
+            (
+                f"vLLM share ({x['vllm_memory']:g} of the GPU): weights {m['vllm_weights']:.1f} + KV cache "
+                f"{m['kv_cache']:.1f} + reserve{sleep}",
+                m["vllm_share"],
+            )
+        )
+    elif m["vllm_weights"] or m["kv_cache"]:
+        rows.append(("generation: gathered weights + KV cache", m["vllm_weights"] + m["kv_cache"]))
+    rows += [
+        ("critic (PPO: the policy's size, its own optimizer)", m.get("critic", 0.0)),
+        ("process reward model (bf16)", m.get("reward_model", 0.0)),
+    ]
+    return rows
+
+
+def _print_memory(con: Any, r: dict) -> None:
+    from rich.table import Table
+
+    m, x, gen = r["memory_gib_per_gpu"], r["inputs"], r["generation"]
+    mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
+    mem.add_column("item")
+    mem.add_column("GiB", justify="right")
+    for item, gib in _memory_rows(m, x):
+        if gib >= 0.005:
+            mem.add_row(item, f"{gib:.1f}")
+    if gen["engines"]:
+        mem.add_row(
+            f"KV cache the rollout batch needs ({gen['sequences_per_engine_round']:,.0f} sequences)",
+            f"{m['kv_cache_rollout_batch']:.1f}",
+        )
+    verdict = "[green]fits[/green]" if m["fits"] else "[red]does not fit[/red]"
+    mem.add_row(
+        f"[bold]peak[/bold] (train {m['train_phase']:.1f}, generation {m['generation_phase']:.1f})",
+        f"[bold]{m['total']:.1f}[/bold]",
+    )
+    mem.add_row(f"{r['gpu']} memory: {verdict}", f"{m['gpu_memory']:.1f}")
+    con.print(mem)
+    for problem in m["problems"]:
+        con.print(f"[red]memory: {problem}[/red]")
+    if m.get("host_optimizer_per_gpu"):
+        con.print(f"host memory: {m['host_optimizer_per_gpu']:.1f} GiB per GPU of offloaded optimizer state")
