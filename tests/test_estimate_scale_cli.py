@@ -51,6 +51,10 @@ def test_compare_prints_the_three_methods_on_the_same_data(cli):
     assert c["ppo"]["peak_gib_per_gpu"] > c["grpo"]["peak_gib_per_gpu"] > c["dpo"]["peak_gib_per_gpu"]
     table = cli("estimate", "--compare", env={"COLUMNS": "200"}).stdout
     assert "GRPO, PPO and DPO on the same data" in table and "dpo" in table
+    # On 8x A100-40GB the 7B's GRPO and PPO plans do not fit: no hours for them, nor a ratio.
+    small = estimate_json(cli, "--compare", "--gpu", "a100-40g")["compare"]
+    assert small["ppo"]["fits"] is False and small["ppo"]["gpu_hours"] is None and small["ppo"]["grpo_over"] is None
+    assert small["ppo"]["does_not_fit"].startswith("does not fit on 8x a100-40g")
 
 
 def test_method_flag(cli):

@@ -1422,19 +1422,21 @@ def apply_calibration(result: dict, report: dict) -> dict:
 def compare_methods(x: EstimateInputs) -> dict:
     """GRPO, PPO and DPO on the same data, model and GPUs: per method the GPU-hours, wall clock, the time split,
     the peak memory per GPU, whether it fits, and GRPO's wall clock over the method's (`grpo_over`: 1.76 means
-    GRPO takes 1.76x as long)."""
+    GRPO takes 1.76x as long). A method whose plan does not fit gets its `does_not_fit` line and no time (null)."""
     results = {m: estimate(replace(x, method=m)) for m in methods.METHODS}
-    grpo_wall = results["grpo"]["wall_clock_hours"]
+    grpo = results["grpo"]
     out = {}
     for m, r in results.items():
+        both_fit = r["fits"] and grpo["fits"]
         out[m] = {
-            "gpu_hours": r["gpu_hours"],
-            "wall_clock_hours": r["wall_clock_hours"],
-            "seconds": r["seconds"],
+            "gpu_hours": r["gpu_hours"] if r["fits"] else None,
+            "wall_clock_hours": r["wall_clock_hours"] if r["fits"] else None,
+            "seconds": r["seconds"] if r["fits"] else None,
             "flops_total": r["flops"]["total"],
             "peak_gib_per_gpu": r["memory_gib_per_gpu"]["total"],
             "fits": r["fits"],
-            "grpo_over": grpo_wall / r["wall_clock_hours"] if r["wall_clock_hours"] else None,
+            "does_not_fit": r["does_not_fit"],
+            "grpo_over": grpo["wall_clock_hours"] / r["wall_clock_hours"] if both_fit else None,
         }
     return out
 

@@ -491,14 +491,10 @@ def _compare_table(c: dict) -> Any:
     }
     for m, v in c.items():
         fits = "" if v["fits"] else " (does not fit)"
-        table.add_row(
-            m,
-            f"{v['gpu_hours']:,.1f}",
-            _dur(v["wall_clock_hours"] * 3600),
-            f"{v['grpo_over']:.2f}x",
-            f"{v['peak_gib_per_gpu']:.1f}{fits}",
-            what[m],
-        )
+        hours = "-" if v["gpu_hours"] is None else f"{v['gpu_hours']:,.1f}"
+        wall = "-" if v["wall_clock_hours"] is None else _dur(v["wall_clock_hours"] * 3600)
+        ratio = "-" if v["grpo_over"] is None else f"{v['grpo_over']:.2f}x"
+        table.add_row(m, hours, wall, ratio, f"{v['peak_gib_per_gpu']:.1f}{fits}", what[m])
     return table
 
 
