@@ -206,6 +206,34 @@ def _need(cfg: dict, key: str, where: str) -> Any:
     return cfg[key]
 
 
+def _decoder_layers(cfg: dict, h: int, inter: int, n_layers: int, attn_norms: int, where: str) -> tuple:
+    """(weights of all decoder layers, weights one token touches, MoE shape fields of Arch) for a dense or MoE
+    (Mixtral / Qwen2-MoE / DeepSeek) config; `attn_norms` = one layer's attention and norm weights."""
+    experts = cfg.get("n_routed_experts") or cfg.get("num_local_experts") or cfg.get("num_experts")
+    if not experts:
+        total = n_layers * (attn_norms + 3 * h * inter)
+        return total, total, {}
+    experts = int(experts)
+    top_k = int(_need(cfg, "num_experts_per_tok", where))
+    moe_inter = int(cfg.get("moe_intermediate_size") or inter)
+    shared_inter = int(cfg.get("n_shared_experts") or 0) * moe_inter + int(
+        cfg.get("shared_expert_intermediate_size") or 0
+    )
+    dense_layers = int(cfg.get("first_k_dense_replace") or 0)
+    moe_layers = n_layers - dense_layers
+    router = h * experts
+    moe_total = experts * 3 * h * moe_inter + 3 * h * shared_inter + router
+    moe_active = top_k * 3 * h * moe_inter + 3 * h * shared_inter + router
+    dense = dense_layers * (attn_norms + 3 * h * inter)
+    moe_shape = {
+        "n_experts": experts,
+        "experts_per_token": top_k,
+        "expert_params": moe_layers * experts * 3 * h * moe_inter,
+        "expert_size": 3 * h * moe_inter,
+    }
+    return dense + moe_layers * (attn_norms + moe_total), dense + moe_layers * (attn_norms + moe_active), moe_shape
+
+
 def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
     """A HF config.json (dense Qwen2/Llama/Mistral-style, Mixtral/Qwen2-MoE, or DeepSeek-V2/V3 with MLA) -> Arch."""
     h = int(_need(cfg, "hidden_size", where))
@@ -241,31 +269,8 @@ def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
         attn_qk = attn_v = q_out
     norms = 2 * h
 
-    experts = cfg.get("n_routed_experts") or cfg.get("num_local_experts") or cfg.get("num_experts")
-    if experts:
-        experts = int(experts)
-        top_k = int(_need(cfg, "num_experts_per_tok", where))
-        moe_inter = int(cfg.get("moe_intermediate_size") or inter)
-        shared_inter = int(cfg.get("n_shared_experts") or 0) * moe_inter + int(
-            cfg.get("shared_expert_intermediate_size") or 0
-        )
-        dense_layers = int(cfg.get("first_k_dense_replace") or 0)
-        moe_layers = n_layers - dense_layers
-        router = h * experts
-        moe_total = experts * 3 * h * moe_inter + 3 * h * shared_inter + router
-        moe_active = top_k * 3 * h * moe_inter + 3 * h * shared_inter + router
-        dense_mlp = 3 * h * inter
-        layers_total = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_total + norms)
-        layers_active = dense_layers * (attn + dense_mlp + norms) + moe_layers * (attn + moe_active + norms)
-        moe_shape = {
-            "n_experts": experts,
-            "experts_per_token": top_k,
-            "expert_params": moe_layers * experts * 3 * h * moe_inter,
-            "expert_size": 3 * h * moe_inter,
-        }
-    else:
-        layers_total = layers_active = n_layers * (attn + 3 * h * inter + norms)
-        moe_shape = {}
+    layers_total, layers_active, moe_shape = _decoder_layers(cfg, h, inter, n_layers, attn + norms, where)
+    experts = moe_shape.get("n_experts", 0)
 
     embed = vocab * h
     head = 0 if tied else vocab * h
@@ -972,6 +977,26 @@ def _model_states(x: EstimateInputs, shard_states: int, shard_optim: int) -> tup
     return BF16 * P / shard_states, BF16 * P / shard_optim, optim_on_gpu * 12 * P / shard_optim, 0
 
 
+def _generation_memory(x: EstimateInputs, shard_states: int) -> tuple[float, float, float, float, float]:
+    """Bytes per training GPU for generation: (vLLM share, its weights, its KV pool, the generation side's total,
+    the KV the rollout batch needs). Colocated vLLM reserves its share; server mode and DPO put nothing on the
+    trainer's GPUs; HF generate gathers the full weights (TRL ds3_gather_for_generation) and grows a KV cache."""
+    tp, kv_tok = x.rollout_tp, x.shape.kv_bytes_per_token
+    R = x.gen_batch / max(1, x.gen_gpus // tp)
+    # vLLM shares a group's prompt blocks; HF generate keeps every copy.
+    prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len
+    kv_needed = R * (prompt_kv + x.mean_len) * kv_tok / tp
+    if not methods.generates(x.method) or (x.use_vllm and x.vllm_mode == "server"):
+        return 0.0, 0.0, 0.0, 0.0, 0.0
+    if x.use_vllm:  # colocated
+        share = x.vllm_memory * x.gpu.memory_gib * GIB
+        weights = BF16 * x.params / tp
+        return share, weights, share - weights - VLLM_RESERVE_GIB * GIB, share, kv_needed
+    weights = BF16 * x.params if shard_states > 1 else 0.0
+    kv_cache = R * (x.prompt_len + x.max_len) * kv_tok
+    return 0.0, weights, kv_cache, weights + kv_cache, kv_needed
+
+
 def memory_plan(x: EstimateInputs) -> dict:
     """Peak GiB per training GPU: model states (sharded by the strategy), reference, activations, and the
     generation side (vLLM's gpu_memory_utilization share when colocated, or HF generate's gathered weights and
@@ -1004,25 +1029,9 @@ def memory_plan(x: EstimateInputs) -> dict:
     # ZeRO-3 / FSDP gather full parameters a layer (plus a prefetched one) at a time; the embedding is the largest.
     gathered = BF16 * max(2 * shape.layer_params, shape.vocab * shape.hidden) if shard_states > 1 else 0.0
     runtime = RUNTIME_OVERHEAD_GIB * GIB
-
     tp = x.rollout_tp
-    R = x.gen_batch / max(1, x.gen_gpus // tp)
-    # vLLM shares a group's prompt blocks; HF generate keeps every copy.
-    prompt_kv = x.prompt_len / x.G if x.use_vllm else x.prompt_len
-    kv_needed = R * (prompt_kv + x.mean_len) * shape.kv_bytes_per_token / tp
     colocated = sampled and x.use_vllm and x.vllm_mode == "colocate"
-    if colocated:
-        share = x.vllm_memory * gpu.memory_gib * GIB
-        vllm_weights = BF16 * P / tp
-        kv_cache = share - vllm_weights - VLLM_RESERVE_GIB * GIB
-        gen_side = share
-    elif not sampled or x.use_vllm:  # DPO, or server mode: nothing for generation on the trainer's GPUs
-        share = vllm_weights = kv_cache = gen_side = kv_needed = 0.0
-    else:  # HF generate: the gathered full weights (TRL ds3_gather_for_generation) and a growing KV cache
-        share = 0.0
-        vllm_weights = BF16 * P if shard_states > 1 else 0.0
-        kv_cache = R * (x.prompt_len + x.max_len) * shape.kv_bytes_per_token
-        gen_side = vllm_weights + kv_cache
+    share, vllm_weights, kv_cache, gen_side, kv_needed = _generation_memory(x, shard_states)
     states = weights + gradients + optimizer + reference + critic + reward_model + runtime
     train_phase = states + activations + gathered + (0.0 if (x.vllm_sleep or not colocated) else gen_side)
     gen_phase = states + gen_side

@@ -84,6 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--lora", action=argparse.BooleanOptionalAction, help="LoRA instead of full fine-tuning")
     t.add_argument("--lora-rank", type=int, help="LoRA rank")
     t.add_argument("--grad-ckpt", action=argparse.BooleanOptionalAction, help="activation checkpointing")
+    _add_scale_flags(p)
+    o = p.add_argument_group("output")
+    o.add_argument(
+        "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
+    )
+    o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
+    o.add_argument("--calibrate", metavar="RUN_DIR", help="a run directory: its measured speed replaces the model's")
+    return p
+
+
+def _add_scale_flags(p: argparse.ArgumentParser) -> None:
+    """--method, --compare, --rollout-tp, --offload-optimizer, --prm, --prm-train-tokens: inputs no recipe holds."""
     m = p.add_argument_group("method, PRM and scale (docs/estimate.md, 'The source's four claims')")
     m.add_argument(
         "--method", choices=("grpo", "ppo", "dpo"), help="grpo (default), ppo (+ a critic), dpo (given pairs)"
@@ -111,13 +123,6 @@ def build_parser() -> argparse.ArgumentParser:
         + ", a config.json, or a count (7B)",
     )
     m.add_argument("--prm-train-tokens", metavar="TOKENS", help="also the cost of training that PRM on so many tokens")
-    o = p.add_argument_group("output")
-    o.add_argument(
-        "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
-    )
-    o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
-    o.add_argument("--calibrate", metavar="RUN_DIR", help="a run directory: its measured speed replaces the model's")
-    return p
 
 
 class _Parser(argparse.ArgumentParser):
