@@ -11,7 +11,7 @@ HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test demo lint format bench gpu-check clean
+.PHONY: venv test test-lowest demo lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
@@ -29,6 +29,22 @@ endif
 
 test: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest
+
+# The lowest versions pyproject.toml allows for torch (CPU), transformers, trl, peft, accelerate and datasets, in a venv
+# of their own (scripts/lowest_pins.py reads the bounds), running the fast tests and one SFT + GRPO run.
+LOWEST_VENV ?= .venv-lowest
+LOWEST_PY := $(LOWEST_VENV)/bin/python
+$(LOWEST_VENV)/.installed: pyproject.toml scripts/lowest_pins.py
+	test -x $(LOWEST_PY) || $(PYTHON) -m venv $(LOWEST_VENV)
+	$(LOWEST_PY) -m pip install -q --upgrade pip
+	pins="$$($(LOWEST_PY) scripts/lowest_pins.py)" && torch="$$(tr ' ' '\n' <<< "$$pins" | grep '^torch==')" && \
+	{ $(LOWEST_PY) -m pip install -q --retries 0 --index-url $(TORCH_CPU_INDEX) "$$torch" 2>&1 | grep -v "is ignored" || true; } && \
+	{ $(LOWEST_PY) -c "import torch" 2>/dev/null || $(LOWEST_PY) -m pip install -q "$$torch"; } && \
+	$(LOWEST_PY) -m pip install -q -e ".[dev]" $$pins
+	touch $@
+
+test-lowest: $(LOWEST_VENV)/.installed
+	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow or lowest"
 
 # torch's default threads: on an idle 2-core machine they train the tiny model ~1.4x faster than one thread; on a
 # busy one, `make demo DEMO_THREADS=1` is the faster choice (docs/eval.md). --resume: a second run reprints the table.
@@ -53,4 +69,4 @@ gpu-check: $(STAMP)
 	$(OFFLINE) $(PY) scripts/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache runs
+	rm -rf $(VENV) $(LOWEST_VENV) .pytest_cache .ruff_cache runs

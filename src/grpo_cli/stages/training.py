@@ -24,16 +24,22 @@ def device_kind() -> str:
 
 def precision_kwargs(model_cfg: ModelConfig, device: str) -> dict[str, Any]:
     """CPU: fp32, no mixed precision, `use_cpu` (TRL's configs default bf16=True, which a CPU run must not get).
-    GPU: bf16 (or fp16) mixed precision matching the weights' dtype, and the same dtype for loading."""
+    GPU: bf16 (or fp16) mixed precision matching the weights' dtype, and the same dtype for loading.
+
+    fp16 (a GPU without bf16, e.g. V100/T4) with full fine-tuning loads fp32 weights: the fp16 grad scaler refuses
+    to unscale fp16 gradients ("Attempting to unscale FP16 gradients") at the first step. With LoRA only the adapter
+    is trained, and PEFT keeps it in fp32, so the frozen base stays fp16. (fp32 master weights take twice the
+    memory of fp16 ones: `grpo estimate` plans bf16; on such a GPU prefer model.lora=true.)"""
     from grpo_cli.models import dtype_for
 
     dtype = dtype_for(model_cfg, device)
     name = str(dtype).removeprefix("torch.")
+    fp16 = device != "cpu" and name == "float16"
     kwargs: dict[str, Any] = {
         "bf16": device != "cpu" and name == "bfloat16",
-        "fp16": device != "cpu" and name == "float16",
+        "fp16": fp16,
         "use_cpu": device == "cpu",
-        "model_init_kwargs": {"dtype": name},
+        "model_init_kwargs": {"dtype": "float32" if fp16 and not model_cfg.lora else name},
     }
     if model_cfg.revision:
         kwargs["model_init_kwargs"]["revision"] = model_cfg.revision
@@ -47,6 +53,17 @@ def warmup(ratio: float, key: str) -> float:
     if not 0 <= ratio < 1:
         raise UserError(f"{key}={ratio}: the warmup fraction must be in [0, 1)")
     return ratio
+
+
+def checkpointing_kwarg(enabled: bool) -> dict[str, bool]:
+    """transformers 5.23 renamed TrainingArguments.gradient_checkpointing (TRL's configs default it to True) to
+    activation_checkpointing, keeping the old name as an alias; older releases know only the old name."""
+    import dataclasses
+
+    from transformers import TrainingArguments
+
+    names = {f.name for f in dataclasses.fields(TrainingArguments)}
+    return {"activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing": enabled}
 
 
 def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig, *, section_name: str) -> dict:
@@ -68,12 +85,64 @@ def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig
         "save_steps": section.save_steps,
         "seed": section.seed,
         "data_seed": section.seed,
-        # transformers 5 renamed gradient_checkpointing (which TRL defaults to True) to activation_checkpointing.
-        "activation_checkpointing": model_cfg.gradient_checkpointing,
-        # Metrics go to metrics.jsonl through RunDirCallback; nothing is sent anywhere.
-        "report_to": "none",
+        **checkpointing_kwarg(model_cfg.gradient_checkpointing),
         **precision_kwargs(model_cfg, device),
     }
+
+
+# report_to name -> the module its transformers callback imports (TensorBoard takes either)
+TRACKERS = {"tensorboard": ("tensorboard", "tensorboardX"), "wandb": ("wandb",), "trackio": ("trackio",),
+            "mlflow": ("mlflow",)}  # fmt: skip
+
+
+def tracking_args(recipe: Recipe, stage: str, *, push: bool) -> dict[str, Any]:
+    """`tracking` as TrainingArguments keys. metrics.jsonl is always written (RunDirCallback); report_to adds
+    transformers' own callbacks (TensorBoard under <stage>/runs/). Only the stage whose final model is the product
+    (`push`: GRPO) is pushed to the Hub, once, when training ends (hub_strategy "end": no checkpoint uploads)."""
+    tr = recipe.tracking
+    reports = [tr.report_to] if isinstance(tr.report_to, str) else list(tr.report_to)
+    kwargs: dict[str, Any] = {
+        "report_to": "none" if reports in ([], ["none"]) else reports,
+        "run_name": f"{recipe.name}/{stage}",  # the run's name in W&B, trackio and MLflow
+        "push_to_hub": push and tr.push_to_hub,
+    }
+    if kwargs["push_to_hub"]:
+        kwargs.update(hub_model_id=tr.hub_model_id, hub_strategy="end", hub_private_repo=tr.hub_private_repo)
+    return kwargs
+
+
+def check_tracking(args: dict[str, Any]) -> None:
+    """One line, before any model is loaded, for a tracker whose package is missing or a Hub push that cannot work."""
+    reports = [] if args["report_to"] == "none" else args["report_to"]
+    for name in reports:
+        if not any(importlib.util.find_spec(module) for module in TRACKERS[name]):
+            package = "tensorboard" if name == "tensorboard" else name
+            raise UserError(f"tracking.report_to={name} needs the {package} package: pip install {package}")
+    if args["push_to_hub"]:
+        import os
+
+        from huggingface_hub import get_token
+
+        if os.environ.get("HF_HUB_OFFLINE", "0").lower() not in ("", "0", "false", "no"):
+            raise UserError(
+                "tracking.push_to_hub=true but HF_HUB_OFFLINE is set: unset it, or --set tracking.push_to_hub=false "
+                "and upload final/ later (hf upload REPO DIR/final)"
+            )
+        if not get_token():
+            raise UserError("tracking.push_to_hub=true needs a Hub token: run `hf auth login` or set HF_TOKEN")
+
+
+def push_final(trainer: Any, final: Path, recipe_file: Path) -> str:
+    """Upload final/ (model or adapter + tokenizer) and the recipe that made it to the repo the trainer created at
+    start-up; rank 0 only. Returns the repo id."""
+    from huggingface_hub import HfApi
+
+    api = HfApi()
+    repo = trainer.hub_model_id
+    api.upload_folder(repo_id=repo, folder_path=str(final), commit_message=f"grpo-cli: {final.parent.name} final")
+    if recipe_file.is_file():
+        api.upload_file(repo_id=repo, path_or_fileobj=str(recipe_file), path_in_repo="recipe.yaml")
+    return repo
 
 
 def check_vllm(use_vllm: bool, device: str) -> None:
@@ -172,7 +241,9 @@ def train(
             rundir.write_run_info(out_dir, status="interrupted", end_time=rundir.now(), step=step)
         raise TrainingInterrupted(interrupt.signum, step, saved if saved.is_dir() else None)
     final = out_dir / "final"
-    trainer.save_model(str(final))  # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes
+    # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes. `_internal_call`: the Trainer's own push
+    # would upload the whole stage folder with a second copy of the weights; push_final uploads final/ alone.
+    trainer.save_model(str(final), _internal_call=True)
     summary = {
         "status": "finished",
         "end_time": rundir.now(),
@@ -180,6 +251,8 @@ def train(
         "wall_time": time.time() - start,
         "final_dir": str(final),
     }
+    if trainer.args.push_to_hub and main:
+        summary["hub_repo"] = push_final(trainer, final, out_dir / "recipe.yaml")
     if main:
         rundir.write_run_info(out_dir, **summary)
     return {**rundir.read_run_info(out_dir), **summary}
