@@ -153,7 +153,7 @@ def check_vllm(use_vllm: bool, device: str) -> None:
         raise UserError("grpo.use_vllm=true needs a GPU; on CPU set --set grpo.use_vllm=false")
     if importlib.util.find_spec("vllm") is None:
         raise UserError(
-            "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM 0.22-0.31), "
+            "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM >=0.27,<0.32), "
             "or --set grpo.use_vllm=false to generate with transformers (slower)"
         )
 
