@@ -10,9 +10,9 @@ import pytest
 from trl import GRPOConfig, SFTConfig
 
 from conftest import run_cli
+from grpo_cli import tracking
 from grpo_cli.config import REPORT_TO, build
 from grpo_cli.errors import UserError
-from grpo_cli.stages import training
 from grpo_cli.stages.grpo import grpo_config_kwargs
 from grpo_cli.stages.sft import sft_config_kwargs
 
@@ -58,23 +58,54 @@ def test_bad_tracking_values_are_refused_by_the_recipe_check(values, message):
         build({"tracking": values})
 
 
-def test_a_tracker_without_its_package_is_refused_in_one_line(monkeypatch, tmp_path):
-    monkeypatch.setattr(training.importlib.util, "find_spec", lambda name: None)
-    kwargs = grpo_config_kwargs(build({"tracking": {"report_to": "wandb"}}), tmp_path, device="cpu")
+def test_a_tracker_without_its_package_is_refused_in_one_line(monkeypatch):
+    monkeypatch.setattr(tracking.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(UserError, match=r"tracking.report_to=wandb needs the wandb package: pip install wandb"):
-        training.check_tracking(kwargs)
+        tracking.check(build({"tracking": {"report_to": "wandb"}}), push=False)
 
 
 def test_a_push_without_the_hub_is_refused_before_training(monkeypatch, tmp_path):
-    kwargs = grpo_config_kwargs(build({"tracking": PUSH}), tmp_path, device="cpu")
+    recipe = build({"tracking": PUSH})
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    tracking.check(recipe, push=False)  # SFT does not push: nothing to refuse
     with pytest.raises(UserError, match="HF_HUB_OFFLINE is set"):
-        training.check_tracking(kwargs)
+        tracking.check(recipe, push=True)
     monkeypatch.setenv("HF_HUB_OFFLINE", "0")
-    monkeypatch.delenv("HF_TOKEN", raising=False)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))  # no stored token
+    import huggingface_hub
+
+    monkeypatch.setattr(huggingface_hub, "get_token", lambda: None)  # no HF_TOKEN, no stored token
     with pytest.raises(UserError, match="needs a Hub token"):
-        training.check_tracking(kwargs)
+        tracking.check(recipe, push=True)
+
+
+@pytest.mark.slow
+def test_grpo_train_refuses_an_offline_push_before_the_run_directory(tmp_path):
+    proc = run_cli(
+        "train", "--recipe", "tiny", "--set", "tracking.push_to_hub=true", "--set", "tracking.hub_model_id=me/x",
+        "--run-dir", str(tmp_path), env={"HF_HUB_OFFLINE": "1"},
+    )  # fmt: skip
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    (line,) = [x for x in proc.stderr.splitlines() if x.startswith("error:")]
+    assert "tracking.push_to_hub=true but HF_HUB_OFFLINE is set" in line
+    assert not (tmp_path / "tiny").exists()
+
+
+def test_push_final_uploads_final_and_the_recipe(monkeypatch, tmp_path):
+    """The upload itself needs the Hub; what it sends is checked against huggingface_hub's API offline."""
+    import huggingface_hub
+
+    calls = []
+    monkeypatch.setattr(huggingface_hub.HfApi, "upload_folder", lambda self, **kw: calls.append(("folder", kw)))
+    monkeypatch.setattr(huggingface_hub.HfApi, "upload_file", lambda self, **kw: calls.append(("file", kw)))
+    final = tmp_path / "grpo" / "final"
+    final.mkdir(parents=True)
+    (tmp_path / "grpo" / "recipe.yaml").write_text("name: x\n")
+    assert tracking.push_final("me/x", final, tmp_path / "grpo" / "recipe.yaml") == "me/x"
+    assert calls[0] == (
+        "folder",
+        {"repo_id": "me/x", "folder_path": str(final), "commit_message": "grpo-cli: grpo final"},
+    )
+    assert calls[1][1]["path_in_repo"] == "recipe.yaml" and calls[1][1]["repo_id"] == "me/x"
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -103,7 +134,7 @@ def read_scalars(path: Path) -> dict[str, list[tuple[int, float]]]:
 
 @pytest.mark.slow
 def test_tensorboard_run_on_the_tiny_recipe_writes_readable_events(tmp_path):
-    if not any(training.importlib.util.find_spec(m) for m in training.TRACKERS["tensorboard"]):
+    if not any(tracking.importlib.util.find_spec(m) for m in tracking.TRACKERS["tensorboard"]):
         pytest.skip("neither tensorboard nor tensorboardX is installed (pip install -e '.[dev]')")
     from test_train import sets
 

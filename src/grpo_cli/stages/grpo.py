@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, launch, models, rundir
+from grpo_cli import data, launch, models, rundir, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -27,7 +27,7 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
     g = recipe.grpo
     kwargs = {
         **training.common_args(g, Path(out_dir), device, recipe.model, section_name="grpo"),
-        **training.tracking_args(recipe, "grpo", push=True),
+        **tracking.trainer_args(recipe, "grpo", push=True),
         # The GRPO objective
         "num_generations": g.num_generations,  # G, completions per prompt
         "max_completion_length": g.max_completion_length,
@@ -120,7 +120,7 @@ def run(
     device = training.device_kind()
     training.check_vllm(recipe.grpo.use_vllm, device)
     kwargs = grpo_config_kwargs(recipe, out_dir, device=device)
-    training.check_tracking(kwargs)
+    tracking.check(recipe, push=True)
     start = init_from if init_from is not None else models.resolve(recipe.model.name, recipe.model)
     tokenizer = models.load_tokenizer(start, recipe.model)
     problems, dropped = data.load_train(recipe)

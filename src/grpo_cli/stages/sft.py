@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, models
+from grpo_cli import data, models, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -23,7 +23,7 @@ def sft_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> di
     s = recipe.sft
     return {
         **training.common_args(s, Path(out_dir), device, recipe.model, section_name="sft"),
-        **training.tracking_args(recipe, "sft", push=False),
+        **tracking.trainer_args(recipe, "sft", push=False),
         "max_length": s.max_length,
         # Prompt-completion rows: the loss is masked to the completion tokens.
         "completion_only_loss": True,
@@ -54,7 +54,7 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
     truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length)
 
     kwargs = sft_config_kwargs(recipe, out_dir, device=device)
-    training.check_tracking(kwargs)
+    tracking.check(recipe, push=False)
     args = SFTConfig(**kwargs)
     cbs, run_cb, interrupt = training.callbacks_for(out_dir, callbacks)
     trainer = SFTTrainer(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import rundir
+from grpo_cli import rundir, tracking
 from grpo_cli.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
 from grpo_cli.config import ModelConfig, Recipe
 from grpo_cli.errors import UserError
@@ -88,61 +88,6 @@ def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig
         **checkpointing_kwarg(model_cfg.gradient_checkpointing),
         **precision_kwargs(model_cfg, device),
     }
-
-
-# report_to name -> the module its transformers callback imports (TensorBoard takes either)
-TRACKERS = {"tensorboard": ("tensorboard", "tensorboardX"), "wandb": ("wandb",), "trackio": ("trackio",),
-            "mlflow": ("mlflow",)}  # fmt: skip
-
-
-def tracking_args(recipe: Recipe, stage: str, *, push: bool) -> dict[str, Any]:
-    """`tracking` as TrainingArguments keys. metrics.jsonl is always written (RunDirCallback); report_to adds
-    transformers' own callbacks (TensorBoard under <stage>/runs/). Only the stage whose final model is the product
-    (`push`: GRPO) is pushed to the Hub, once, when training ends (hub_strategy "end": no checkpoint uploads)."""
-    tr = recipe.tracking
-    reports = [tr.report_to] if isinstance(tr.report_to, str) else list(tr.report_to)
-    kwargs: dict[str, Any] = {
-        "report_to": "none" if reports in ([], ["none"]) else reports,
-        "run_name": f"{recipe.name}/{stage}",  # the run's name in W&B, trackio and MLflow
-        "push_to_hub": push and tr.push_to_hub,
-    }
-    if kwargs["push_to_hub"]:
-        kwargs.update(hub_model_id=tr.hub_model_id, hub_strategy="end", hub_private_repo=tr.hub_private_repo)
-    return kwargs
-
-
-def check_tracking(args: dict[str, Any]) -> None:
-    """One line, before any model is loaded, for a tracker whose package is missing or a Hub push that cannot work."""
-    reports = [] if args["report_to"] == "none" else args["report_to"]
-    for name in reports:
-        if not any(importlib.util.find_spec(module) for module in TRACKERS[name]):
-            package = "tensorboard" if name == "tensorboard" else name
-            raise UserError(f"tracking.report_to={name} needs the {package} package: pip install {package}")
-    if args["push_to_hub"]:
-        import os
-
-        from huggingface_hub import get_token
-
-        if os.environ.get("HF_HUB_OFFLINE", "0").lower() not in ("", "0", "false", "no"):
-            raise UserError(
-                "tracking.push_to_hub=true but HF_HUB_OFFLINE is set: unset it, or --set tracking.push_to_hub=false "
-                "and upload final/ later (hf upload REPO DIR/final)"
-            )
-        if not get_token():
-            raise UserError("tracking.push_to_hub=true needs a Hub token: run `hf auth login` or set HF_TOKEN")
-
-
-def push_final(trainer: Any, final: Path, recipe_file: Path) -> str:
-    """Upload final/ (model or adapter + tokenizer) and the recipe that made it to the repo the trainer created at
-    start-up; rank 0 only. Returns the repo id."""
-    from huggingface_hub import HfApi
-
-    api = HfApi()
-    repo = trainer.hub_model_id
-    api.upload_folder(repo_id=repo, folder_path=str(final), commit_message=f"grpo-cli: {final.parent.name} final")
-    if recipe_file.is_file():
-        api.upload_file(repo_id=repo, path_or_fileobj=str(recipe_file), path_in_repo="recipe.yaml")
-    return repo
 
 
 def check_vllm(use_vllm: bool, device: str) -> None:
@@ -242,7 +187,7 @@ def train(
         raise TrainingInterrupted(interrupt.signum, step, saved if saved.is_dir() else None)
     final = out_dir / "final"
     # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes. `_internal_call`: the Trainer's own push
-    # would upload the whole stage folder with a second copy of the weights; push_final uploads final/ alone.
+    # would upload the whole stage folder with a second copy of the weights; tracking.push_final uploads final/ alone.
     trainer.save_model(str(final), _internal_call=True)
     summary = {
         "status": "finished",
@@ -252,7 +197,7 @@ def train(
         "final_dir": str(final),
     }
     if trainer.args.push_to_hub and main:
-        summary["hub_repo"] = push_final(trainer, final, out_dir / "recipe.yaml")
+        summary["hub_repo"] = tracking.push_final(trainer.hub_model_id, final, out_dir / "recipe.yaml")
     if main:
         rundir.write_run_info(out_dir, **summary)
     return {**rundir.read_run_info(out_dir), **summary}
