@@ -11,7 +11,7 @@ HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test demo lint format bench gpu-check clean
+.PHONY: venv test test-lowest demo lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
@@ -30,6 +30,22 @@ endif
 test: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest
 
+# The lowest versions pyproject.toml allows for torch (CPU), transformers, trl, peft, accelerate and datasets, in a venv
+# of their own (scripts/lowest_pins.py reads the bounds), running the fast tests and one SFT + GRPO run.
+LOWEST_VENV ?= .venv-lowest
+LOWEST_PY := $(LOWEST_VENV)/bin/python
+$(LOWEST_VENV)/.installed: pyproject.toml scripts/lowest_pins.py
+	test -x $(LOWEST_PY) || $(PYTHON) -m venv $(LOWEST_VENV)
+	$(LOWEST_PY) -m pip install -q --upgrade pip
+	pins="$$($(LOWEST_PY) scripts/lowest_pins.py)" && torch="$$(tr ' ' '\n' <<< "$$pins" | grep '^torch==')" && \
+	{ $(LOWEST_PY) -m pip install -q --retries 0 --index-url $(TORCH_CPU_INDEX) "$$torch" 2>&1 | grep -v "is ignored" || true; } && \
+	{ $(LOWEST_PY) -c "import torch" 2>/dev/null || $(LOWEST_PY) -m pip install -q "$$torch"; } && \
+	$(LOWEST_PY) -m pip install -q -e ".[dev]" $$pins
+	touch $@
+
+test-lowest: $(LOWEST_VENV)/.installed
+	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow or lowest"
+
 # torch's default threads: on an idle 2-core machine they train the tiny model ~1.4x faster than one thread; on a
 # busy one, `make demo DEMO_THREADS=1` is the faster choice (docs/eval.md). --resume: a second run reprints the table.
 DEMO_THREADS ?=
@@ -47,10 +63,31 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(OFFLINE) $(PY) -m pytest bench -q -p no:cacheprovider
 
+# The GPU kit: the pure-Python wheels (and xxhash's binary one) the GPU check needs that a bare CUDA image (torch,
+# transformers, accelerate, peft; no trl, no datasets, no network) lacks: ~3 MB into .whl/ (ignored), for CPython
+# KIT_PYTHON on manylinux x86-64. The versions are the tested ones (the dev venv's).
+KIT_DIR ?= .whl
+KIT_PYTHON ?= 3.12
+KIT := trl==1.16.0 datasets==5.2.0 dill==0.4.1 multiprocess==0.70.19 xxhash==4.1.0 math-verify==0.9.0 \
+	latex2sympy2_extended==1.11.0 antlr4-python3-runtime==4.13.2
+gpu-kit:
+	$(PYTHON) -m pip download -q --no-deps --only-binary=:all: --dest $(KIT_DIR) --python-version $(KIT_PYTHON) \
+		--implementation cp --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+		--platform manylinux_2_28_x86_64 --platform any $(KIT) 2>&1 | { grep -v "is ignored" || true; }
+	@n=$$(ls $(KIT_DIR)/*.whl | wc -l); test $$n -ge $(words $(KIT)) || { echo "gpu-kit: only $$n of $(words $(KIT)) wheels"; exit 1; }; \
+	echo "gpu-kit: $$n wheels in $(KIT_DIR)/ ($$(du -sh $(KIT_DIR) | cut -f1)); copy the checkout to the GPU machine, then make gpu-check"
+
 # One NVIDIA GPU, offline, < 8 min: GRPO steps + eval on random-init Qwen2.5-0.5B/1.5B, JSON with tokens/s per phase,
 # step time, peak memory and grpo estimate's prediction (docs/scale.md). GPU_CHECK_ARGS=--smoke runs it on CPU.
-gpu-check: $(STAMP)
-	$(OFFLINE) $(PY) scripts/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
+# With the kit in .whl/ it uses the machine's own python (CUDA torch) and installs the kit with --no-deps into
+# .whl/site, a private target put first on PYTHONPATH; without it, the project's venv.
+KIT_WHEELS := $(wildcard $(KIT_DIR)/*.whl)
+GPU_PY ?= $(if $(KIT_WHEELS),python3,$(PY))
+gpu-check: $(if $(KIT_WHEELS),,$(STAMP))
+ifneq ($(KIT_WHEELS),)
+	$(GPU_PY) -m pip install -q --no-deps --no-index --upgrade --target $(KIT_DIR)/site $(KIT_WHEELS)
+endif
+	$(OFFLINE) PYTHONPATH=src$(if $(KIT_WHEELS),:$(KIT_DIR)/site) $(GPU_PY) bench/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache runs
+	rm -rf $(VENV) $(LOWEST_VENV) .pytest_cache .ruff_cache runs

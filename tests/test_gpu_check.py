@@ -1,4 +1,4 @@
-"""scripts/gpu_check.py: its CPU smoke run (the same code path as on a GPU), and its bookkeeping."""
+"""bench/gpu_check.py: its CPU smoke run (the same code path as on a GPU), and its bookkeeping."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from conftest import REPO
 
-SCRIPT = REPO / "scripts" / "gpu_check.py"
+SCRIPT = REPO / "bench" / "gpu_check.py"
 
 
 def load_script():
@@ -47,13 +47,38 @@ def test_phase_timers_line_up_with_the_logged_steps():
 
 
 def test_the_padded_tokenizer_decodes_every_id_and_encodes_one_token_per_character():
-    gc = load_script()
-    tok = gc.build_tokenizer(vocab_size=600, max_length=128)
+    from grpo_cli.models import build_tiny_tokenizer
+
+    tok = build_tiny_tokenizer(128, vocab_size=600)
     assert len(tok) == 600
     text = "12 + 30 = <answer>42</answer>"
     assert len(tok(text).input_ids) == len(text)
     assert tok.decode(tok(text).input_ids) == text
     assert tok.decode([599, 598]) == "f499f498"  # fillers: ids a random model samples still decode
+    assert len(build_tiny_tokenizer(128)) == 100  # the tiny model's own vocabulary is unchanged
+
+
+def test_models_are_estimates_table_and_recipes_take_set(tmp_path):
+    import argparse
+
+    from grpo_cli.estimate import ARCHS, KNOWN_CONFIGS
+
+    gc = load_script()
+    cfg = gc.model_config("qwen2.5-1.5b")
+    assert cfg == {k: v for k, v in KNOWN_CONFIGS["qwen2.5-1.5b"].items() if k != "model_type"}
+    assert ARCHS["qwen2.5-1.5b"].hidden == cfg["hidden_size"] == 1536
+    a = argparse.Namespace(steps=3, max_completion=256, eval_limit=64, eval_max_tokens=256,
+                           set=["grpo.beta=0.0", "model.lora_rank=8"])  # fmt: skip
+    recipe = gc.make_recipe("qwen2.5-0.5b", "vllm", tmp_path / "m", a)
+    assert recipe.name == "gpu-check-qwen2.5-0.5b-vllm" and recipe.model.name == str(tmp_path / "m")
+    assert recipe.grpo.use_vllm and recipe.grpo.max_steps == 3 and recipe.data.path is None
+    assert recipe.prompt.system == gc.SYSTEM and recipe.model.dtype == "bf16"
+    assert recipe.grpo.beta == 0.0 and recipe.model.lora_rank == 8  # the user's --set comes last
+    a.set = ["grpo.bta=0.1"]
+    from grpo_cli.errors import UserError
+
+    with pytest.raises(UserError, match="unknown recipe key 'grpo.bta'"):
+        gc.make_recipe("smoke", "hf", tmp_path / "m", a)
 
 
 @pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="on a GPU machine this would run the full check")

@@ -75,6 +75,7 @@ def pipeline(tmp_path_factory):
 
 
 @pytest.mark.slow
+@pytest.mark.lowest
 def test_sft_run_directory(pipeline):
     stage = pipeline["run_dir"] / "tiny" / "sft"
     recipe = yaml.safe_load((stage / "recipe.yaml").read_text())
@@ -92,6 +93,7 @@ def test_sft_run_directory(pipeline):
 
 
 @pytest.mark.slow
+@pytest.mark.lowest
 def test_grpo_run_directory(pipeline):
     stage = pipeline["run_dir"] / "tiny" / "grpo"
     info = json.loads((stage / "run.json").read_text())

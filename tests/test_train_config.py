@@ -169,3 +169,23 @@ def test_exponent_floats_from_the_command_line():
     assert build({}, ["grpo.learning_rate=5e-5", "sft.learning_rate=1E-4"]).grpo.learning_rate == 5e-5
     with pytest.raises(UserError, match="grpo.beta: expected float, got 'nan'"):
         build({}, ["grpo.beta=nan"])
+
+
+def test_fp16_full_finetuning_keeps_fp32_master_weights(tmp_path):
+    # fp16 weights + the fp16 grad scaler fail at the first unscale ("Attempting to unscale FP16 gradients")
+    full = grpo_config_kwargs(build({"model": {"dtype": "fp16"}}), tmp_path, device="cuda")
+    assert full["fp16"] is True and full["bf16"] is False and full["model_init_kwargs"]["dtype"] == "float32"
+    # LoRA trains an fp32 adapter (PEFT upcasts it): the frozen base stays fp16
+    lora = grpo_config_kwargs(build({"model": {"dtype": "fp16", "lora": True}}), tmp_path, device="cuda")
+    assert lora["fp16"] is True and lora["model_init_kwargs"]["dtype"] == "float16"
+
+
+def test_checkpointing_keyword_follows_the_installed_transformers(tmp_path):
+    import dataclasses
+
+    from transformers import TrainingArguments
+
+    names = {f.name for f in dataclasses.fields(TrainingArguments)}
+    key = "activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing"
+    kwargs = grpo_config_kwargs(build({"model": {"gradient_checkpointing": True}}), tmp_path, device="cpu")
+    assert kwargs[key] is True and not ({"activation_checkpointing", "gradient_checkpointing"} - {key}) & set(kwargs)

@@ -251,6 +251,23 @@ class MonitorConfig:
     language_drop: float = 0.05
 
 
+# TrainingArguments.report_to values grpo-cli passes through (each needs its package: tensorboard or tensorboardX,
+# wandb, trackio, mlflow).
+REPORT_TO = ("none", "tensorboard", "wandb", "trackio", "mlflow")
+
+
+@dataclass(frozen=True)
+class TrackingConfig:
+    """Where the trainers' logs and the final model go besides the run directory (docs/training.md)."""
+
+    # One of REPORT_TO, or a list of them; TensorBoard writes under <stage>/runs/.
+    report_to: str | list[str] = "none"
+    # Push GRPO's final model (or adapter) to the Hub as hub_model_id (user/name) when training ends.
+    push_to_hub: bool = False
+    hub_model_id: str | None = None
+    hub_private_repo: bool = True
+
+
 @dataclass(frozen=True)
 class Recipe:
     name: str = "unnamed"
@@ -267,6 +284,7 @@ class Recipe:
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     estimate: EstimateConfig = field(default_factory=EstimateConfig)
     monitor: MonitorConfig = field(default_factory=MonitorConfig)
+    tracking: TrackingConfig = field(default_factory=TrackingConfig)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -462,6 +480,7 @@ def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
         _check_model,
         _check_launch,
         _check_rewards,
+        _check_tracking,
         _check_rest,
     )
     for check in checks:
@@ -644,6 +663,15 @@ def _check_rest(recipe: Recipe) -> None:
         "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
     )
     _require(0 < mon.no_signal_target < 1, f"monitor.no_signal_target={mon.no_signal_target}: must be in (0, 1)")
+
+
+def _check_tracking(recipe: Recipe) -> None:
+    tr = recipe.tracking
+    reports = [tr.report_to] if isinstance(tr.report_to, str) else tr.report_to
+    for name in reports:
+        _require(name in REPORT_TO, f"tracking.report_to: {name!r} is not one of {', '.join(REPORT_TO)}")
+    _require(reports == ["none"] or "none" not in reports, "tracking.report_to: 'none' cannot be combined")
+    _require(not tr.push_to_hub or bool(tr.hub_model_id), "tracking.push_to_hub=true needs tracking.hub_model_id")
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -338,8 +338,10 @@ class VLLMGenerator:
         if adapter.is_file():
             from vllm.lora.request import LoRARequest
 
+            from grpo_cli.models import local_path
+
             cfg = json.loads(adapter.read_text())
-            base = cfg["base_model_name_or_path"]
+            base = local_path(cfg["base_model_name_or_path"])  # a folder: vLLM would look a Hub id up online
             rank = int(cfg.get("r", 16))
             # vLLM accepts only these max_lora_rank values; take the smallest that holds the adapter.
             allowed = (8, 16, 32, 64, 128, 256, 320, 512)

@@ -22,6 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_cli import tracking
 from grpo_cli.config import Recipe
 from grpo_cli.derived import trainer_processes_per_node, uses_vllm_server
 from grpo_cli.errors import UserError
@@ -399,6 +400,7 @@ def check_here(recipe: Recipe, argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if is_launched():
         return
+    tracking.check(recipe, push=stage_of(argv) == "grpo")  # trackers' packages, the Hub push
     for note in preflight(recipe, stage_of(argv), detect_hardware()):
         print(f"note: {note}", file=sys.stderr)
 

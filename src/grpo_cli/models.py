@@ -93,9 +93,13 @@ def tiny_model_dir(model_cfg: ModelConfig) -> Path:
     return path
 
 
-def build_tiny_tokenizer(max_length: int) -> Any:
+def build_tiny_tokenizer(max_length: int, vocab_size: int | None = None) -> Any:
     """A character-level tokenizer: one token per printable ASCII character, newline and tab, plus the ChatML
     special tokens. Other characters are dropped.
+
+    `vocab_size` pads the vocabulary with filler tokens ("f0", "f1", ...) up to a model's embedding size, so that
+    every id a randomly initialised large model samples decodes (bench/gpu_check.py). With no merges, BPE never
+    produces a filler from text: prompts still encode one token per character.
 
     It is a Qwen2Tokenizer (byte-level BPE) whose vocabulary holds only single characters and no merges, so BPE never
     joins two characters. That is the class `AutoTokenizer` insists on for a qwen2 model, so every loader (ours,
@@ -106,7 +110,9 @@ def build_tiny_tokenizer(max_length: int) -> Any:
 
     byte_char = bytes_to_unicode()  # GPT-2's byte -> printable stand-in (space -> "Ġ", newline -> "Ċ")
     chars = [byte_char[b] for b in (10, 9, *range(32, 127))]
-    vocab = {tok: i for i, tok in enumerate([*TINY_SPECIAL_TOKENS, *chars])}
+    tokens = [*TINY_SPECIAL_TOKENS, *chars]
+    tokens += [f"f{i}" for i in range((vocab_size or 0) - len(tokens))]
+    vocab = {tok: i for i, tok in enumerate(tokens)}
     return Qwen2Tokenizer(
         vocab=vocab,
         merges=[],
@@ -174,6 +180,32 @@ def adapter_base(adapter_dir: str | Path, model_cfg: ModelConfig) -> str:
     """The base model an adapter was trained on (its adapter_config.json), resolved like `model.name`."""
     base = json.loads((Path(adapter_dir) / "adapter_config.json").read_text()).get("base_model_name_or_path")
     return resolve(base or model_cfg.name, model_cfg)
+
+
+def hub_offline() -> bool:
+    return os.environ.get("HF_HUB_OFFLINE", "0").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def local_path(name_or_dir: str, revision: str | None = None) -> str:
+    """A model for vLLM as a local folder: a folder as an absolute path; a Hub id as its snapshot in the Hub cache.
+
+    vLLM resolves a Hub id through the Hub API even when the files are cached, so offline it fails; and an adapter's
+    base is only a name in adapter_config.json, so vLLM loads that base by name. Offline and not cached: one line.
+    Online and not cached: the id itself, which vLLM downloads."""
+    path = Path(name_or_dir).expanduser()
+    if path.is_dir():
+        return str(path.resolve())
+    from huggingface_hub import snapshot_download
+
+    try:
+        return snapshot_download(name_or_dir, revision=revision, local_files_only=True)
+    except Exception:
+        if hub_offline():
+            raise UserError(
+                f"'{name_or_dir}' is neither a local folder nor in the Hub cache and HF_HUB_OFFLINE is set: download "
+                f"it first (hf download {name_or_dir}), or set model.name to a local copy"
+            ) from None
+        return name_or_dir
 
 
 def _hub_errors(what: str, name: str):

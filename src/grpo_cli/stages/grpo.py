@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, launch, models, rundir
+from grpo_cli import data, launch, models, rundir, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -27,6 +27,7 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
     g = recipe.grpo
     kwargs = {
         **training.common_args(g, Path(out_dir), device, recipe.model),
+        **tracking.trainer_args(recipe, "grpo", push=True),
         # The GRPO objective
         "num_generations": g.num_generations,  # G, completions per prompt
         "max_completion_length": g.max_completion_length,
@@ -91,11 +92,14 @@ def _policy(init: Path | None, recipe: Recipe, device: str) -> tuple[Any, Any]:
         from peft import PeftModel
         from transformers import AutoModelForCausalLM
 
-        base = AutoModelForCausalLM.from_pretrained(
-            models.adapter_base(init, recipe.model), **models.model_init_kwargs(recipe.model, device)
-        )
+        base_path = models.adapter_base(init, recipe.model)
+        if recipe.grpo.use_vllm:  # vLLM loads the base by its name_or_path: make that a folder, not a Hub id
+            base_path = models.local_path(base_path, recipe.model.revision)
+        base = AutoModelForCausalLM.from_pretrained(base_path, **models.model_init_kwargs(recipe.model, device))
         return PeftModel.from_pretrained(base, str(init), is_trainable=True), None
     path = str(init) if init is not None else models.resolve(recipe.model.name, recipe.model)
+    if recipe.grpo.use_vllm:
+        path = models.local_path(path, recipe.model.revision if path == recipe.model.name else None)
     return path, models.lora_config(recipe.model) if recipe.model.lora else None
 
 
@@ -115,6 +119,8 @@ def run(
     out_dir = Path(out_dir)
     device = training.device_kind()
     training.check_vllm(recipe.grpo.use_vllm, device)
+    kwargs = grpo_config_kwargs(recipe, out_dir, device=device)
+    tracking.check(recipe, push=True)
     start = init_from if init_from is not None else models.resolve(recipe.model.name, recipe.model)
     tokenizer = models.load_tokenizer(start, recipe.model)
     problems, dropped = data.load_train(recipe)
@@ -124,7 +130,7 @@ def run(
     reward_funcs, weights = build_reward_funcs(recipe)
 
     # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.
-    args = GRPOConfig(**{**grpo_config_kwargs(recipe, out_dir, device=device), "reward_weights": list(weights)})
+    args = GRPOConfig(**{**kwargs, "reward_weights": list(weights)})
     model, peft_config = _policy(init_from, recipe, device)
     cbs, interrupt = training.callbacks_for(
         out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, models
+from grpo_cli import data, models, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -23,6 +23,7 @@ def sft_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> di
     s = recipe.sft
     return {
         **training.common_args(s, Path(out_dir), device, recipe.model),
+        **tracking.trainer_args(recipe, "sft", push=False),
         "max_length": s.max_length,
         # Prompt-completion rows: the loss is masked to the completion tokens.
         "completion_only_loss": True,
@@ -52,7 +53,9 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
     dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=True)
     truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length)
 
-    args = SFTConfig(**sft_config_kwargs(recipe, out_dir, device=device))
+    kwargs = sft_config_kwargs(recipe, out_dir, device=device)
+    tracking.check(recipe, push=False)
+    args = SFTConfig(**kwargs)
     cbs, interrupt = training.callbacks_for(out_dir, callbacks)
     trainer = SFTTrainer(
         model=base,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import rundir
+from grpo_cli import rundir, tracking
 from grpo_cli.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
 from grpo_cli.config import ModelConfig, Recipe
 from grpo_cli.errors import UserError
@@ -24,22 +24,39 @@ def device_kind() -> str:
 
 def precision_kwargs(model_cfg: ModelConfig, device: str) -> dict[str, Any]:
     """CPU: fp32, no mixed precision, `use_cpu` (TRL's configs default bf16=True, which a CPU run must not get).
-    GPU: bf16 (or fp16) mixed precision matching the weights' dtype, and the same dtype for loading."""
+    GPU: bf16 (or fp16) mixed precision matching the weights' dtype, and the same dtype for loading.
+
+    fp16 (a GPU without bf16, e.g. V100/T4) with full fine-tuning loads fp32 weights: the fp16 grad scaler refuses
+    to unscale fp16 gradients ("Attempting to unscale FP16 gradients") at the first step. With LoRA only the adapter
+    is trained, and PEFT keeps it in fp32, so the frozen base stays fp16. (fp32 master weights take twice the
+    memory of fp16 ones: `grpo estimate` plans bf16; on such a GPU prefer model.lora=true.)"""
     from grpo_cli.models import dtype_for
 
     dtype = dtype_for(model_cfg, device)
     name = str(dtype).removeprefix("torch.")
+    fp16 = device != "cpu" and name == "float16"
     kwargs: dict[str, Any] = {
         "bf16": device != "cpu" and name == "bfloat16",
-        "fp16": device != "cpu" and name == "float16",
+        "fp16": fp16,
         "use_cpu": device == "cpu",
-        "model_init_kwargs": {"dtype": name},
+        "model_init_kwargs": {"dtype": "float32" if fp16 and not model_cfg.lora else name},
     }
     if model_cfg.revision:
         kwargs["model_init_kwargs"]["revision"] = model_cfg.revision
     if model_cfg.attn_implementation:
         kwargs["model_init_kwargs"]["attn_implementation"] = model_cfg.attn_implementation
     return kwargs
+
+
+def checkpointing_kwarg(enabled: bool) -> dict[str, bool]:
+    """transformers 5.23 renamed TrainingArguments.gradient_checkpointing (TRL's configs default it to True) to
+    activation_checkpointing, keeping the old name as an alias; older releases know only the old name."""
+    import dataclasses
+
+    from transformers import TrainingArguments
+
+    names = {f.name for f in dataclasses.fields(TrainingArguments)}
+    return {"activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing": enabled}
 
 
 def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig) -> dict:
@@ -63,10 +80,7 @@ def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig
         "save_steps": section.save_steps,
         "seed": section.seed,
         "data_seed": section.seed,
-        # transformers 5 renamed gradient_checkpointing (which TRL defaults to True) to activation_checkpointing.
-        "activation_checkpointing": model_cfg.gradient_checkpointing,
-        # Metrics go to metrics.jsonl through RunDirCallback; nothing is sent anywhere.
-        "report_to": "none",
+        **checkpointing_kwarg(model_cfg.gradient_checkpointing),
         **precision_kwargs(model_cfg, device),
     }
 
@@ -79,7 +93,7 @@ def check_vllm(use_vllm: bool, device: str) -> None:
         raise UserError("grpo.use_vllm=true needs a GPU; on CPU set --set grpo.use_vllm=false")
     if importlib.util.find_spec("vllm") is None:
         raise UserError(
-            "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM 0.22-0.31), "
+            "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM >=0.27,<0.32), "
             "or --set grpo.use_vllm=false to generate with transformers (slower)"
         )
 
@@ -166,7 +180,9 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
             rundir.write_run_info(out_dir, status="interrupted", end_time=rundir.now(), step=step)
         raise TrainingInterrupted(interrupt.signum, step, saved if saved.is_dir() else None)
     final = out_dir / "final"
-    trainer.save_model(str(final))  # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes
+    # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes. `_internal_call`: the Trainer's own push
+    # would upload the whole stage folder with a second copy of the weights; tracking.push_final uploads final/ alone.
+    trainer.save_model(str(final), _internal_call=True)
     summary = {
         "status": "finished",
         "end_time": rundir.now(),
@@ -174,6 +190,8 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
         "wall_time": time.time() - start,
         "final_dir": str(final),
     }
+    if trainer.args.push_to_hub and main:
+        summary["hub_repo"] = tracking.push_final(trainer.hub_model_id, final, out_dir / "recipe.yaml")
     if main:
         rundir.write_run_info(out_dir, **summary)
     return {**rundir.read_run_info(out_dir), **summary}

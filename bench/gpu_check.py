@@ -8,8 +8,8 @@ with vLLM colocated, then a short eval (`grpo_cli.stages.eval.run`). It writes J
 step, seconds and tokens/s per phase (TRL's own profiling timers), peak GPU memory, and `grpo estimate`'s prediction
 for the same settings beside the measurement.
 
-    python scripts/gpu_check.py --out gpu_check.json        # or: make gpu-check
-    python scripts/gpu_check.py --smoke --out smoke.json    # CPU: a tiny random model, 2 steps, same code path
+    python bench/gpu_check.py --out gpu_check.json        # or: make gpu-check
+    python bench/gpu_check.py --smoke --out smoke.json    # CPU: a tiny random model, 2 steps, same code path
 
 Every part runs in its own subprocess (a clean CUDA context, so peak memory is per part, and a vLLM engine cannot
 leak into the next part) under what is left of --budget-s; parts that would not fit are recorded as skipped, and
@@ -40,36 +40,10 @@ try:
 except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, str(REPO / "src"))
 
-# Published configs (config.json of Qwen/Qwen2.5-0.5B and Qwen/Qwen2.5-1.5B); "smoke" is a CPU-sized stand-in.
-ARCHS: dict[str, dict[str, Any]] = {
-    "qwen2.5-0.5b": {
-        "hub_id": "Qwen/Qwen2.5-0.5B",
-        "recipe": "gsm8k-0.5b",
-        "config": dict(
-            hidden_size=896, intermediate_size=4864, num_hidden_layers=24, num_attention_heads=14,
-            num_key_value_heads=2, vocab_size=151936, max_position_embeddings=32768, rope_theta=1000000.0,
-            rms_norm_eps=1e-6, tie_word_embeddings=True,
-        ),
-    },
-    "qwen2.5-1.5b": {
-        "hub_id": "Qwen/Qwen2.5-1.5B",
-        "recipe": "gsm8k-1.5b",
-        "config": dict(
-            hidden_size=1536, intermediate_size=8960, num_hidden_layers=28, num_attention_heads=12,
-            num_key_value_heads=2, vocab_size=151936, max_position_embeddings=131072, rope_theta=1000000.0,
-            rms_norm_eps=1e-6, tie_word_embeddings=True,
-        ),
-    },
-    "smoke": {
-        "hub_id": None,
-        "recipe": "tiny",
-        "config": dict(
-            hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-            num_key_value_heads=2, vocab_size=512, max_position_embeddings=1024, rope_theta=10000.0,
-            rms_norm_eps=1e-6, tie_word_embeddings=True,
-        ),
-    },
-}  # fmt: skip
+# Each architecture's recipe; the model configs are grpo estimate's table (grpo_cli.estimate.KNOWN_CONFIGS, the
+# published config.json fields), so the check builds exactly what the estimate sizes. "smoke" is a CPU-sized stand-in:
+# the tiny recipe's model shape with a 512-token vocabulary (so the padded tokenizer and the build are exercised).
+ARCHS: dict[str, str] = {"qwen2.5-0.5b": "gsm8k-0.5b", "qwen2.5-1.5b": "gsm8k-1.5b", "smoke": "tiny"}
 # A short system prompt: the character-level tokenizer makes one token per character, and this keeps prompts near
 # the ~200 tokens a GSM8K prompt takes with Qwen's tokenizer.
 SYSTEM = "Solve. Put reasoning in <think></think> and the number in <answer></answer>."
@@ -80,20 +54,31 @@ GENERATE_TIMERS = ("transformers.generate", "transformers.generate_batch", "vLLM
 # the model and the recipe (pure config; both the parent and the parts build them)
 
 
-def deep_set(data: dict, dotted: str, value: Any) -> None:
-    *path, last = dotted.split(".")
-    for part in path:
-        data = data.setdefault(part, {})
-    data[last] = value
+def model_config(arch: str) -> dict[str, Any]:
+    """Qwen2Config fields for `arch`: estimate's table, or (smoke) the tiny recipe's model with 512 tokens."""
+    if arch == "smoke":
+        from grpo_cli.config import TinyModelConfig
+
+        tiny = TinyModelConfig()
+        return dict(
+            hidden_size=tiny.hidden_size, intermediate_size=tiny.intermediate_size,
+            num_hidden_layers=tiny.num_hidden_layers, num_attention_heads=tiny.num_attention_heads,
+            num_key_value_heads=tiny.num_key_value_heads, vocab_size=512, max_position_embeddings=1024,
+            tie_word_embeddings=True,
+        )  # fmt: skip
+    from grpo_cli.estimate import KNOWN_CONFIGS
+
+    return {k: v for k, v in KNOWN_CONFIGS[arch].items() if k != "model_type"}
 
 
 def make_recipe(arch: str, backend: str, model_dir: Path, a: argparse.Namespace) -> Any:
-    """The arch's recipe, pointed at the random model and the offline toy task, for `a.steps` GRPO steps."""
+    """The arch's recipe, pointed at the random model and the offline toy task, for `a.steps` GRPO steps; then the
+    user's own `--set` overrides. Everything goes through the recipe's typed build and validation."""
     from grpo_cli import config, recipes
 
-    raw = recipes.read_raw(recipes.find(ARCHS[arch]["recipe"]))
     smoke = arch == "smoke"
     values = {
+        "name": f"gpu-check-{arch}-{backend}",
         "model.name": str(model_dir),
         "model.dtype": "fp32" if smoke else "bf16",
         # vLLM sizes its KV cache for max_model_len (32k-128k from the configs); the check needs ~600 tokens.
@@ -127,45 +112,22 @@ def make_recipe(arch: str, backend: str, model_dir: Path, a: argparse.Namespace)
         values.update(
             {"grpo.num_generations": 4, "grpo.per_device_batch_size": 8, "grpo.gradient_accumulation_steps": 1}
         )
-    for key, value in values.items():
-        deep_set(raw, key, value)
-    raw["name"] = f"gpu-check-{arch}-{backend}"
-    return config.build(raw)
-
-
-def build_tokenizer(vocab_size: int, max_length: int) -> Any:
-    """grpo-cli's character-level Qwen2 tokenizer (see grpo_cli.models.build_tiny_tokenizer), padded with filler
-    tokens to the model's vocabulary so that every id a random model samples decodes (in transformers and vLLM).
-    With no merges, BPE never produces a filler from text: prompts encode one token per character."""
-    from transformers.convert_slow_tokenizer import bytes_to_unicode
-    from transformers.models.qwen2.tokenization_qwen2 import Qwen2Tokenizer
-
-    from grpo_cli.models import CHATML_TEMPLATE, TINY_SPECIAL_TOKENS
-
-    byte_char = bytes_to_unicode()
-    chars = [byte_char[b] for b in (10, 9, *range(32, 127))]
-    tokens = [*TINY_SPECIAL_TOKENS, *chars]
-    tokens += [f"f{i}" for i in range(vocab_size - len(tokens))]
-    return Qwen2Tokenizer(
-        vocab={tok: i for i, tok in enumerate(tokens)},
-        merges=[],
-        eos_token="<|im_end|>",
-        pad_token="<|endoftext|>",
-        unk_token=None,
-        additional_special_tokens=["<|im_start|>"],
-        chat_template=CHATML_TEMPLATE,
-        model_max_length=max_length,
-    )
+    # json.dumps: a YAML scalar that reads back as the same value (strings quoted, None as null)
+    overrides = [f"{key}={json.dumps(value)}" for key, value in values.items()]
+    return config.build(recipes.read_raw(recipes.find(ARCHS[arch])), [*overrides, *a.set])
 
 
 def build_model(arch: str, out_dir: Path, cuda: bool) -> float:
-    """A randomly initialised model with the arch's published config, saved with its tokenizer. Returns seconds."""
+    """A randomly initialised model with the arch's published config, saved with grpo-cli's character tokenizer
+    padded to its vocabulary (grpo_cli.models.build_tiny_tokenizer). Returns seconds."""
     import torch
     from transformers import GenerationConfig, Qwen2Config, Qwen2ForCausalLM
 
+    from grpo_cli.models import build_tiny_tokenizer
+
     t0 = time.perf_counter()
-    cfg = ARCHS[arch]["config"]
-    tokenizer = build_tokenizer(cfg["vocab_size"], cfg["max_position_embeddings"])
+    cfg = model_config(arch)
+    tokenizer = build_tiny_tokenizer(cfg["max_position_embeddings"], vocab_size=cfg["vocab_size"])
     dtype = torch.bfloat16 if cuda else torch.float32
     config = Qwen2Config(
         **cfg,
@@ -199,24 +161,31 @@ def build_model(arch: str, out_dir: Path, cuda: bool) -> float:
 
 
 class PhaseTimer:
-    """Collects TRL's own profiling timers (`profiling_context` / `profiling_decorator` in GRPOTrainer), which
-    only report to wandb/mlflow/trackio, by observing ProfilingContext._log_metrics. Keyed by optimizer step."""
+    """Collects TRL's own phase timers (`profiling_context` / `profiling_decorator` in GRPOTrainer), keyed by
+    optimizer step.
+
+    TRL has no public hook for them: a timer's duration goes only to wandb / MLflow / trackio, none of which a bare,
+    offline GPU machine has. Every timer ends in `ProfilingContext.__exit__` (a public class; its context-manager exit),
+    so this wraps that one method for the part's lifetime and calls the original, which TRL's own reporting keeps.
+    Step time and tokens come from public hooks instead (the stage's metrics.jsonl, written by its callback)."""
 
     def __init__(self) -> None:
         self.by_step: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
 
     def install(self) -> PhaseTimer:
-        from trl.extras import profiling
+        from trl.extras.profiling import ProfilingContext
 
-        original = profiling.ProfilingContext._log_metrics
+        original = ProfilingContext.__exit__
         timer = self
 
-        def log_metrics(ctx: Any, duration: float) -> None:
-            name = ctx.name.split(".", 1)[1] if "." in ctx.name else ctx.name  # drop "GRPOTrainer."
-            timer.by_step[int(ctx.step or 0)][name] += duration
-            original(ctx, duration)
+        def exit_and_record(ctx: Any, *exc: Any) -> Any:
+            started = getattr(ctx, "_start_time", None)
+            if started is not None:
+                name = ctx.name.split(".", 1)[1] if "." in ctx.name else ctx.name  # drop "GRPOTrainer."
+                timer.by_step[int(ctx.step or 0)][name] += time.perf_counter() - started
+            return original(ctx, *exc)
 
-        profiling.ProfilingContext._log_metrics = log_metrics
+        ProfilingContext.__exit__ = exit_and_record
         return self
 
 
@@ -339,7 +308,7 @@ def part_grpo(a: argparse.Namespace) -> dict:
     steps = per_step_figures(rows, timer.by_step, completions)
     result.update(
         settings={
-            "recipe": ARCHS[a.arch]["recipe"],
+            "recipe": ARCHS[a.arch],
             "lora": recipe.model.lora,
             "lora_rank": recipe.model.lora_rank,
             "gradient_checkpointing": recipe.model.gradient_checkpointing,
@@ -499,7 +468,7 @@ def run_part(a: argparse.Namespace, part: str, arch: str, backend: str, model_di
         sys.executable, str(Path(__file__).resolve()), "--part", part, "--arch", arch, "--backend", backend,
         "--model-dir", str(model_dir), "--part-out", str(out), "--work", str(a.work), "--steps", str(a.steps),
         "--max-completion", str(a.max_completion), "--eval-limit", str(a.eval_limit),
-        "--eval-max-tokens", str(a.eval_max_tokens),
+        "--eval-max-tokens", str(a.eval_max_tokens), *[arg for o in a.set for arg in ("--set", o)],
     ]  # fmt: skip
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
            "TOKENIZERS_PARALLELISM": "false", "PYTHONUNBUFFERED": "1"}  # fmt: skip
@@ -557,6 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eval-max-tokens", type=int, default=None, help="eval max tokens (default 256; smoke 16)")
     p.add_argument("--budget-s", type=float, default=450.0, help="seconds for all parts (default 450: 7.5 min)")
     p.add_argument("--part-timeout-s", type=float, default=240.0, help="at most this per part (default 240)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a recipe key of every run, as grpo train --set (repeatable)")  # fmt: skip
     p.add_argument("--work", default=None, help="working folder (default: a temporary one, removed at the end)")
     # one part, run by the parent in a subprocess
     p.add_argument("--part", choices=("grpo", "eval"), help=argparse.SUPPRESS)
@@ -588,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
     if smi is None and not a.smoke:
         print(
             "error: no NVIDIA GPU found (nvidia-smi); this check needs one. For the CPU smoke run of the same code "
-            "path: python scripts/gpu_check.py --smoke",
+            "path: python bench/gpu_check.py --smoke",
             file=sys.stderr,
         )
         return 2
@@ -601,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {
         "kind": "smoke (CPU, tiny random model)" if a.smoke else "gpu",
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "command": " ".join(["python", "scripts/gpu_check.py", *(argv if argv is not None else sys.argv[1:])]),
+        "command": " ".join(["python", "bench/gpu_check.py", *(argv if argv is not None else sys.argv[1:])]),
         "device": smi or {"name": "CPU", "cpus": os.cpu_count()},
         "versions": versions(),
         "vllm_installed": importlib.util.find_spec("vllm") is not None,
