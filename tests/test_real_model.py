@@ -11,6 +11,7 @@ base, and the prompt builder, the reward and the eval metric agreeing on what th
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,10 @@ def pipeline(smollm2, shared_data, tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("real")
     recipe = tmp / "smollm2.yaml"
     recipe.write_text(yaml.safe_dump(real_recipe(smollm2, shared_data / "gsm8k")))
-    proc = run_cli("run", "--recipe", str(recipe), "--run-dir", str(tmp / "runs"), "--json", timeout=1500)
+    # One intra-op thread unless the caller chose: on a busy machine torch's spinning threads make a 135M model's
+    # decoding 10x slower (3 prompts x 32 tokens took 877 s with 2 threads at load 20), on an idle one 1 costs little.
+    threads = {"OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
+    proc = run_cli("run", "--recipe", str(recipe), "--run-dir", str(tmp / "runs"), "--json", env=threads, timeout=2400)
     assert proc.returncode == 0, proc.stderr[-4000:]
     return tmp / "runs" / "smollm2"
 
