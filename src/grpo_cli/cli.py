@@ -7,6 +7,7 @@ and import torch/transformers/trl only inside their bodies, so `grpo --help`, `g
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -48,8 +49,20 @@ for _module in (recipes_cmd, estimate_cmd, serve_cmd, train_cmd, eval_cmd, run_c
     _module.register(app)
 
 
+def _terminate(signum: int, _frame: object) -> None:
+    sys.exit(128 + signum)
+
+
+def exit_cleanly_on_sigterm() -> None:
+    """SIGTERM unwinds like an exit (Python's default dies on the spot): atexit handlers then stop the verifier's
+    worker processes and release run-folder locks. Training installs its own save-then-stop handler meanwhile."""
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, with no traceback."""
+    exit_cleanly_on_sigterm()
     try:
         if sys.argv[1:2] == ["estimate"]:
             # Fast path: typer coerces even its unset --help option through pydantic (~0.1 s of imports), and

@@ -126,7 +126,7 @@ def register(app: typer.Typer) -> None:
 
         init = stage.resolve_init(rec, run_dir, from_)
         if launch.owns_run_dir(rec):
-            rundir.prepare(out, resume=resume, overwrite=overwrite)
+            rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,))
         code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
         if code is not None:
             raise typer.Exit(code)

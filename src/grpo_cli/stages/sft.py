@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, models
+from grpo_cli import data, generation, models
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -50,7 +50,8 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
             "use a dataset with solutions or set sft.enabled=false"
         )
     dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=True)
-    truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length)
+    context = generation.model_context(base, recipe.model)
+    truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length, context)
 
     args = SFTConfig(**sft_config_kwargs(recipe, out_dir, device=device))
     cbs, run_cb, interrupt = training.callbacks_for(out_dir, callbacks)
