@@ -496,3 +496,82 @@ def test_read_only_folder_is_one_line_even_for_root(tmp_path, monkeypatch):
     monkeypatch.setattr(rundir.Path, "mkdir", read_only)
     with pytest.raises(UserError, match="read-only"):
         rundir.prepare(tmp_path / "tiny" / "sft")
+
+
+# --------------------------------------------------------------------------------------------------------
+# kill -9 of a real training run at a random point (often inside a checkpoint save), then --resume
+
+TRAIN_SETS = [
+    "data.toy.num_train=64",
+    "sft.max_steps=8",
+    "sft.per_device_batch_size=4",
+    "sft.logging_steps=1",
+    "sft.save_steps=1",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_kill_9_during_training_then_resume_loses_nothing(tmp_path, seed):
+    args = ["sft", "--recipe", "tiny", *(a for s in TRAIN_SETS for a in ("--set", s)), "--run-dir", str(tmp_path)]
+    stage = tmp_path / "tiny" / "sft"
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "grpo_cli", *args], env=env, stderr=subprocess.DEVNULL)
+    while not (stage / "checkpoint-2" / "trainer_state.json").is_file():  # saves every step from here on
+        assert proc.poll() is None, "the run ended before it could be killed"
+        time.sleep(0.02)
+    time.sleep(random.Random(seed).uniform(0, 1.5))  # a random point: mid-step or mid-save
+    proc.kill()
+    proc.wait()
+    resumed = grpo(*args, "--resume", env={"OMP_NUM_THREADS": "1"})
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    assert "is no longer running" in resumed.stderr  # the dead run's lock was taken over
+    steps = [r["step"] for r in rundir.read_jsonl(stage / "metrics.jsonl")]
+    assert steps == list(range(1, 9))  # every step once, in order: nothing lost, nothing doubled
+    assert json.loads((stage / "run.json").read_text())["status"] == "finished"
+    assert rundir.has_final(stage)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 5. every number finite and in range; generation lengths against the model's context
+
+
+@pytest.mark.parametrize(
+    "override, needle",
+    [
+        ("grpo.learning_rate=.inf", "grpo.learning_rate=inf: must be a finite number"),
+        ("sft.learning_rate=.nan", "sft.learning_rate=nan: must be a finite number"),
+        ("rewards.accuracy=.nan", "rewards.accuracy=nan: must be a finite number"),
+        ("grpo.temperature=.inf", "grpo.temperature=inf"),
+        ("reward_options.verify_timeout=.nan", "verify_timeout=nan"),
+        ("reward_options.verify_timeout=0", "verify_timeout=0.0: must be in (0, 3600]"),
+        ("sft.logging_steps=0", "sft.logging_steps=0: must be >= 1"),
+        ("grpo.logging_steps=-3", "grpo.logging_steps=-3: must be >= 1"),
+        ("grpo.save_steps=0", "grpo.save_steps=0"),
+        ("grpo.max_completion_length=100000000", "grpo.max_completion_length=100000000: more than"),
+        ("eval.n=100000", "eval.n=100000: at most 1024"),
+        ("eval.max_tokens=100000000", "eval.max_tokens=100000000"),
+        ("model.lora_dropout=1.5", "model.lora_dropout=1.5"),
+        ("launch.main_process_port=0", "not a TCP port"),
+        ("name=/some/path", "recipe name '/some/path'"),
+    ],
+)
+def test_numbers_out_of_range_are_one_line(override, needle):
+    one_line_exit_2(grpo("train", "--recipe", "tiny", "--set", override, "--dry-run"), needle)
+
+
+@pytest.mark.slow
+def test_generation_length_is_checked_against_the_context_before_allocation(tmp_path):
+    # The tiny model's context is 512 tokens; 100 million new tokens used to take the machine's memory.
+    proc = grpo(
+        "eval", "--recipe", "tiny", "--stage", "base", "--limit", "2", "--set", "eval.max_tokens=4000",
+        "--output", str(tmp_path / "e"),
+    )  # fmt: skip
+    one_line_exit_2(proc, "eval.max_tokens=4000", "model's context of 512 tokens", "at most")
+    long_question = tmp_path / "long.jsonl"
+    long_question.write_text(json.dumps({"question": "why? " * 200, "answer": "#### 4"}) + "\n")
+    proc = grpo(
+        "eval", "--recipe", "tiny", "--stage", "base", "--dataset", str(long_question),
+        "--output", str(tmp_path / "f"),
+    )  # fmt: skip
+    one_line_exit_2(proc, "longest prompt", "more than the model's context of 512")

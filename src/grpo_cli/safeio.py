@@ -37,16 +37,18 @@ MAX_DEPTH = 64
 _WRITE_ERRORS = {
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is exceeded",
+    errno.EFBIG: "the file size limit is reached",
     errno.EACCES: "permission denied",
     errno.EPERM: "permission denied",
     errno.EROFS: "the filesystem is read-only",
 }
+WRITE_ERRNOS = frozenset(_WRITE_ERRORS)
 
 
 def write_error(path: str | Path, err: OSError) -> UserError:
     """One line for a failed write: which file and why (disk full, read-only, ...)."""
     why = _WRITE_ERRORS.get(err.errno or 0, err.strerror or type(err).__name__)
-    return UserError(f"cannot write {path}: {why}; nothing was changed there")
+    return UserError(f"cannot write {path}: {why}")
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ def run(
         [len(generation.encode_prompt(tokenizer, t)) for t in texts],
         s.max_tokens,
         generation.model_context(model_dir, recipe.model),
-        key="--max-tokens",
+        key="eval.max_tokens",
     )
     gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer)
     t_loaded = time.perf_counter()
