@@ -575,3 +575,35 @@ def test_generation_length_is_checked_against_the_context_before_allocation(tmp_
         "--output", str(tmp_path / "f"),
     )  # fmt: skip
     one_line_exit_2(proc, "longest prompt", "more than the model's context of 512")
+
+
+_STAGE_CHILD = """
+import signal, sys, time
+def stop(signum, frame):
+    open(sys.argv[1], "w").write("checkpoint saved")  # what a training stage does on SIGTERM
+    sys.exit(143)
+signal.signal(signal.SIGTERM, stop)
+print("child ready", flush=True)
+time.sleep(600)
+"""
+
+_STAGE_PARENT = """
+import subprocess, sys
+from grpo_cli import cli, launch
+cli.exit_cleanly_on_sigterm()
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]])
+launch.wait_child(child)
+"""
+
+
+def test_sigterm_to_a_parent_stops_its_stage_child_cleanly(tmp_path):
+    """`grpo run` (and the accelerate relaunch) wait on a stage child: a SIGTERM to the parent reaches the child as
+    SIGTERM (it saves and exits) instead of orphaning it or killing it mid-save."""
+    saved = tmp_path / "saved"
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _STAGE_PARENT, _STAGE_CHILD, str(saved)], stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout.readline().strip() == "child ready"
+    parent.send_signal(signal.SIGTERM)
+    assert parent.wait() == 143
+    assert saved.read_text() == "checkpoint saved"

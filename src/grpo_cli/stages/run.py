@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -246,16 +245,10 @@ def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> Non
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).
+    from grpo_cli.launch import wait_child
+
     proc = subprocess.Popen([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy(), stdout=2)
-    try:
-        code = proc.wait()
-    except BaseException as err:
-        # Stopped while the stage runs: let it stop the way its own command does (save a checkpoint, then exit)
-        # rather than orphan it or kill it. Ctrl-C in the terminal has already reached it (same process group).
-        if not isinstance(err, KeyboardInterrupt) and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-        proc.wait()
-        raise
+    code = wait_child(proc)  # a SIGTERM to `grpo run` stops the stage cleanly (checkpoint), not orphaned
     if code != 0:
         raise StageFailed(step.folder, code, "grpo " + " ".join(argv))
 
