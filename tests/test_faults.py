@@ -561,14 +561,44 @@ def test_numbers_out_of_range_are_one_line(override, needle):
     one_line_exit_2(grpo("train", "--recipe", "tiny", "--set", override, "--dry-run"), needle)
 
 
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["estimate", "--recipe", "tiny", "--len", "nan"], "--len nan: must be a finite number"),
+        (["estimate", "--recipe", "tiny", "--epochs", "inf"], "--epochs inf: must be a finite number"),
+        (["estimate", "--recipe", "tiny", "--mfu", "nan"], "--mfu nan"),
+        (["estimate", "--recipe", "tiny", "--price", "inf"], "--price inf"),
+        (["eval", "--recipe", "tiny", "--n", "5000"], "--n 5000: at most 1024"),
+        (["eval", "--recipe", "tiny", "--max-tokens", "100000000"], "--max-tokens 100000000: more than 131072"),
+        (["eval", "--recipe", "tiny", "--temperature", "nan"], "--temperature nan: must be a finite number"),
+    ],
+    ids=["len-nan", "epochs-inf", "mfu-nan", "price-inf", "n-huge", "max-tokens-huge", "temperature-nan"],
+)
+def test_flags_out_of_range_are_one_line(args, needle, tmp_path):
+    one_line_exit_2(grpo(*args, *(["--output", str(tmp_path / "e")] if args[0] == "eval" else [])), needle)
+    assert not (tmp_path / "e").exists()  # refused before anything was written
+
+
 @pytest.mark.slow
 def test_generation_length_is_checked_against_the_context_before_allocation(tmp_path):
-    # The tiny model's context is 512 tokens; 100 million new tokens used to take the machine's memory.
+    # The tiny model's context is 512 tokens; 100 million new tokens used to take the machine's memory. An eval caps
+    # the length to what fits (and says so); the summary records the length used.
     proc = grpo(
-        "eval", "--recipe", "tiny", "--stage", "base", "--limit", "2", "--set", "eval.max_tokens=4000",
-        "--output", str(tmp_path / "e"),
+        "eval", "--recipe", "tiny", "--stage", "base", "--limit", "1", "--set", "eval.max_tokens=4000",
+        "--output", str(tmp_path / "e"), "--json",
     )  # fmt: skip
-    one_line_exit_2(proc, "eval.max_tokens=4000", "model's context of 512 tokens", "at most")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "note: eval.max_tokens=4000 capped to" in proc.stderr and "512-token context" in proc.stderr
+    used = json.loads(proc.stdout)["settings"]["max_tokens"]
+    assert (
+        0 < used < 512 and json.loads((tmp_path / "e" / "summary.json").read_text())["settings"]["max_tokens"] == used
+    )
+    # Training is never silently changed: a completion length that cannot fit is refused before the model loads.
+    proc = grpo(
+        "train", "--recipe", "tiny", "--set", "grpo.max_completion_length=4000", "--set", "grpo.init=base",
+        "--run-dir", str(tmp_path / "runs"),
+    )  # fmt: skip
+    one_line_exit_2(proc, "grpo.max_completion_length=4000", "model's context of 512 tokens", "at most")
     long_question = tmp_path / "long.jsonl"
     long_question.write_text(json.dumps({"question": "why? " * 200, "answer": "#### 4"}) + "\n")
     proc = grpo(

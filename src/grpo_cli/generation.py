@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -123,22 +124,33 @@ def model_context(name_or_dir: str | Path, model_cfg: Any) -> int | None:
     return int(value) if value else None
 
 
-def check_context(prompt_tokens: Sequence[int], new_tokens: int, context: int | None, *, key: str) -> None:
-    """Refuse (one line, before any model or cache is allocated) when the longest prompt plus `new_tokens` does not
-    fit the model's context: generation past it either fails deep in attention or allocates a cache for nothing."""
+def check_context(
+    prompt_tokens: Sequence[int], new_tokens: int, context: int | None, *, key: str, cap: bool = False
+) -> int:
+    """The generation length to use, checked before any model or cache is allocated: a prompt that does not fit the
+    model's context is refused in one line; so is a longest prompt + `new_tokens` past it, unless `cap`, which then
+    returns the largest length that fits (eval: generation stops there and counts as truncated) and says so."""
     if context is None or not prompt_tokens:
-        return
+        return new_tokens
     longest = max(prompt_tokens)
     if longest >= context:
         raise UserError(
             f"the longest prompt is {longest} tokens, more than the model's context of {context} tokens; shorten the "
             "questions (or the system prompt), or use a model with a longer context"
         )
-    if longest + new_tokens > context:
-        raise UserError(
-            f"{key}={new_tokens} plus the longest prompt ({longest} tokens) exceeds the model's context of {context} "
-            f"tokens; set {key} to at most {context - longest}"
+    if longest + new_tokens <= context:
+        return new_tokens
+    if cap:
+        print(
+            f"note: {key}={new_tokens} capped to {context - longest}: the longest prompt is {longest} tokens of the "
+            f"model's {context}-token context",
+            file=sys.stderr,
         )
+        return context - longest
+    raise UserError(
+        f"{key}={new_tokens} plus the longest prompt ({longest} tokens) exceeds the model's context of {context} "
+        f"tokens; set {key} to at most {context - longest}"
+    )
 
 
 def row_seed(seed: int, key: str, sample: int) -> int:

@@ -182,12 +182,17 @@ def run(
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
     texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
-    generation.check_context(  # before the model and its KV cache are allocated
+    max_tokens = generation.check_context(  # before the model and its KV cache are allocated
         [len(generation.encode_prompt(tokenizer, t)) for t in texts],
         s.max_tokens,
         generation.model_context(model_dir, recipe.model),
         key="eval.max_tokens",
+        cap=True,
     )
+    if max_tokens != s.max_tokens:
+        recipe = with_values(recipe, {"eval.max_tokens": max_tokens})  # recipe.yaml and summary.json say what ran
+        s = recipe.eval
+        rundir.write_recipe(out, recipe)
     gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer)
     t_loaded = time.perf_counter()
     sampling = generation.Sampling(
