@@ -449,17 +449,43 @@ def _require(cond: bool, message: str) -> None:
         raise UserError(message)
 
 
-def validate(recipe: Recipe, *, whole_groups: bool = True) -> Recipe:
+def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix.
 
-    whole_groups=False leaves out the check that the recipe's generation batch splits into whole groups: `grpo
-    estimate` costs a plan on its own world (--num-gpus, --gen-batch), not on the recipe's launch section."""
-    checks = (_check_numbers, _check_grpo, _check_sft, _check_eval, _check_model, _check_launch, _check_rewards)
-    for check in (*checks, _check_rest):
+    world=False leaves out the checks on the recipe's own world (the generation batch splits into whole groups,
+    vLLM's tensor parallel size divides the processes): `grpo estimate` costs a plan on the world its flags give
+    (--num-gpus, --gen-batch), not on the recipe's launch section."""
+    checks = (
+        _check_numbers,
+        _check_data,
+        _check_grpo,
+        _check_sft,
+        _check_eval,
+        _check_model,
+        _check_launch,
+        _check_rewards,
+        _check_rest,
+    )
+    for check in checks:
         check(recipe)
-    if whole_groups:
-        _check_whole_groups(recipe)
+    if world:
+        _check_world(recipe)
     return recipe
+
+
+def _check_data(recipe: Recipe) -> None:
+    d = recipe.data
+    _require(
+        d.dataset != "custom" or bool(d.path or d.hub_id),
+        "data.dataset=custom needs data.path (a local jsonl/parquet file or folder) or data.hub_id",
+    )
+    _require(d.limit >= 0, f"data.limit={d.limit}: must be >= 0 (0 = all problems)")
+    t = d.toy
+    _require(
+        min(t.difficulty, t.max_operand, t.num_train, t.num_test) >= 1,
+        "data.toy: difficulty, max_operand, num_train and num_test must all be >= 1",
+    )
+    _require(0 <= t.slip_rate < 1, f"data.toy.slip_rate must be in [0, 1), got {t.slip_rate}")
 
 
 def _check_grpo(recipe: Recipe) -> None:
@@ -557,10 +583,18 @@ def _check_launch(recipe: Recipe) -> None:
         )
 
 
-def _check_whole_groups(recipe: Recipe) -> None:
-    # TRL counts completions per device: the global generation batch must split into whole groups.
+def _check_world(recipe: Recipe) -> None:
+    """Checks on the recipe's own world (launch section): `grpo estimate` may plan another one."""
     g = recipe.grpo
     world, batch = trainer_processes(recipe), generation_batch(recipe)
+    if g.use_vllm and g.vllm_mode == "colocate":
+        # TRL splits the trainer processes into tensor-parallel groups of colocated vLLM engines.
+        _require(
+            world % g.vllm_tensor_parallel_size == 0,
+            f"grpo.vllm_tensor_parallel_size ({g.vllm_tensor_parallel_size}) must divide the trainer processes "
+            f"({world}); change it or launch.num_processes",
+        )
+    # TRL counts completions per device: the global generation batch must split into whole groups.
     _require(
         batch % g.num_generations == 0,
         f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "
@@ -626,6 +660,20 @@ MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
 
 
+# A recipe name becomes a folder (runs/<name>/): a plain identifier, never a path ("../..", "/tmp/x") or hidden.
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+
+
+def check_name(name: str) -> str:
+    """The recipe name, if it is a plain identifier (it becomes a folder under --run-dir); UserError otherwise."""
+    if not isinstance(name, str) or not _NAME.match(name) or ".." in name:
+        raise UserError(
+            f"recipe name {name!r} cannot be a folder name: use letters, digits, '_', '-' or '.' (not leading, no "
+            "'..', at most 100 characters), e.g. --set name=my_run"
+        )
+    return name
+
+
 def _non_finite(obj: Any, prefix: str = "") -> tuple[str, float] | None:
     """The first float in the recipe that is NaN or infinite, with its key (YAML reads .nan and .inf as floats)."""
     if is_dataclass(obj):
@@ -651,8 +699,6 @@ def _check_numbers(recipe: Recipe) -> None:
     learning rate fails at the first step, logging_steps 0 never logs."""
     bad = _non_finite(recipe)
     _require(bad is None, f"{bad and bad[0]}={bad and bad[1]}: must be a finite number")
-    from grpo_cli.rundir import check_name  # stdlib-only module; imported here to keep the import graph one-way
-
     check_name(recipe.name)
     for name, s in (("sft", recipe.sft), ("grpo", recipe.grpo)):
         _require(s.logging_steps >= 1, f"{name}.logging_steps={s.logging_steps}: must be >= 1 (log every N steps)")
@@ -685,7 +731,6 @@ def _check_numbers(recipe: Recipe) -> None:
             tiny.num_key_value_heads, tiny.max_position_embeddings) >= 1,
         "model.tiny: sizes, layers, heads and max_position_embeddings must be >= 1",
     )  # fmt: skip
-    _require(recipe.data.limit >= 0, f"data.limit={recipe.data.limit}: must be >= 0 (0 = all)")
     la = recipe.launch
     for key, port in (("main_process_port", la.main_process_port), ("vllm_server_port", la.vllm_server_port)):
         _require(1 <= port <= 65535, f"launch.{key}={port}: not a TCP port (1-65535)")
@@ -697,24 +742,24 @@ def _check_numbers(recipe: Recipe) -> None:
 # building
 
 
-def build(data: dict, overrides: list[Override] | None = None, *, whole_groups: bool = True) -> Recipe:
+def build(data: dict, overrides: list[Override] | None = None, *, world: bool = True) -> Recipe:
     """Raw mapping (+ overrides: `--set` texts or (key, value) pairs) -> validated, frozen Recipe."""
     if overrides:
         data = apply_overrides(data, overrides)
-    return validate(from_dict(Recipe, data), whole_groups=whole_groups)
+    return validate(from_dict(Recipe, data), world=world)
 
 
-def with_values(recipe: Recipe, values: dict[str, Any], *, whole_groups: bool = True) -> Recipe:
+def with_values(recipe: Recipe, values: dict[str, Any], *, world: bool = True) -> Recipe:
     """The recipe with `{"section.key": value}` set, built and validated exactly as `--set` would be."""
-    return build(to_dict(recipe), list(values.items()), whole_groups=whole_groups) if values else recipe
+    return build(to_dict(recipe), list(values.items()), world=world) if values else recipe
 
 
-def apply_flags(recipe: Recipe, flags: dict[str, tuple[str, Any]], *, whole_groups: bool = True) -> Recipe:
+def apply_flags(recipe: Recipe, flags: dict[str, tuple[str, Any]], *, world: bool = True) -> Recipe:
     """Command-line flags that name recipe keys, `{"eval.n": ("--n", 4)}` (None = not given), as the `--set`
     overrides they are shorthands for. A value the recipe rejects is reported under its flag and its key."""
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     try:
-        return with_values(recipe, {key: value for key, (_, value) in given.items()}, whole_groups=whole_groups)
+        return with_values(recipe, {key: value for key, (_, value) in given.items()}, world=world)
     except UserError as err:
         text = str(err)
         for key, (flag, value) in given.items():

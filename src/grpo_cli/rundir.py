@@ -33,13 +33,12 @@ from typing import Any
 import yaml
 
 from grpo_cli import safeio
+from grpo_cli.config import check_name
 from grpo_cli.errors import UserError
 
 STAGES = ("sft", "grpo", "eval-base", "eval-sft", "eval-grpo")
 DEFAULT_RUN_DIR = "runs"
 _CHECKPOINT = re.compile(r"^checkpoint-(\d+)$")
-# A recipe name becomes a folder: a plain identifier, never a path ("../..", "/tmp/x") or a hidden name.
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
 # Every folder a stage or an eval creates holds MARKER: --overwrite deletes only folders that hold it (or, for folders
 # made before it existed, run.json naming a stage / an eval's summary.json), and only the entries below.
@@ -55,16 +54,6 @@ _OWN_PATTERNS = (_CHECKPOINT, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"), re
 def is_main_process() -> bool:
     """True on rank 0 (or when not launched distributed). Read from the launcher's env: no torch import."""
     return int(os.environ.get("RANK", "0")) == 0
-
-
-def check_name(name: str) -> str:
-    """The recipe name, if it is a plain identifier (it becomes a folder under --run-dir); UserError otherwise."""
-    if not isinstance(name, str) or not _NAME.match(name) or ".." in name:
-        raise UserError(
-            f"recipe name {name!r} cannot be a folder name: use letters, digits, '_', '-' or '.' (not leading, no "
-            "'..', at most 100 characters), e.g. --set name=my_run"
-        )
-    return name
 
 
 def recipe_root(run_dir: str | Path, recipe_name: str) -> Path:

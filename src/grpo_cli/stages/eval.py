@@ -182,17 +182,8 @@ def run(
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
     texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
-    max_tokens = generation.check_context(  # before the model and its KV cache are allocated
-        [len(generation.encode_prompt(tokenizer, t)) for t in texts],
-        s.max_tokens,
-        generation.model_context(model_dir, recipe.model),
-        key="eval.max_tokens",
-        cap=True,
-    )
-    if max_tokens != s.max_tokens:
-        recipe = with_values(recipe, {"eval.max_tokens": max_tokens})  # recipe.yaml and summary.json say what ran
-        s = recipe.eval
-        rundir.write_recipe(out, recipe)
+    recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
+    s = recipe.eval
     gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer)
     t_loaded = time.perf_counter()
     sampling = generation.Sampling(
@@ -203,6 +194,55 @@ def run(
         completions = gen.generate(texts, [p.id for p in problems], sampling, progress=advance)
     t_generated = time.perf_counter()
 
+    rows = sample_rows(problems, texts, completions, recipe)
+    with safeio.atomic_writer(out / SAMPLES) as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    t_scored = time.perf_counter()
+
+    summary = metrics.summarize(rows)
+    summary["counts"]["dropped_at_load"] = dropped
+    summary["settings"] = {
+        **asdict(s),
+        "backend": backend,
+        "model": str(model_dir),
+        "stage": stage,
+        "recipe": recipe.name,
+        "task": sorted({p.task for p in problems}),
+        "stop": list(sampling.stop),
+        "prompt_system": recipe.prompt.system,
+        "chat_template": prompts.uses_chat_template(tokenizer, recipe.prompt),
+        "verify_timeout": recipe.reward_options.verify_timeout,
+        "versions": _versions(),
+    }
+    summary["timing"] = _timing(gen.stats, t0, t_loaded, t_generated, t_scored)
+    summary["created"] = rundir.now()
+    safeio.atomic_write_json(out / SUMMARY, summary)
+    return summary
+
+
+def fit_context(recipe: Recipe, model_dir: str | Path, tokenizer: Any, texts: list[str], out: Path) -> Recipe:
+    """The recipe with eval.max_tokens capped to what the model's context leaves after the longest prompt, checked
+    before the model and its KV cache are allocated (a prompt that does not fit at all is refused); recipe.yaml and
+    summary.json then record the length used."""
+    from grpo_cli import generation, rundir
+
+    max_tokens = generation.check_context(
+        [len(generation.encode_prompt(tokenizer, t)) for t in texts],
+        recipe.eval.max_tokens,
+        generation.model_context(model_dir, recipe.model),
+        key="eval.max_tokens",
+        cap=True,
+    )
+    if max_tokens == recipe.eval.max_tokens:
+        return recipe
+    recipe = with_values(recipe, {"eval.max_tokens": max_tokens})
+    rundir.write_recipe(out, recipe)
+    return recipe
+
+
+def sample_rows(problems: list[Any], texts: list[str], completions: list[list[Any]], recipe: Recipe) -> list[dict]:
+    """One samples.jsonl row per (problem, sample): the prompt, the completion and its verdict (`score`)."""
     flat = [
         (problem, prompt, j, c)
         for problem, prompt, per in zip(problems, texts, completions, strict=True)
@@ -229,28 +269,11 @@ def run(
             if key in problem.meta:
                 row[key] = problem.meta[key]
         rows.append(row)
-    with safeio.atomic_writer(out / SAMPLES) as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    t_scored = time.perf_counter()
+    return rows
 
-    summary = metrics.summarize(rows)
-    summary["counts"]["dropped_at_load"] = dropped
-    summary["settings"] = {
-        **asdict(s),
-        "backend": backend,
-        "model": str(model_dir),
-        "stage": stage,
-        "recipe": recipe.name,
-        "task": sorted({p.task for p in problems}),
-        "stop": list(sampling.stop),
-        "prompt_system": recipe.prompt.system,
-        "chat_template": prompts.uses_chat_template(tokenizer, recipe.prompt),
-        "verify_timeout": recipe.reward_options.verify_timeout,
-        "versions": _versions(),
-    }
-    stats = gen.stats
-    summary["timing"] = {
+
+def _timing(stats: Any, t0: float, t_loaded: float, t_generated: float, t_scored: float) -> dict[str, Any]:
+    return {
         "load_s": round(t_loaded - t0, 3),
         "generate_s": round(t_generated - t_loaded, 3),
         "score_s": round(t_scored - t_generated, 3),
@@ -259,9 +282,6 @@ def run(
         "tokens_per_s": round(stats.tokens / stats.seconds, 1) if stats.seconds else None,
         "samples_per_s": round(stats.rows / stats.seconds, 2) if stats.seconds else None,
     }
-    summary["created"] = rundir.now()
-    safeio.atomic_write_json(out / SUMMARY, summary)
-    return summary
 
 
 def _versions() -> dict[str, str]:
