@@ -12,10 +12,15 @@ from grpo_cli.errors import UserError
 
 
 def make_checkpoint(stage, step, complete=True):
+    """A checkpoint as transformers lays it out: weights (a real safetensors file), then trainer_state.json last.
+    The stage folder is marked as a training stage, as `grpo sft|train` leaves it."""
     path = stage / f"checkpoint-{step}"
     path.mkdir(parents=True)
+    rundir.write_run_info(stage, stage=stage.name if stage.name in ("sft", "grpo") else "grpo")
+    header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
+    (path / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     if complete:
-        (path / "trainer_state.json").write_text("{}")
+        (path / "trainer_state.json").write_text(json.dumps({"global_step": step}))
     return path
 
 
@@ -37,7 +42,7 @@ def test_fresh_directory_is_created(tmp_path):
 def test_an_existing_run_is_never_overwritten_silently(tmp_path):
     stage = tmp_path / "tiny" / "grpo"
     stage.mkdir(parents=True)
-    rundir.write_run_info(stage, status="finished")
+    rundir.write_run_info(stage, stage="grpo", status="finished")
     with pytest.raises(UserError) as err:
         rundir.prepare(stage)
     assert "already exists (status: finished)" in str(err.value)
@@ -46,14 +51,14 @@ def test_an_existing_run_is_never_overwritten_silently(tmp_path):
 
 
 def test_overwrite_starts_again(tmp_path):
-    stage = tmp_path / "s"
+    stage = tmp_path / "grpo"
     make_checkpoint(stage, 5)
     assert rundir.prepare(stage, overwrite=True) is None
-    assert stage.is_dir() and not any(stage.iterdir())
+    assert sorted(p.name for p in stage.iterdir()) == [rundir.LOCK, rundir.MARKER]
 
 
 def test_resume_returns_the_latest_complete_checkpoint_and_cuts_later_rows(tmp_path):
-    stage = tmp_path / "s"
+    stage = tmp_path / "grpo"
     make_checkpoint(stage, 2)
     make_checkpoint(stage, 10)
     make_checkpoint(stage, 4)
@@ -71,12 +76,12 @@ def test_resume_returns_the_latest_complete_checkpoint_and_cuts_later_rows(tmp_p
     "setup, kwargs, message",
     [
         (lambda s: None, {"resume": True}, "does not exist yet"),
-        (lambda s: (s / "metrics.jsonl").write_text(""), {"resume": True}, "no checkpoint in"),
+        (lambda s: rundir.write_run_info(s, stage="grpo"), {"resume": True}, "no checkpoint in"),
         (lambda s: None, {"resume": True, "overwrite": True}, "contradict"),
     ],
 )
 def test_resume_errors(tmp_path, setup, kwargs, message):
-    stage = tmp_path / "s"
+    stage = tmp_path / "grpo"
     if "does not exist" not in message:
         stage.mkdir()
     setup(stage)
@@ -85,7 +90,7 @@ def test_resume_errors(tmp_path, setup, kwargs, message):
 
 
 def test_other_ranks_never_touch_the_directory(tmp_path, monkeypatch):
-    stage = tmp_path / "s"
+    stage = tmp_path / "grpo"
     make_checkpoint(stage, 3)
     monkeypatch.setenv("RANK", "1")
     assert rundir.prepare(stage) is None  # rank 0 decides; rank 1 neither refuses nor deletes

@@ -7,6 +7,7 @@ and import torch/transformers/trl only inside their bodies, so `grpo --help`, `g
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -21,6 +22,7 @@ from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.commands import train as train_cmd
 from grpo_cli.commands import verify as verify_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
+from grpo_cli.safeio import WRITE_ERRNOS, write_error
 
 app = typer.Typer(
     name="grpo",
@@ -48,8 +50,20 @@ for _module in (recipes_cmd, estimate_cmd, serve_cmd, train_cmd, eval_cmd, run_c
     _module.register(app)
 
 
+def _terminate(signum: int, _frame: object) -> None:
+    sys.exit(128 + signum)
+
+
+def exit_cleanly_on_sigterm() -> None:
+    """SIGTERM unwinds like an exit (Python's default dies on the spot): atexit handlers then stop the verifier's
+    worker processes and release run-folder locks. Training installs its own save-then-stop handler meanwhile."""
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, with no traceback."""
+    exit_cleanly_on_sigterm()
     try:
         if sys.argv[1:2] == ["estimate"]:
             # Fast path: typer coerces even its unset --help option through pydantic (~0.1 s of imports), and
@@ -59,6 +73,13 @@ def main() -> None:
             app()
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)
+        sys.exit(EXIT_USER_ERROR)
+    except OSError as err:
+        # A full disk or a read-only folder met inside a library (a checkpoint save, a plot): one line, not a
+        # traceback. Other OS errors are bugs and keep theirs.
+        if err.errno not in WRITE_ERRNOS:
+            raise
+        print(f"error: {write_error(err.filename or 'a file', err)}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -10,6 +10,7 @@ Stdlib + PyYAML only: `grpo recipes`, `grpo estimate` and `grpo --help` import t
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import types
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -473,6 +474,7 @@ def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     `grpo estimate` costs a plan on the world its flags give
     (--num-gpus, --gen-batch), not on the recipe's launch section."""
     checks = (
+        _check_numbers,
         _check_data,
         _check_grpo,
         _check_sft,
@@ -665,6 +667,96 @@ def _check_tracking(recipe: Recipe) -> None:
         _require(name in REPORT_TO, f"tracking.report_to: {name!r} is not one of {', '.join(REPORT_TO)}")
     _require(reports == ["none"] or "none" not in reports, "tracking.report_to: 'none' cannot be combined")
     _require(not tr.push_to_hub or bool(tr.hub_model_id), "tracking.push_to_hub=true needs tracking.hub_model_id")
+
+
+# --------------------------------------------------------------------------------------------------------
+# numbers: finite and in range, names that become paths
+
+# Samples per problem: pass@k is reported for every k <= n; published evals use up to 64 (R1's pass@1) or a few
+# hundred; more is a typo that would hold n x problems completions in memory.
+MAX_EVAL_N = 1024
+# Tokens in one completion or example: no open model generates more; the model's own context is checked again,
+# against its config, before anything is allocated (grpo_cli.generation.check_context).
+MAX_TOKENS = 131_072
+MAX_VERIFY_TIMEOUT = 3600.0
+
+
+# A recipe name becomes a folder (runs/<name>/): a plain identifier, never a path ("../..", "/tmp/x") or hidden.
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+
+
+def check_name(name: str) -> str:
+    """The recipe name, if it is a plain identifier (it becomes a folder under --run-dir); UserError otherwise."""
+    if not isinstance(name, str) or not _NAME.match(name) or ".." in name:
+        raise UserError(
+            f"recipe name {name!r} cannot be a folder name: use letters, digits, '_', '-' or '.' (not leading, no "
+            "'..', at most 100 characters), e.g. --set name=my_run"
+        )
+    return name
+
+
+def _non_finite(obj: Any, prefix: str = "") -> tuple[str, float] | None:
+    """The first float in the recipe that is NaN or infinite, with its key (YAML reads .nan and .inf as floats)."""
+    if is_dataclass(obj):
+        items = [(f.name, getattr(obj, f.name)) for f in fields(obj)]
+    elif isinstance(obj, dict):
+        items = list(obj.items())
+    elif isinstance(obj, list):
+        items = list(enumerate(obj))
+    else:
+        return None
+    for key, value in items:
+        where = f"{prefix}{key}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return where, value
+        found = _non_finite(value, f"{where}.")
+        if found:
+            return found
+    return None
+
+
+def _check_numbers(recipe: Recipe) -> None:
+    """Every number finite and in its range: a NaN reward weight trains with zero gradient and no alarm, an infinite
+    learning rate fails at the first step, logging_steps 0 never logs."""
+    bad = _non_finite(recipe)
+    _require(bad is None, f"{bad and bad[0]}={bad and bad[1]}: must be a finite number")
+    check_name(recipe.name)
+    for name, s in (("sft", recipe.sft), ("grpo", recipe.grpo)):
+        _require(s.logging_steps >= 1, f"{name}.logging_steps={s.logging_steps}: must be >= 1 (log every N steps)")
+        _require(s.save_steps >= 1, f"{name}.save_steps={s.save_steps}: must be >= 1 (checkpoint every N steps)")
+        _require(s.weight_decay >= 0, f"{name}.weight_decay={s.weight_decay}: must be >= 0")
+        _require(s.gradient_accumulation_steps >= 1, f"{name}.gradient_accumulation_steps must be >= 1")
+    g, s, e = recipe.grpo, recipe.sft, recipe.eval
+    _require(g.max_grad_norm > 0, f"grpo.max_grad_norm={g.max_grad_norm}: must be > 0")
+    _require(g.save_total_limit is None or g.save_total_limit >= 1, "grpo.save_total_limit must be >= 1 (or null)")
+    for key, value in (
+        ("grpo.max_completion_length", g.max_completion_length),
+        ("sft.max_length", s.max_length),
+        ("eval.max_tokens", e.max_tokens),
+    ):
+        _require(value <= MAX_TOKENS, f"{key}={value}: more than {MAX_TOKENS} tokens; no model generates that much")
+    _require(e.n <= MAX_EVAL_N, f"eval.n={e.n}: at most {MAX_EVAL_N} samples per problem")
+    ro = recipe.reward_options
+    _require(
+        ro.verify_timeout <= MAX_VERIFY_TIMEOUT,
+        f"reward_options.verify_timeout={ro.verify_timeout}: at most {MAX_VERIFY_TIMEOUT:g} seconds",
+    )
+    _require(ro.overlong_buffer >= 0, f"reward_options.overlong_buffer={ro.overlong_buffer}: must be >= 0")
+    m = recipe.model
+    _require(m.lora_alpha > 0, f"model.lora_alpha={m.lora_alpha}: must be > 0")
+    _require(0 <= m.lora_dropout < 1, f"model.lora_dropout={m.lora_dropout}: must be in [0, 1)")
+    _require(m.max_context is None or m.max_context >= 1, "model.max_context must be >= 1 (or null)")
+    tiny = m.tiny
+    _require(
+        min(tiny.hidden_size, tiny.intermediate_size, tiny.num_hidden_layers, tiny.num_attention_heads,
+            tiny.num_key_value_heads, tiny.max_position_embeddings) >= 1,
+        "model.tiny: sizes, layers, heads and max_position_embeddings must be >= 1",
+    )  # fmt: skip
+    la = recipe.launch
+    for key, port in (("main_process_port", la.main_process_port), ("vllm_server_port", la.vllm_server_port)):
+        _require(1 <= port <= 65535, f"launch.{key}={port}: not a TCP port (1-65535)")
+    price = recipe.estimate.price_per_gpu_hour
+    _require(price is None or price >= 0, f"estimate.price_per_gpu_hour={price}: must be >= 0")
 
 
 # --------------------------------------------------------------------------------------------------------

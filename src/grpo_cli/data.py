@@ -16,12 +16,12 @@ lazily, so nothing here slows `grpo --help` down.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_cli import safeio
 from grpo_cli.config import Recipe, ToyConfig
 from grpo_cli.errors import UserError
 
@@ -182,21 +182,25 @@ def read_local(path: Path, split: str) -> list[dict]:
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
 
-        return pq.read_table(path).to_pylist()
-    text = path.read_text(encoding="utf-8")
+        try:
+            return pq.read_table(path).to_pylist()
+        except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
+            raise UserError(f"{path}: not a readable parquet file ({str(err).splitlines()[0][:160]})") from None
+    # Invalid UTF-8, invalid JSON, nesting past safeio.MAX_DEPTH and rows that are not objects: one line naming the
+    # file and line, never a traceback halfway through training.
+    text = safeio.read_text(path, "data file")
     if path.suffix == ".json" and text.lstrip().startswith("["):
-        rows = json.loads(text)
+        parsed = safeio.load_json(text, str(path))
+        numbered = list(enumerate(parsed if isinstance(parsed, list) else [], 1))
+        where = "item"
     else:
-        rows = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as err:
-                    raise UserError(f"{path} line {n}: not valid JSON ({err.msg})") from None
-    if rows and not isinstance(rows[0], dict):
-        raise UserError(f"{path}: expected one JSON object per row")
-    return rows
+        numbered = [(n, safeio.load_json(line, f"{path} line {n}")) for n, line in enumerate(text.splitlines(), 1)
+                    if line.strip()]  # fmt: skip
+        where = "line"
+    for n, row in numbered:
+        if not isinstance(row, dict):
+            raise UserError(f"{path} {where} {n}: expected a JSON object with the question and answer, got {row!r:.60}")
+    return [row for _, row in numbered]
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from typing import Any, Protocol
 
 import torch
 from transformers import GenerationConfig, LogitsProcessor, LogitsProcessorList
+
+from grpo_cli.errors import UserError
 
 STOP_STRINGS = ("</answer>",)
 
@@ -99,6 +102,55 @@ class Generator(Protocol):
         """n completions for each prompt; `keys[i]` (the problem id) seeds prompt i's samples. `progress(rows, tokens)`
         is called as completions finish, with how many rows (prompt x sample) and tokens were added."""
         ...
+
+
+def model_context(name_or_dir: str | Path, model_cfg: Any) -> int | None:
+    """The longest sequence (prompt + completion) the model takes: `model.max_context` when the recipe sets it, else
+    `max_position_embeddings` of its config.json (an adapter: its base's). Reads the config only, no weights."""
+    if model_cfg.max_context:
+        return int(model_cfg.max_context)
+    from transformers import AutoConfig
+
+    from grpo_cli import models
+
+    path = models.resolve(name_or_dir, model_cfg)
+    if models.is_adapter_dir(path):
+        path = models.adapter_base(path, model_cfg)
+    try:
+        config = AutoConfig.from_pretrained(path, revision=model_cfg.revision if path == model_cfg.name else None)
+    except (OSError, ValueError):  # unknown architecture or unreachable: the model load reports it
+        return None
+    value = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
+    return int(value) if value else None
+
+
+def check_context(
+    prompt_tokens: Sequence[int], new_tokens: int, context: int | None, *, key: str, cap: bool = False
+) -> int:
+    """The generation length to use, checked before any model or cache is allocated: a prompt that does not fit the
+    model's context is refused in one line; so is a longest prompt + `new_tokens` past it, unless `cap`, which then
+    returns the largest length that fits (eval: generation stops there and counts as truncated) and says so."""
+    if context is None or not prompt_tokens:
+        return new_tokens
+    longest = max(prompt_tokens)
+    if longest >= context:
+        raise UserError(
+            f"the longest prompt is {longest} tokens, more than the model's context of {context} tokens; shorten the "
+            "questions (or the system prompt), or use a model with a longer context"
+        )
+    if longest + new_tokens <= context:
+        return new_tokens
+    if cap:
+        print(
+            f"note: {key}={new_tokens} capped to {context - longest}: the longest prompt is {longest} tokens of the "
+            f"model's {context}-token context",
+            file=sys.stderr,
+        )
+        return context - longest
+    raise UserError(
+        f"{key}={new_tokens} plus the longest prompt ({longest} tokens) exceeds the model's context of {context} "
+        f"tokens; set {key} to at most {context - longest}"
+    )
 
 
 def row_seed(seed: int, key: str, sample: int) -> int:

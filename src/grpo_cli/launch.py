@@ -17,6 +17,7 @@ import importlib.util
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -389,9 +390,22 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> int:
     sys.stderr.flush()
     proc = subprocess.Popen(_resolve(cmd), env=full_env)
     try:
-        return proc.wait()
+        return wait_child(proc)
     except KeyboardInterrupt:
         return proc.wait()
+
+
+def wait_child(proc: subprocess.Popen) -> int:
+    """Wait for a child that trains or evaluates. If this process is stopped meanwhile (SIGTERM, which the CLI turns
+    into SystemExit), the child is stopped the way its own command handles it (save a checkpoint, then exit) and
+    waited for, never orphaned; Ctrl-C in the terminal has already reached it through the process group."""
+    try:
+        return proc.wait()
+    except BaseException as err:
+        if not isinstance(err, KeyboardInterrupt) and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+        proc.wait()
+        raise
 
 
 def check_here(recipe: Recipe, argv: list[str] | None = None) -> None:

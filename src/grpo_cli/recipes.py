@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import yaml
-
+from grpo_cli import safeio
 from grpo_cli.config import Recipe, build
 from grpo_cli.errors import UserError, did_you_mean
 
@@ -51,12 +50,9 @@ def find(name_or_path: str) -> Path:
 
 
 def read_raw(path: Path) -> dict:
-    try:
-        data = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        raise UserError(f"recipe {path}{where}: not valid YAML ({getattr(err, 'problem', err)})") from None
+    """The recipe file as a mapping. Invalid UTF-8, invalid YAML, a key written twice and very deep nesting are one
+    line naming the file and line (grpo_cli.safeio)."""
+    data = safeio.load_yaml(safeio.read_text(path, "recipe"), f"recipe {path}")
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -77,7 +73,7 @@ def load(name_or_path: str, overrides: list[str] | None = None, *, world: bool =
 def header(path: Path) -> str:
     """The comment block a recipe file opens with (what it reproduces, hardware, commands, target)."""
     lines = []
-    for line in path.read_text().splitlines():
+    for line in safeio.read_text(path, "recipe").splitlines():
         if not line.startswith("#"):
             break
         lines.append(line[1:].strip())

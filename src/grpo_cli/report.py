@@ -22,9 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from grpo_cli import monitor, rundir
+from grpo_cli import monitor, rundir, safeio
 from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.errors import UserError
 
@@ -48,6 +46,8 @@ class Run:
     live_alarms: list[dict] = field(default_factory=list)
     evals: dict[str, dict] = field(default_factory=dict)
     alarms: list[monitor.Alarm] = field(default_factory=list)
+    # Problems with metrics.jsonl itself (duplicated or out-of-order steps: two writers, or a resume that did not cut).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def stage(self) -> str | None:
@@ -101,9 +101,11 @@ def find_stage_dir(path: str | Path) -> Path:
 
 
 def _read_yaml(path: Path) -> dict | None:
+    if not path.is_file():
+        return None
     try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError):
+        data = safeio.load_yaml(safeio.read_text(path, "recipe"), str(path))
+    except UserError:
         return None
     return data if isinstance(data, dict) else None
 
@@ -117,6 +119,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         path=stage_dir,
         label=label or f"{stage_dir.parent.name}/{stage_dir.name}",
         metrics=metrics,
+        warnings=step_warnings(metrics, stage_dir / "metrics.jsonl"),
         samples=rundir.read_jsonl(stage_dir / "samples.jsonl"),
         info=rundir.read_run_info(stage_dir),
         live_alarms=rundir.read_jsonl(stage_dir / "alarms.jsonl"),
@@ -140,6 +143,31 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     if run.is_grpo:
         run.alarms = monitor.replay_alarms(run.metrics, run.monitor_cfg, run_context(run))
     return run
+
+
+def step_warnings(metrics: list[dict], path: Path) -> list[str]:
+    """Duplicated and out-of-order `step` values in a metrics stream: each logging step appears once, in order, in a
+    file one process wrote (two writers, or rows not cut back on resume, break that)."""
+    steps = [r.get("step") for r in metrics if isinstance(r.get("step"), (int, float))]
+    seen: dict[float, int] = {}
+    duplicated, backwards = [], []
+    for i, step in enumerate(steps):
+        seen[step] = seen.get(step, 0) + 1
+        if seen[step] == 2:
+            duplicated.append(step)
+        if i and step < steps[i - 1]:
+            backwards.append((steps[i - 1], step))
+    out = []
+    if duplicated:
+        shown = ", ".join(str(s) for s in duplicated[:5]) + (", ..." if len(duplicated) > 5 else "")
+        out.append(
+            f"{path}: {len(duplicated)} step(s) logged more than once ({shown}): two runs wrote this folder, or a "
+            "resume kept rows past its checkpoint; plots and alarms mix them"
+        )
+    if backwards:
+        a, b = backwards[0]
+        out.append(f"{path}: steps go backwards {len(backwards)} time(s) (first: {a} then {b})")
+    return out
 
 
 def load_runs(paths: list[str | Path]) -> list[Run]:
@@ -627,6 +655,7 @@ def render(runs: list[Run], drawn: list[tuple[Panel, Path]], notes: list[str], o
             f"## Run: {run.label}",
             "",
             f"- path: `{run.path}`",
+            *(f"- **warning**: {w}" for w in run.warnings),
             *recipe_lines(run),
             hardware_line(run),
             status_line(run),
@@ -661,8 +690,11 @@ def write_report(paths: list[str | Path], out: str | Path | None = None) -> tupl
         raise UserError("grpo report: pass at least one run directory")
     runs = load_runs(list(paths))
     out_dir = Path(out) if out is not None else default_out_dir(runs)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise safeio.write_error(out_dir, err) from None
     drawn, notes = plot(runs, out_dir)
     report = out_dir / "report.md"
-    report.write_text(render(runs, drawn, notes, out_dir))
+    safeio.atomic_write_text(report, render(runs, drawn, notes, out_dir))
     return report, runs

@@ -21,6 +21,8 @@ def register(app: typer.Typer) -> None:
 
         path, runs = rep.write_report(run_dirs, out)
         for run in runs:
+            for warning in run.warnings:
+                typer.echo(f"warning: {warning}", err=True)
             if not run.is_grpo:
                 typer.echo(f"{run.label}: {len(run.metrics)} logged rows (not a GRPO run: no alarms)")
                 continue

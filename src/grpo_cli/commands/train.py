@@ -79,7 +79,7 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
 
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
     if launch.owns_run_dir(rec):
-        rundir.prepare(out, resume=resume, overwrite=overwrite)
+        rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,))
     code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
     if code is not None:
         raise typer.Exit(code)

@@ -9,7 +9,10 @@ Plain Python: no torch/transformers/trl/datasets import.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import os
 import sys
 import time
 from collections import Counter
@@ -18,23 +21,30 @@ from typing import IO, Any
 
 import typer
 
+from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
 
 CHUNK = 4096
+MAX_TIMEOUT = 3600.0  # one verification never needs an hour; a larger value is a typo (or inf)
 
 
-def _read_rows(handle: IO[str], default_task: str, tasks: tuple[str, ...], problems: list[str]):
+def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], problems: list[str]):
     """(row, completion text, reference, task) per valid line; problems get 'line N: why' for the others."""
     from grpo_cli.rewards import completion_text
     from grpo_cli.verify import parse_reference
 
-    for lineno, line in enumerate(handle, start=1):
-        if not line.strip():
+    for lineno, raw in enumerate(handle, start=1):
+        if not raw.strip():
             continue
         try:
-            row = json.loads(line)
-        except json.JSONDecodeError as err:
-            problems.append(f"line {lineno}: not valid JSON ({err.msg})")
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            problems.append(f"line {lineno}: not valid UTF-8 (byte 0x{raw[err.start]:02x})")
+            continue
+        try:
+            row = safeio.load_json(line, f"line {lineno}")
+        except UserError as err:
+            problems.append(str(err))
             continue
         if not isinstance(row, dict):
             problems.append(f"line {lineno}: expected a JSON object, got {type(row).__name__}")
@@ -77,24 +87,25 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         raise UserError(f"--task {task!r} is not a verifier task{did_you_mean(task, TASKS)}")
     if mode not in ("strict", "flexible"):
         raise UserError(f"--mode {mode!r}: expected strict or flexible")
-    if timeout <= 0:
-        raise UserError(f"--timeout {timeout}: must be > 0 seconds")
+    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise UserError(f"--timeout {timeout}: must be a number of seconds in (0, {MAX_TIMEOUT:g}]")
     if path != "-":
         src = Path(path)
         if not src.exists():
             raise UserError(f"input file not found: {path}")
         if src.is_dir():
             raise UserError(f"{path} is a directory; pass a .jsonl file")
+        if out and Path(out).exists() and os.path.samefile(src, out):
+            raise UserError(f"--out {out} is the input file; write the scored rows to another file")
     problems: list[str] = []
     reasons: Counter[str] = Counter()
     counts = Counter()
     start = time.perf_counter()
-    handle = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
-    try:
-        sink = open(out, "w", encoding="utf-8") if out else sys.stdout  # noqa: SIM115
-    except OSError as err:
-        raise UserError(f"cannot write --out {out}: {err.strerror}") from None
-    try:
+    with contextlib.ExitStack() as stack:
+        handle = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))  # noqa: SIM115
+        # --out is written to a temporary file beside it and renamed when complete: a crash or a full disk leaves
+        # the old file (or none), never half of the rows.
+        sink = stack.enter_context(safeio.atomic_writer(out)) if out else sys.stdout
         for chunk in _chunks(_read_rows(handle, task, TASKS, problems), CHUNK):
             verdicts = verify_batch(
                 [c for _, c, _, _ in chunk],
@@ -116,13 +127,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         for p in problems:
             print(f"warning: {p} (skipped)", file=sys.stderr)
         counts["malformed"] += len(problems)
-    finally:
-        if handle is not sys.stdin:
-            handle.close()
-        if sink is not sys.stdout:
-            sink.close()
-        else:
-            sys.stdout.flush()
+    sys.stdout.flush()
     seconds = time.perf_counter() - start
     rows = counts["correct"] + counts["wrong"] + counts["unscorable"]
     scored = counts["correct"] + counts["wrong"]

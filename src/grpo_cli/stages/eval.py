@@ -7,14 +7,14 @@
 summary.json is computed from the rows of samples.jsonl by a pure function, so `summarize(read_jsonl(samples))`
 reproduces it exactly, and re-scoring the completions with `grpo verify` gives the same verdicts.
 
-Output folder (`out_dir`): never silently reused. An existing non-empty folder is refused (UserError, exit 2) unless
-`overwrite=True`, which deletes it first.
+Output folder (`out_dir`): never silently reused. An existing eval is refused (UserError, exit 2) unless
+`overwrite=True`, which deletes the eval's own files first; a folder holding anything else is refused either way
+(rundir.claim). samples.jsonl and summary.json are written whole (temporary file, then rename).
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -23,7 +23,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import metrics
+from grpo_cli import metrics, safeio
 from grpo_cli.config import EvalConfig, Recipe, with_values
 from grpo_cli.errors import UserError
 
@@ -31,22 +31,18 @@ SAMPLES = "samples.jsonl"
 SUMMARY = "summary.json"
 
 
-def prepare_output(out_dir: str | Path, overwrite: bool) -> Path:
-    """Create the output folder; refuse an existing non-empty one unless `overwrite` (then it is deleted)."""
+def prepare_output(out_dir: str | Path, overwrite: bool, model: str | Path | None = None) -> Path:
+    """Create and lock the output folder. An existing eval is replaced only with `overwrite` (its own files are
+    deleted, nothing else); a folder holding anything else, or the model being evaluated, is refused (rundir.claim)."""
+    from grpo_cli import rundir
+
     out = Path(out_dir)
-    if out.is_dir() and any(out.iterdir()):
-        if not overwrite:
-            raise UserError(
-                f"{out} already holds an eval; pass --overwrite to replace it, or --output to write elsewhere"
-            )
-        shutil.rmtree(out)
-    elif out.exists() and not out.is_dir():
+    if out.is_file():
         raise UserError(f"--output {out} is a file, not a folder")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UserError(f"cannot create the output folder {out} ({err.strerror}); pass --output DIR") from None
-    return out
+    rundir.refuse_if_busy(out)
+    if not overwrite and out.is_dir() and rundir.owner(out) == "eval":
+        raise UserError(f"{out} already holds an eval; pass --overwrite to replace it, or --output to write elsewhere")
+    return rundir.claim(out, "eval", overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
 
 
 def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
@@ -94,13 +90,13 @@ def check_model_dir(model_dir: str | Path) -> None:
         raise UserError(f"{model_dir} is not a model folder (no config.json or adapter_config.json)")
 
 
-def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str):
+def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str, tokenizer: Any = None):
     """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
     from transformers.utils import logging as hf_logging
 
     from grpo_cli import generation, models
 
-    tokenizer = models.load_tokenizer(model_dir, recipe.model)
+    tokenizer = tokenizer or models.load_tokenizer(model_dir, recipe.model)
     if backend == "vllm":
         path = models.resolve(model_dir, recipe.model)
         dtype = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}.get(recipe.model.dtype, "auto")
@@ -174,17 +170,22 @@ def run(
     s = recipe.eval  # validated with the recipe (config.validate); `grpo eval` flags are --set eval.* shorthands
     check_model_dir(model_dir)
     problems, dropped = load_problems(recipe, s)
+    out = prepare_output(out_dir, overwrite, model=model_dir)  # refusals come before torch is imported
 
     from grpo_cli import generation, prompts, rundir  # torch: only once the inputs are known to be good
 
     backend = pick_backend(s.backend)
-    out = prepare_output(out_dir, overwrite)
     rundir.write_recipe(out, recipe)
 
     say(f"eval: {model_dir} on {s.dataset}/{s.split} ({len(problems)} problems x {s.n}), backend {backend}")
-    gen, tokenizer = make_generator(recipe, model_dir, s, backend)
-    t_loaded = time.perf_counter()
+    from grpo_cli import models
+
+    tokenizer = models.load_tokenizer(model_dir, recipe.model)
     texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
+    s = recipe.eval
+    gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer)
+    t_loaded = time.perf_counter()
     sampling = generation.Sampling(
         n=s.n, temperature=s.temperature, top_p=s.top_p, max_tokens=s.max_tokens, seed=s.seed
     )
@@ -194,7 +195,7 @@ def run(
     t_generated = time.perf_counter()
 
     rows = sample_rows(problems, texts, completions, recipe)
-    with open(out / SAMPLES, "w", encoding="utf-8") as fh:
+    with safeio.atomic_writer(out / SAMPLES) as fh:
         for row in rows:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     t_scored = time.perf_counter()
@@ -216,8 +217,28 @@ def run(
     }
     summary["timing"] = _timing(gen.stats, t0, t_loaded, t_generated, t_scored)
     summary["created"] = rundir.now()
-    (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    safeio.atomic_write_json(out / SUMMARY, summary)
     return summary
+
+
+def fit_context(recipe: Recipe, model_dir: str | Path, tokenizer: Any, texts: list[str], out: Path) -> Recipe:
+    """The recipe with eval.max_tokens capped to what the model's context leaves after the longest prompt, checked
+    before the model and its KV cache are allocated (a prompt that does not fit at all is refused); recipe.yaml and
+    summary.json then record the length used."""
+    from grpo_cli import generation, rundir
+
+    max_tokens = generation.check_context(
+        [len(generation.encode_prompt(tokenizer, t)) for t in texts],
+        recipe.eval.max_tokens,
+        generation.model_context(model_dir, recipe.model),
+        key="eval.max_tokens",
+        cap=True,
+    )
+    if max_tokens == recipe.eval.max_tokens:
+        return recipe
+    recipe = with_values(recipe, {"eval.max_tokens": max_tokens})
+    rundir.write_recipe(out, recipe)
+    return recipe
 
 
 def sample_rows(problems: list[Any], texts: list[str], completions: list[list[Any]], recipe: Recipe) -> list[dict]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, launch, models, rundir, tracking
+from grpo_cli import data, generation, launch, models, rundir, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -127,6 +127,12 @@ def run(
     if not problems:
         raise UserError(f"no usable training problems in {recipe.data.dataset} ({dropped} dropped as unparsable)")
     dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=False)
+    generation.check_context(  # before the policy, the reference model and vLLM are allocated
+        [len(ids) for ids in tokenizer(list(dataset["prompt"]), add_special_tokens=False)["input_ids"]],
+        recipe.grpo.max_completion_length,
+        generation.model_context(start, recipe.model),
+        key="grpo.max_completion_length",
+    )
     reward_funcs, weights = build_reward_funcs(recipe)
 
     # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import rundir
+from grpo_cli import rundir, safeio
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 
@@ -66,10 +66,11 @@ def check_folders(recipe: Recipe, run_dir: Path, *, resume: bool, overwrite: boo
     existing = [
         s.folder
         for s in plan(recipe)
-        if (p := rundir.stage_dir(run_dir, recipe.name, s.folder)).is_dir() and any(p.iterdir())
+        if (p := rundir.stage_dir(run_dir, recipe.name, s.folder)).is_dir()
+        and set(os.listdir(p)) - {rundir.LOCK, rundir.MARKER}
     ]
     if existing:
-        where = run_dir / recipe.name
+        where = rundir.recipe_root(run_dir, recipe.name)
         raise UserError(
             f"{where} already has {', '.join(existing)}; pass --resume to keep finished stages and continue, "
             "--overwrite to start again, or --run-dir to write elsewhere"
@@ -131,10 +132,14 @@ def run(
     say = log or (lambda _m: None)
     run_dir = Path(run_dir)
     check_folders(recipe, run_dir, resume=resume, overwrite=overwrite)
-    root = run_dir / recipe.name
+    root = rundir.recipe_root(run_dir, recipe.name)
     if resume:
         check_same_recipe(root, recipe)
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise safeio.write_error(root, err) from None
+    rundir.lock(root)  # one `grpo run` per recipe folder; its stage commands write under this lock
     # The resolved recipe, once: child processes read exactly this (its `name` keeps the stage folders the same).
     rundir.write_recipe(root, recipe)
     recipe_file = root / "recipe.yaml"
@@ -161,7 +166,7 @@ def run(
     out: dict[str, Any] = dict(summaries)
     out["compare"] = compare_stages(run_dir, recipe)
     out["timing"] = {**timing, "total_s": round(time.perf_counter() - t0, 1)}
-    (root / "run-summary.json").write_text(json.dumps(out, indent=2) + "\n")
+    safeio.atomic_write_json(root / "run-summary.json", out)
     return out
 
 
@@ -240,7 +245,10 @@ def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> Non
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).
-    code = subprocess.call([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy(), stdout=2)
+    from grpo_cli.launch import wait_child
+
+    proc = subprocess.Popen([sys.executable, "-m", "grpo_cli", *argv], env=os.environ.copy(), stdout=2)
+    code = wait_child(proc)  # a SIGTERM to `grpo run` stops the stage cleanly (checkpoint), not orphaned
     if code != 0:
         raise StageFailed(step.folder, code, "grpo " + " ".join(argv))
 

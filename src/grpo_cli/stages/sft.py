@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, models, tracking
+from grpo_cli import data, generation, models, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.stages import training
@@ -51,7 +51,8 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
             "use a dataset with solutions or set sft.enabled=false"
         )
     dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=True)
-    truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length)
+    context = generation.model_context(base, recipe.model)
+    truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length, context)
 
     kwargs = sft_config_kwargs(recipe, out_dir, device=device)
     tracking.check(recipe, push=False)

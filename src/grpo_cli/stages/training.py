@@ -117,12 +117,18 @@ def prompt_dataset(problems: Sequence[Any], tokenizer: Any, recipe: Recipe, *, w
     return datasets.Dataset.from_list(rows)
 
 
-def check_sft_lengths(dataset: Any, tokenizer: Any, max_length: int) -> int:
+def check_sft_lengths(dataset: Any, tokenizer: Any, max_length: int, context: int | None = None) -> int:
     """Count SFT examples that sft.max_length truncates; refuse when it would cut every completion away (TRL then
-    drops the fully masked examples and fails with an empty dataset)."""
+    drops the fully masked examples and fails with an empty dataset), or when the examples it keeps are longer than
+    the model's context (checked before the model is loaded)."""
     prompt_lens = [len(ids) for ids in tokenizer(list(dataset["prompt"]))["input_ids"]]
     full_lens = [len(ids) + 1 for ids in tokenizer(list(dataset["completion"]), add_special_tokens=False)["input_ids"]]
     total = [p + c for p, c in zip(prompt_lens, full_lens, strict=True)]
+    if context is not None and min(max_length, max(total)) > context:
+        raise UserError(
+            f"sft.max_length={max_length}: training examples run to {max(total)} tokens, past the model's context of "
+            f"{context}; set sft.max_length to at most {context}"
+        )
     cut = sum(1 for t in total if t > max_length)
     if all(p >= max_length for p in prompt_lens):
         raise UserError(

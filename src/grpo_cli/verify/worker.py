@@ -4,7 +4,7 @@ Started by verify.bounded, one per pool slot. It caps its own address space, imp
 {"ready": pid}, then answers one JSON line per JSON-line request on stdin:
     {"id": 3, "kind": "math", "args": [reference, answer]}  ->  {"id": 3, "correct": true, "reason": "ok"}
 Requests carry plain strings only (no pickle), and nothing in them is executed. It exits on EOF (its parent is
-gone) and after a MemoryError (the interpreter may be in a bad state; the pool starts a fresh one).
+gone), within a fraction of a second of its parent's death even mid-job, and after a MemoryError (the interpreter may be in a bad state; the pool starts a fresh one).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import contextlib
 import json
 import os
 import sys
+import threading
+import time
 
 
 def _cap_memory(megabytes: int) -> None:
@@ -27,6 +29,20 @@ def _cap_memory(megabytes: int) -> None:
         pass
 
 
+def _exit_with_parent() -> None:
+    """End this worker when its parent is gone, even in the middle of a job: a parent killed by SIGKILL cannot stop
+    us, and EOF on stdin is only read between jobs. Polling getppid works from any thread of the parent (Linux's
+    PR_SET_PDEATHSIG fires when the parent *thread* that started us exits, which reward threads do)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     memory_mb = int(args[args.index("--memory-mb") + 1]) if "--memory-mb" in args else 2048
@@ -34,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
     sys.stdout = sys.stderr
     _cap_memory(memory_mb)
+    _exit_with_parent()
     from grpo_cli.verify import symbolic
 
     with contextlib.suppress(Exception):  # an optimisation only

@@ -1,0 +1,264 @@
+"""Reading and writing files so that nothing is lost and nothing unreadable becomes a traceback.
+
+Writing:
+- `atomic_write_text` / `atomic_write_json` / `atomic_writer`: the content goes to a temporary file beside the target
+  (same folder, so the rename stays on one filesystem), is flushed and fsync'ed, then renamed over the target. A crash,
+  kill -9 or a full disk at any point leaves either the old file or the new one, never half of one; the temporary is
+  removed on failure. A command's output can therefore never truncate its own input: the input is only replaced,
+  whole, once the output is complete.
+- `append_line`: one JSON-lines row appended with a single write; a short write (disk full) is cut back to the old
+  size, so a row is in the file whole or not at all.
+
+Reading (`read_text`, `load_json`, `load_yaml`, `read_jsonl_rows`): invalid UTF-8, duplicate YAML keys, nesting
+deeper than MAX_DEPTH and unreadable paths raise `UserError` naming the file and the line.
+
+Stdlib + PyYAML only (no torch): every command may import this.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+
+from grpo_cli.errors import UserError
+
+# Deeper JSON / YAML than this is refused: no recipe, dataset row or metrics row of ours nests past a handful of
+# levels, and unbounded nesting makes the parsers recurse until the interpreter gives up.
+MAX_DEPTH = 64
+
+_WRITE_ERRORS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is exceeded",
+    errno.EFBIG: "the file size limit is reached",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the filesystem is read-only",
+}
+WRITE_ERRNOS = frozenset(_WRITE_ERRORS)
+
+
+def write_error(path: str | Path, err: OSError) -> UserError:
+    """One line for a failed write: which file and why (disk full, read-only, ...)."""
+    why = _WRITE_ERRORS.get(err.errno or 0, err.strerror or type(err).__name__)
+    return UserError(f"cannot write {path}: {why}")
+
+
+# --------------------------------------------------------------------------------------------------------
+# writing
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]]:
+    """Open a temporary file beside `path`; on a clean exit it replaces `path` whole, on any error it is removed.
+
+    A write error (disk full, read-only folder) becomes a UserError naming `path`."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:
+        raise write_error(path, err) from None
+    try:
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        with contextlib.suppress(OSError):  # keep the permissions an existing file had
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        if not path.exists():
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise write_error(path, err) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _cut_torn_tail(fd: int) -> int:
+    """Truncate a file that does not end in a newline back to its last newline (the rest is a row whose writer died);
+    return the new size."""
+    size = os.fstat(fd).st_size
+    if not size or os.pread(fd, 1, size - 1) == b"\n":
+        return size
+    end = size
+    while end > 0:
+        start = max(0, end - 65536)
+        chunk = os.pread(fd, end - start, start)
+        cut = chunk.rfind(b"\n")
+        if cut >= 0:
+            end = start + cut + 1
+            break
+        end = start
+    os.ftruncate(fd, end)
+    return end
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    with atomic_writer(path) as fh:
+        fh.write(text)
+
+
+def atomic_write_json(path: str | Path, obj: Any, *, indent: int | None = 2) -> None:
+    atomic_write_text(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
+
+
+def append_line(path: str | Path, line: str) -> None:
+    """Append `line` (one JSON row, no newline) as a whole line, in one write. A failed or short write (disk full)
+    is cut back to the old size. kill -9 can still stop a large write part-way (Linux checks for fatal signals between
+    pages), leaving a torn last line without its newline: readers skip it, and the next append cuts it off first, so
+    a torn row never stays in the middle of the file."""
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
+    except OSError as err:
+        raise write_error(path, err) from None
+    try:
+        size = _cut_torn_tail(fd)
+        try:
+            written = os.write(fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, "short write")
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise write_error(path, err) from None
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------------------------------------
+# reading
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """The UTF-8 text of `path`; a missing, unreadable or non-UTF-8 file is a UserError naming file and line."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"{what} not found: {path}") from None
+    except IsADirectoryError:
+        raise UserError(f"{what} {path} is a folder, not a file") from None
+    except OSError as err:
+        raise UserError(f"cannot read {what} {path}: {err.strerror}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise UserError(
+            f"{path} line {line}: not valid UTF-8 (byte 0x{raw[err.start]:02x}); save the {what} as UTF-8"
+        ) from None
+
+
+def depth(value: Any) -> int:
+    """Nesting depth of a parsed JSON/YAML value (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, d + 1)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((c, d + 1) for c in children)
+    return deepest
+
+
+def load_json(text: str, where: str) -> Any:
+    """json.loads with the nesting bound; `where` ('file.jsonl line 3') names the place in errors."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UserError(f"{where}: not valid JSON ({err.msg})") from None
+    except RecursionError:
+        raise UserError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels") from None
+    if depth(value) > MAX_DEPTH:
+        raise UserError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def read_jsonl_rows(path: str | Path, what: str = "file", *, skip_torn_last: bool = False) -> list[tuple[int, Any]]:
+    """(line number, value) for every non-blank line. A bad line is a UserError naming the file and line, except a
+    torn last line (no newline after it: a writer killed mid-row) when `skip_torn_last`."""
+    text = read_text(path, what)
+    lines = text.split("\n")
+    torn = bool(lines) and lines[-1] != ""
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            out.append((n, load_json(line, f"{path} line {n}")))
+        except UserError:
+            if skip_torn_last and torn and n == len(lines):
+                break
+            raise
+    return out
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, except that a key written twice in one mapping is an error (PyYAML keeps the last one
+    silently, so a section pasted twice would replace the first) and nesting is bounded."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.constructor.ConstructorError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, Any] = {}
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.get(key)
+                except TypeError:  # an unhashable key: let PyYAML report it
+                    continue
+                if first is not None:
+                    raise yaml.constructor.ConstructorError(
+                        None,
+                        None,
+                        f"key {key!r} appears twice (first on line {first.start_mark.line + 1}); keep one",
+                        key_node.start_mark,
+                    )
+                seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)
+
+
+def load_yaml(text: str, where: str) -> Any:
+    """yaml.safe_load, but duplicate keys and nesting deeper than MAX_DEPTH are UserErrors with the line."""
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = f" line {mark.line + 1}" if mark else ""
+        raise UserError(f"{where}{line}: not valid YAML ({getattr(err, 'problem', None) or err})") from None
+    except RecursionError:
+        raise UserError(f"{where}: YAML nested deeper than {MAX_DEPTH} levels") from None
