@@ -452,8 +452,8 @@ def _require(cond: bool, message: str) -> None:
 def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix.
 
-    world=False leaves out the checks on the recipe's own world (the generation batch splits into whole groups,
-    vLLM's tensor parallel size divides the processes): `grpo estimate` costs a plan on the world its flags give
+    world=False leaves out the check on the recipe's own world (the generation batch splits into whole groups):
+    `grpo estimate` costs a plan on the world its flags give
     (--num-gpus, --gen-batch), not on the recipe's launch section."""
     checks = (
         _check_numbers,
@@ -587,13 +587,6 @@ def _check_world(recipe: Recipe) -> None:
     """Checks on the recipe's own world (launch section): `grpo estimate` may plan another one."""
     g = recipe.grpo
     world, batch = trainer_processes(recipe), generation_batch(recipe)
-    if g.use_vllm and g.vllm_mode == "colocate":
-        # TRL splits the trainer processes into tensor-parallel groups of colocated vLLM engines.
-        _require(
-            world % g.vllm_tensor_parallel_size == 0,
-            f"grpo.vllm_tensor_parallel_size ({g.vllm_tensor_parallel_size}) must divide the trainer processes "
-            f"({world}); change it or launch.num_processes",
-        )
     # TRL counts completions per device: the global generation batch must split into whole groups.
     _require(
         batch % g.num_generations == 0,
