@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs
+from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs, is_label
 from grpo_cli.verify.values import Inf, Value, envs, evaluate, free_vars, scalar_equal
 
 _UNORDERED = ("list", "set", "union")
@@ -108,8 +108,64 @@ def _proportional(a: tuple, b: tuple, positive: bool) -> bool:
     return ratio > 0 or not positive
 
 
+_INF = ("const", "inf")
+_LOWER = {"<": ")", "<=": "]"}  # x < c: the interval (-inf, c)
+_UPPER = {">": "(", ">=": "["}  # x > c: the interval (c, inf)
+_OPEN_OF = {"<": "(", "<=": "["}
+_CLOSE_OF = {"<": ")", "<=": "]"}
+
+
+def as_interval(node: tuple) -> tuple | None:
+    """An inequality in one named variable as the interval it describes: 'y <= -1' -> (-inf, -1],
+    '-2 <= x <= 7' -> [-2, 7], 'x < -1 or x > 4' (a list) -> the union; None for anything else."""
+    if node[0] == "list" and len(node[1]) > 1:
+        parts = [as_interval(x) for x in node[1]]
+        return ("union", parts) if all(p is not None for p in parts) else None
+    if node[0] != "rel" or not all(op in ("<", "<=", ">", ">=") for op in node[2]):
+        return None
+    sides, ops = node[1], node[2]
+    if len(ops) == 1:
+        (lhs, rhs), op = sides, ops[0]
+        if not is_label(lhs) and is_label(rhs):
+            lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+        if not is_label(lhs) or free_vars(rhs):
+            return None
+        if op in _LOWER:
+            return ("tuple", "(", _LOWER[op], [("neg", _INF), rhs])
+        return ("tuple", _UPPER[op], ")", [rhs, _INF])
+    if len(ops) == 2 and is_label(sides[1]) and not free_vars(sides[0]) and not free_vars(sides[2]):
+        lo, hi = sides[0], sides[2]
+        if ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
+            return ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
+        if ops[0] in (">", ">=") and ops[1] in (">", ">="):
+            flip = {">": "<", ">=": "<="}
+            return ("tuple", _OPEN_OF[flip[ops[1]]], _CLOSE_OF[flip[ops[0]]], [hi, lo])
+    return None
+
+
+def _interval_like(node: tuple) -> bool:
+    return (node[0] == "tuple" and len(node[3]) == 2) or node[0] == "union"
+
+
+def _matrix_times(node: tuple) -> tuple | None:
+    r"""2\begin{pmatrix}1\\2\end{pmatrix}, -M, \frac12 M: the matrix with the scalar multiplied in."""
+    if node[0] == "neg" and node[1][0] == "matrix":
+        return ("matrix", [[("neg", x) for x in row] for row in node[1][1]])
+    if node[0] == "mul":
+        mats = [x for x in node[1] if x[0] == "matrix"]
+        if len(mats) == 1:
+            scalars = [x for x in node[1] if x[0] != "matrix"]
+            return ("matrix", [[("mul", [*scalars, x]) for x in row] for row in mats[0][1]])
+    return None
+
+
 def equal(a: tuple, b: tuple) -> bool:
     """Equivalence of two parsed answers, `a` the reference. Raises Unsupported when it cannot decide."""
+    ia, ib = as_interval(a), as_interval(b)
+    if (ia is not None or ib is not None) and _interval_like(ia or a) and _interval_like(ib or b):
+        return equal(ia or a, ib or b)
+    if a[0] == "matrix" or b[0] == "matrix":
+        a, b = _matrix_times(a) or a, _matrix_times(b) or b
     ka, kb = a[0], b[0]
     if ka == "text" or kb == "text":
         return ka == kb and a[1] == b[1]
@@ -190,9 +246,15 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         return None
     try:
         same = equal(ref.node, pred.node)
+        if not same and ref.percent != pred.percent:  # 20% against 0.2: the percent applied
+            pct, other = (ref, pred) if ref.percent else (pred, ref)
+            scaled = ("div", pct.node, ("num", Fraction(100), 0))
+            same = equal(scaled, other.node) if pct is ref else equal(other.node, scaled)
     except TooComplex:
         raise
-    except (Unsupported, ZeroDivisionError, OverflowError, ValueError, RecursionError):
+    except ZeroDivisionError:  # a value divided by zero (12:00 against 1:00) is equal to nothing
+        return False
+    except (Unsupported, OverflowError, ValueError, RecursionError):
         return None
     if not same and (ref.uncertain or pred.uncertain):
         return None
