@@ -28,7 +28,23 @@ CORPUS = REPO / "tests" / "corpus" / "verifier_corpus.jsonl"
 SUITE = REPO / "tests" / "corpus" / "math_verify_suite.jsonl"
 
 # Math-Verify test cases whose expected value is not our convention, with the reason (docs/verifiers.md lists them).
-POLICY: dict[str, str] = {}
+_DECIMAL_COMMA = (
+    "no decimal comma: a comma is a thousands separator (1,000) or separates answers (MATH lists roots as '1,22'), "
+    "so reading it as a decimal point would credit a wrong list"
+)
+POLICY: dict[str, str] = {
+    "test_all.py::test_number_extraction[5]": _DECIMAL_COMMA,
+    "test_all.py::test_number_extraction[6]": _DECIMAL_COMMA,
+    "test_all.py::test_number_extraction[7]": _DECIMAL_COMMA,
+    "test_all.py::test_number_extraction[17]": _DECIMAL_COMMA,
+    "test_all.py::test_latex_notation[5]": "inline math that spans lines still states its answer ('Answer $ 9 $' is 9)",
+    "test_all.py::test_latex_notation[6]": "inline math that spans lines still states its answer ('Answer \\( 9 \\)')",
+    "test_all.py::test_set_rel_assymetry[3]": (
+        "an inequality is the interval it describes, whichever side is the reference (math-verify needs "
+        "allow_set_relation_comp=True for this direction)"
+    ),
+    "test_yujianll.py::test_string_extraction[9]": "1 + 1/e is not 1 - 1/e: the suite's expected value is a defect",
+}
 
 
 def read(path: Path) -> list[dict]:

@@ -19,7 +19,16 @@ def _items(node: tuple) -> list:
     return node[1] if node[0] in _UNORDERED else node[3] if node[0] == "tuple" else [node]
 
 
+def _distinct(xs: list) -> list:
+    out: list = []
+    for x in xs:
+        if not any(x == y for y in out):
+            out.append(x)
+    return out
+
+
 def _match_unordered(xs: list, ys: list) -> bool:
+    xs, ys = _distinct(xs), _distinct(ys)  # a solution listed twice is still one solution
     if len(xs) != len(ys):
         return False
     unused = list(ys)
@@ -69,6 +78,8 @@ def _relations_equal(a: tuple, b: tuple) -> bool:
         return _proportional(da, db, positive=op_a not in ("=", "!="))
     rel, other = (a, b) if a[0] == "rel" else (b, a)
     rhs = ra if a[0] == "rel" else rb
+    if rhs is None and rel is b and set(b[2]) <= {"=", "~"} and not free_vars(b[1][0]):
+        rhs = assignment_rhs(("rel", [("var", "_"), *b[1][1:]], b[2]))  # '40/8 = 5': working, then the value
     if rhs is not None:
         return equal(rhs, b) if a[0] == "rel" else equal(a, rhs)
     if set(rel[2]) == {"="} and other[0] not in ("set", "tuple", "union", "list"):
@@ -135,6 +146,11 @@ def as_interval(node: tuple) -> tuple | None:
         return ("tuple", _UPPER[op], ")", [rhs, _INF])
     if len(ops) == 2 and is_label(sides[1]) and not free_vars(sides[0]) and not free_vars(sides[2]):
         lo, hi = sides[0], sides[2]
+        if sides[1][0] == "abs" and ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
+            # 1 <= |z| <= 3/2: [-3/2, -1] U [1, 3/2]
+            right = ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
+            left = ("tuple", _OPEN_OF[ops[1]], _CLOSE_OF[ops[0]], [("neg", hi), ("neg", lo)])
+            return ("union", [left, right])
         if ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
             return ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
         if ops[0] in (">", ">=") and ops[1] in (">", ">="):
@@ -147,16 +163,50 @@ def _interval_like(node: tuple) -> bool:
     return (node[0] == "tuple" and len(node[3]) == 2) or node[0] == "union"
 
 
-def _matrix_times(node: tuple) -> tuple | None:
-    r"""2\begin{pmatrix}1\\2\end{pmatrix}, -M, \frac12 M: the matrix with the scalar multiplied in."""
-    if node[0] == "neg" and node[1][0] == "matrix":
-        return ("matrix", [[("neg", x) for x in row] for row in node[1][1]])
-    if node[0] == "mul":
-        mats = [x for x in node[1] if x[0] == "matrix"]
-        if len(mats) == 1:
-            scalars = [x for x in node[1] if x[0] != "matrix"]
-            return ("matrix", [[("mul", [*scalars, x]) for x in row] for row in mats[0][1]])
+def _matrix_value(node: tuple, depth: int = 0) -> list[list[tuple]] | None:
+    r"""A matrix expression as the matrix of its entries (ASTs): 2\begin{pmatrix}1\\2\end{pmatrix}, -M, A + B, A B.
+    None when the node is not a matrix expression."""
+    kind = node[0]
+    if depth > 8:
+        return None
+    if kind == "matrix":
+        return node[1]
+    if kind == "neg":
+        inner = _matrix_value(node[1], depth + 1)
+        return None if inner is None else [[("neg", x) for x in row] for row in inner]
+    if kind == "add":
+        terms = [(sign, _matrix_value(t, depth + 1)) for sign, t in node[1]]
+        if any(m is None for _, m in terms) or len({(len(m), len(m[0])) for _, m in terms}) != 1:
+            return None
+        rows, cols = len(terms[0][1]), len(terms[0][1][0])
+        return [[("add", [(sign, m[i][j]) for sign, m in terms]) for j in range(cols)] for i in range(rows)]
+    if kind == "mul":
+        result = None
+        scalars = []
+        for factor in node[1]:
+            m = _matrix_value(factor, depth + 1)
+            if m is None:
+                scalars.append(factor)
+            elif result is None:
+                result = m
+            elif len(result[0]) == len(m):
+                result = [
+                    [("add", [(1, ("mul", [result[i][k], m[k][j]])) for k in range(len(m))]) for j in range(len(m[0]))]
+                    for i in range(len(result))
+                ]
+            else:
+                return None
+        if result is None:
+            return None
+        return [[("mul", [*scalars, x]) if scalars else x for x in row] for row in result]
     return None
+
+
+def _matrix_times(node: tuple) -> tuple | None:
+    if node[0] == "matrix":
+        return None
+    rows = _matrix_value(node)
+    return None if rows is None else ("matrix", rows)
 
 
 def equal(a: tuple, b: tuple) -> bool:
@@ -238,6 +288,8 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     Raises TooComplex when nobody should try."""
     if ref.norm and ref.norm == pred.norm:
         return True
+    if _letter(ref) and _letter(pred):  # \text{E} / E / e as a letter answer (multiple choice)
+        return ref.plain == pred.plain
     if ref.node is not None and ref.node[0] == "text":
         return bool(pred.plain) and ref.node[1] == pred.plain
     if pred.error == "too_complex":
@@ -259,6 +311,11 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     if not same and (ref.uncertain or pred.uncertain):
         return None
     return same
+
+
+def _letter(ans: Answer) -> bool:
+    node = ans.node
+    return node is not None and len(ans.plain) == 1 and node[0] in ("var", "const", "text")
 
 
 def canonical_key(ans: Answer) -> str:

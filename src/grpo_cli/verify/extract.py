@@ -38,7 +38,8 @@ _PHRASE = re.compile(
     r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:))"
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
 )
-_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+# $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
+_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
 def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str | None:
@@ -93,6 +94,13 @@ _BOX_GAP = re.compile(
 )
 
 
+_LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
+_CORRECTION = re.compile(
+    r"(?i)\b(?:but|not|no|wrong|instead|actually|correct(?:ed|ion)?|so|then|therefore|thus|hence|answer|is|was|get|got|"
+    r"mistake|oops|wait|check|recheck|verify|again|however|hmm|final|finally|first|last|lastly|now|next|after|try)\b"
+)
+
+
 def boxed_answer(text: str) -> str | None:
     r"""The last box, joined with the boxes right before it when only separators stand between them (several
     roots written as several boxes); identical repeats count once."""
@@ -105,6 +113,15 @@ def boxed_answer(text: str) -> str | None:
             break
         run.insert(0, box)
     parts = list(dict.fromkeys(b[2].strip() for b in run))
+    # '\boxed{1} papers and \boxed{2} bins': a few words joined by 'and' / a comma, none of them a correction
+    if (
+        len(run) == 1
+        and len(found) > 1
+        and found[-2][1] <= found[-1][0]
+        and _LOOSE_GAP.fullmatch(text, found[-2][1], found[-1][0])
+        and not _CORRECTION.search(text, found[-2][1], found[-1][0])
+    ):
+        parts = [found[-2][2].strip(), found[-1][2].strip()]
     return ", ".join(parts) if len(parts) > 1 else run[-1][2]
 
 
@@ -137,6 +154,7 @@ def last_number_span(text: str) -> str | None:
     return last.group(0) if last else None
 
 
+_PLAIN_VALUE = re.compile(r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?)?(?![0-9])")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or)\b)*")
 
@@ -146,15 +164,15 @@ def last_math_span(text: str) -> str | None:
     in the same sentence when only 'and' / 'or' / commas stand between them), unless a plain number comes after it;
     a completion that is only a short answer ('1/2', '$x=5$') is itself the answer."""
     stripped = text.strip()
-    if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", _MATH_SPAN.sub(" ", stripped)):
-        if "$" in stripped or "\\(" in stripped or "\\[" in stripped:
-            regions = math_regions(stripped)
-            return ", ".join(r.strip() for r in regions) if regions else None
-        return stripped
+    words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", stripped))
+    if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
+        regions = math_regions(stripped)
+        return ", ".join(r.strip() for r in regions) if regions else stripped
     regions = list(_MATH_SPAN.finditer(text))
     number = None
-    for number in NUMBER_RE.finditer(text):  # noqa: B007
-        pass
+    for m in _PLAIN_VALUE.finditer(text):
+        if not text[max(0, m.start() - 2) : m.start()].endswith(("^", "^{", "_", "_{")):  # not an exponent (m^{2})
+            number = m
     if not regions or (number is not None and number.start() >= regions[-1].end()):
         return number.group(0) if number is not None else None
     parts = [_region_text(regions[-1])]
@@ -172,6 +190,24 @@ def _region_text(m: re.Match) -> str:
 
 def _lhs(math: str) -> str | None:
     return math.split("=", 1)[0].replace(" ", "") if "=" in math else None
+
+
+_FINAL = re.compile(r"(?i)\bfinal\s+answer\b")
+
+
+def _final_phrase_after_box(text: str) -> str | None:
+    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.': a final-answer statement after the last
+    box that states a value is the answer (the box held a step)."""
+    last_box = text.rfind("\\boxed")
+    final = None
+    for final in _FINAL.finditer(text, max(last_box, 0)):  # noqa: B007
+        pass
+    if final is None or last_box < 0:
+        return None
+    found = phrase_span(text[final.start() :])
+    if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
+        return None
+    return found[0]
 
 
 def _complete(span_end: int, text: str, finished: bool) -> bool:
@@ -195,7 +231,8 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     tail = text[-MAX_SCAN:]
     span = boxed_answer(tail)
     if span is not None and span.strip():
-        return span, "boxed"
+        final = _final_phrase_after_box(tail)
+        return (final, "phrase") if final else (span, "boxed")
     for source, found in (("hashes", hashes_span(tail)), ("phrase", phrase_span(tail))):
         if found is not None and found[0].strip():
             if not _complete(found[1], tail, finished):

@@ -78,6 +78,17 @@ _SUBS = [
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 _PRE = [
+    # A doubled backslash before a command (text that was escaped twice): \\frac -> \frac
+    (
+        re.compile(
+            r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|pi|boxed|text|cdot|times|infty|begin|end|le|ge|leq|geq|ne|neq)(?![A-Za-z]))"
+        ),
+        "\\\\",
+    ),
+    (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
+    (re.compile(r"!="), r"\\ne "),
+    (re.compile(r"(?<=[)\]}0-9])\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"), ", "),  # (11,7)or(7,11), 1 and 2
+    (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
     (re.compile(r"\\mathrm\s*\{\s*e\s*\}"), "e"),  # \mathrm{e} is Euler's number, not a word
     (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
     (
@@ -225,7 +236,7 @@ GREEK = {
 }  # fmt: skip
 RELATIONS = {
     "=": "=", "<": "<", ">": ">", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=", "\\ge": ">=", "\\geq": ">=",
-    "\\geqslant": ">=", "\\lt": "<", "\\gt": ">", "\\ne": "!=", "\\neq": "!=", "\\in": "in", "\\approx": "=",
+    "\\geqslant": ">=", "\\lt": "<", "\\gt": ">", "\\ne": "!=", "\\neq": "!=", "\\in": "in", "\\approx": "~",
     "\\equiv": "=",
 }  # fmt: skip
 _MUL = {"*", "\\cdot", "\\times", "\\ast"}
@@ -759,6 +770,9 @@ def is_label(node: tuple) -> bool:
 def assignment_rhs(node: tuple) -> tuple | None:
     """'x = 5', 'k = 2 + 3 = 5', 'f(x) = 1', '(p,q) = (3,2)' -> the last side; None when the left side is not a name
     (see is_label): '2x + 4y = 3' is an equation, not a labelled value."""
-    if node[0] == "rel" and set(node[2]) == {"="} and is_label(node[1][0]):
-        return node[1][-1]
+    if node[0] != "rel" or not is_label(node[1][0]):
+        return None
+    ops = node[2][: node[2].index("~")] if "~" in node[2] else node[2]  # x = 1/3 \approx 0.33: the exact value
+    if ops and set(ops) == {"="}:
+        return node[1][len(ops)]
     return None

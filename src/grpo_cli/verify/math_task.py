@@ -22,10 +22,11 @@ from grpo_cli.verify.types import Verdict
 MAX_REFERENCE = 1000
 MAX_ANSWER = 1000
 MAX_SYMBOLIC = 300
-_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|\.|and|or)*$")
+_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|\.|and|or|\\?\")*$")
 _MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 # In a stated answer that is prose ('The largest $n$ is 34.'), the value follows the last 'is' / 'are' / 'equals'.
 _WORDS = re.compile(r"[A-Za-z]{2,}")
+_NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
 _COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
 _COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be)\b|=")
 
@@ -59,6 +60,10 @@ def parse_reference(raw: str) -> str | None:
     regions = math_regions(text)
     if len(regions) > 1 and _SEPARATORS.match(_MATH_RE.sub(" ", text)):  # '$21,16$ or $11$'
         text = ", ".join(r.strip() for r in regions)
+    elif len(text) > MAX_REFERENCE or _WORDS.search(_COMMANDS.sub(" ", _MATH_RE.sub(" ", text))):
+        found = find_span(text, "strict", math=True)  # a written-out solution: its stated final answer
+        if found is not None:
+            text = answer_text(*found)
     while len(text) >= 2 and text[0] == "$" and text[-1] == "$":
         text = text[1:-1].strip()
     if not text or len(text) > MAX_REFERENCE or not _balanced(text):
@@ -84,7 +89,7 @@ def answer_text(span: str, source: str) -> str:
         s = re.split(r"(?<=[0-9}$a-z])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
-    prose = bool(_WORDS.search(_COMMANDS.sub(" ", outside)))
+    prose = source != "boxed" and bool(_WORDS.search(_COMMANDS.sub(" ", outside)))
     if prose:  # a sentence: the value after its last 'is' / '=' outside math, else the math in it
         after = _after_copula(s)
         if after and (re.search(r"[0-9]", after) or math_regions(after)):
@@ -94,6 +99,8 @@ def answer_text(span: str, source: str) -> str:
             return ", ".join(r.strip() for r in regions) if len(regions) > 1 else regions[0].strip()
         if prose:  # prose around the math: the math is the answer
             return regions[-1].strip()
+    elif prose and len(nums := _NUMBER.findall(s)) == 1:  # 'Jane started growing Sphere 3 hours ago.'
+        return nums[0]
     s = s.replace("**", "").strip()
     return s.strip().rstrip(".").strip()
 
