@@ -338,6 +338,235 @@ m(r"\boxed{90^\circ}", "90", True, "degrees")
 m(r"\boxed{\frac{\pi}{2}}", "90^\\circ", False, "radians against degrees")
 m(r"\boxed{10\%}", r"10\%", True, "percent both sides")
 
+# --- realistic chain-of-thought completions (longer, mostly right) ------------------------------------------------
+g(
+    "Natalia sold 48 clips in April.\nIn May she sold half as many: 48 / 2 = 24 clips.\nAltogether: 48 + 24 = 72 clips.\n\n**Answer: 72**",
+    "72",
+    True,
+    "bold Answer label after working",
+)
+g(
+    "Natalia sold 48 clips in April.\nIn May she sold 48 / 2 = 24.\nTotal = 48 + 24 = **72 clips**.",
+    "72",
+    True,
+    "bold total at the end",
+)
+g(
+    "<think>\nWeng earns 12/60 = $0.2 per minute.\n50 minutes: 0.2 * 50 = $10.\n</think>\n<answer>$10</answer>",
+    "10",
+    True,
+    "R1 with a dollar answer",
+)
+g(
+    "<think>\nWeng earns 12/60 = $0.2 per minute.\n50 minutes: 0.2 * 50 = $10.\n</think>\n<answer>$0.2 per minute</answer>",
+    "10",
+    False,
+    "R1, the rate instead of the total",
+)
+g(
+    "Betty has 100 / 2 = $50.\nHer parents give $15 and grandparents 15 * 2 = $30.\nShe needs 100 - 50 - 15 - 30 = $5 more.\n\nThe answer is $5.",
+    "5",
+    True,
+    "answer phrase with a dollar sign",
+)
+g(
+    "Betty has 100 / 2 = $50.\nShe needs 100 - 50 - 15 - 30 = $5 more.\n\nThe answer is $5.",
+    "50",
+    False,
+    "answer phrase, wrong",
+)
+g(
+    "James writes 3 * 2 = 6 pages a week to each friend, so 6 * 2 = 12 pages a week.\nIn a year: 12 * 52 = 624 pages.\nThe final answer is 624.",
+    "624",
+    True,
+    "final answer phrase",
+)
+g(
+    "James writes 12 pages a week, so in a year he writes 12 * 52 = 624 pages.\nSo the answer is 624 pages.",
+    "624",
+    True,
+    "answer phrase with a unit",
+)
+g(
+    "Mark has 10 yellow flowers and 10 * 0.8 = 18 purple ones... wait, 80% more is 10 * 1.8 = 18.\nGreen: 25% of 28 = 7.\nTotal: 10 + 18 + 7 = 35.\n#### 35",
+    "35",
+    True,
+    "self-correction then ####",
+)
+g(
+    "Albert eats 2 large pizzas (16 slices each) and 2 small (8 each): 2*16 + 2*8 = 48 slices.\n\nFinal Answer: 48",
+    "48",
+    True,
+    "Final Answer label",
+)
+g(
+    "Albert eats 2*16 + 2*8 = 48 slices.\n\nFinal Answer: 48 slices of pizza in total",
+    "48",
+    True,
+    "Final Answer with words",
+)
+g("Albert eats 2*16 + 2*8 = 48 slices.\n\nFinal Answer: 40", "48", False, "Final Answer, wrong")
+g(
+    "Ken's box: 2 lbs, tripled to 6, +2 = 8, doubled = 16 pounds.\nTherefore, the final weight is 16 pounds.",
+    "16",
+    True,
+    "the last number in a final sentence",
+)
+g(
+    "Alexis spent 30+46+38+11+18 = 143 on clothes and had 200 - 143 - 16 = 41 left.\nSo the shoes cost $41.",
+    "41",
+    True,
+    "last number with a dollar sign",
+)
+g(
+    "Tina makes 18 * 8 = $144 a day for 8 hours, plus overtime 27 * 2 = $54 for 2 h.\n5 days: (144 + 54) * 5 = $990.\n\nAnswer: $990",
+    "990",
+    True,
+    "Answer label with a dollar sign",
+)
+g("Tina makes (144 + 54) * 5 = $990 in total.\n\nAnswer: $990", "900", False, "Answer label, wrong")
+g("The cost is 2 * 3.50 + 4 * 1.25 = 7 + 5 = 12 dollars.\n<answer>12</answer>", "12", True, "answer tag after prose")
+g("There are 60 minutes in an hour, so 3 hours = 180 minutes.\nThe answer is 180 minutes.", "180", True, "minutes unit")
+g("1.5 hours * 60 = 90 minutes.\nThe answer is 1.5 hours.", "90", False, "the question asked for minutes")
+g("The trip is 120 km at 60 km/h, so it takes 120 / 60 = 2 hours.\n\\boxed{2}", "2", True, "box on its own line")
+g("Each student gets 36 / 4 = 9 cookies.\nThe answer is 9 cookies per student.", "9", True, "answer phrase with 'per'")
+g(
+    "The total is 1,250 + 750 = 2,000 dollars.\nThe answer is $2,000.",
+    "2000",
+    True,
+    "thousands separator with a dollar sign",
+)
+g("The total is 1,250 + 750 = 2,000 dollars.\nThe answer is $2,000.", "2", False, "2,000 is not 2")
+g("She saves 15% of $2,400, i.e. 0.15 * 2400 = $360.\nThe answer is 360.", "360", True, "percent in the working")
+g(
+    "The discount is 20%, so she pays 80% of 50 = $40.\nThe answer is 40.",
+    "40",
+    True,
+    "percent in the working, answer 40",
+)
+g("The discount is 20%, so she pays 80% of 50 = $40.\nThe answer is 20%.", "40", False, "the discount is not the price")
+g(
+    "John runs 3 sprints 3 times a week, 60 m each: 3 * 3 * 60 = 540 meters.\n\n**Final Answer**\n\\[\n\\boxed{540}\n\\]",
+    "540",
+    True,
+    "Final Answer heading and display box",
+)
+g(
+    "Total eggs: 16 - 3 - 4 = 9.\nMoney: 9 * $2 = $18.\n\nSo, Janet makes **$18** every day at the farmers' market.",
+    "18",
+    True,
+    "bold money in the final sentence",
+)
+g(
+    "Total eggs: 16 - 3 - 4 = 9.\nMoney: 9 * $2 = $18.\n\nSo, Janet makes **$18** every day at the farmers' market.",
+    "9",
+    False,
+    "eggs are not the answer",
+)
+g(
+    "Let x be the number of boys. x + 2x = 36, so x = 12 and there are 24 girls.\nThe answer is 24.",
+    "24",
+    True,
+    "algebra in gsm8k",
+)
+g("Let x be the number of boys. x + 2x = 36, so x = 12.\nThe answer is x = 12.", "12", True, "assignment as the answer")
+g("Let x be the number of boys. x + 2x = 36, so x = 12.\nThe answer is x = 12.", "24", False, "assignment, wrong")
+g(
+    "He bought 3 packs of 12 = 36 pencils and gave away half, 18.\n<answer>\n18 pencils\n</answer>",
+    "18",
+    True,
+    "tag on its own lines with a unit",
+)
+g("<answer>The answer is 18.</answer>", "18", True, "answer phrase inside the tag")
+g("<answer>Janet makes $18 per day.</answer>", "18", True, "sentence inside the tag")
+g(
+    "<answer>Janet sells 9 eggs and makes $18 per day.</answer>",
+    "18",
+    True,
+    "sentence with two numbers: the last is the answer",
+)
+m(
+    r"We need $x^2 - 5x + 6 = 0$, so $(x-2)(x-3) = 0$.\n\nTherefore $x = \boxed{2, 3}$.",
+    "2, 3",
+    True,
+    "two roots in one box",
+)
+m(r"We need $(x-2)(x-3) = 0$.\n\nTherefore $x = \boxed{2 \text{ or } 3}$.", "2,3", True, "roots joined by or")
+m(
+    r"The slope is $\frac{6-2}{4-2} = 2$, so the line is $y = 2x - 2$.\n\n$\boxed{y = 2x - 2}$",
+    "y=2x-2",
+    True,
+    "line equation in a box",
+)
+m(r"The slope is 2.\n\n$\boxed{y = 2x - 2}$", "y=2x+2", False, "line equation, wrong intercept")
+m(
+    r"By the Pythagorean theorem, $c = \sqrt{3^2+4^2} = \sqrt{25} = 5$.\n\nThe hypotenuse is $\boxed{5}$ units long.",
+    "5",
+    True,
+    "box in a sentence with a unit after",
+)
+m(r"The area is $\pi r^2 = \pi \cdot 3^2 = 9\pi$.\n\n**Answer:** $9\pi$", r"9\pi", True, "bold Answer label with math")
+m(
+    r"The area is $9\pi \approx 28.27$.\n\n**Answer:** $9\pi \approx 28.27$",
+    r"9\pi",
+    True,
+    "exact value then an approximation",
+)
+m(r"The area is $\pi r^2 = 9\pi$.\n\n**Answer:** $3\pi$", r"9\pi", False, "bold Answer label, wrong")
+m(r"So $\cos 60^\circ = \boxed{\frac{1}{2}}$.", r"\frac12", True, "trig value")
+m(r"So $\cos 60^\circ = \boxed{\frac{\sqrt{3}}{2}}$.", r"\frac12", False, "trig value, wrong")
+m(r"The probability is $\frac{3}{8}$.\n\nFinal answer: $\frac{3}{8}$", r"\frac{3}{8}", True, "Final answer label")
+m(
+    r"The probability is $\frac{3}{8} = 0.375$.\n\nFinal answer: $0.375$",
+    r"\frac{3}{8}",
+    True,
+    "terminating decimal of the fraction",
+)
+m(r"The probability is $\frac{3}{8}$.\n\nFinal answer: $\frac{5}{8}$", r"\frac{3}{8}", False, "the complement")
+m(r"$f(2) = 2^2 + 3 = 7$, so $f(f(2)) = f(7) = 52$.\n\n\boxed{52}", "52", True, "composition")
+m(
+    r"$\boxed{\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}}$",
+    r"\begin{pmatrix}1&2\\3&4\end{pmatrix}",
+    True,
+    "matrix in a box",
+)
+m(
+    r"$\boxed{\begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}}$",
+    r"\begin{pmatrix}1&2\\3&4\end{pmatrix}",
+    True,
+    "bmatrix against pmatrix",
+)
+m(r"$\boxed{\begin{pmatrix} 1 \\ -2 \end{pmatrix}}$", r"\begin{pmatrix}1\\-2\end{pmatrix}", True, "column vector")
+m(r"$\boxed{(1,-2)}$", r"\begin{pmatrix}1\\-2\end{pmatrix}", True, "a vector written as a tuple")
+m(r"The remainder is $\boxed{4}$.", "4", True, "plain integer")
+m(r"The sum of the digits is $2+0+2+4=\boxed{8}$.", "8", True, "box after an equation")
+m(r"The sum is $2+0+2+4=8$, so the answer is $\boxed{8}$.", "6", False, "box, wrong")
+m(r"Thus the number of ways is $\binom{5}{2} = \boxed{10}$.", "10", True, "binomial then box")
+m(r"$\boxed{\binom{5}{2}}$", "10", True, "unevaluated binomial")
+m(r"The solution set is $\boxed{[-3, 3]}$.", "[-3,3]", True, "closed interval")
+m(r"The solution set is $\boxed{(-3, 3)}$.", "[-3,3]", False, "open against closed")
+m(
+    r"The domain is all $x$ except $x=2$: $\boxed{(-\infty, 2) \cup (2, \infty)}$",
+    r"(-\infty,2)\cup(2,\infty)",
+    True,
+    "union",
+)
+m(
+    r"$\boxed{x \neq 2}$",
+    r"(-\infty,2)\cup(2,\infty)",
+    False,
+    "x != 2 is not read as the union (convention: not credited)",
+)
+m(r"$\boxed{\dfrac{1}{\sqrt{2}}}$", r"\frac{\sqrt2}{2}", True, "rationalised or not")
+m(r"$\boxed{\sqrt{2}/2}$", r"\frac{\sqrt2}{2}", True, "slash with a radical")
+m(r"$\boxed{2^{10}}$", "1024", True, "unevaluated power")
+m(r"$\boxed{1024}$", "2^{10}", True, "evaluated power against the power")
+m(r"The answer is $\boxed{-7}$.", "7", False, "sign")
+m(r"$\boxed{5\sqrt{3} \text{ cm}^2}$", r"5\sqrt3", True, "squared unit")
+m(r"$\boxed{\$1,\!250}$", "1250", True, "money with a LaTeX thousands separator")
+m(r"$\boxed{12 \text{ inches}}$", r"12", True, "unit word")
+m(r"$\boxed{\textbf{(D) }17}$", r"\text{(D)}", True, "choice letter with its value")
+
 
 def _split(row_id: str) -> str:
     h = int(hashlib.sha1(row_id.encode()).hexdigest(), 16)

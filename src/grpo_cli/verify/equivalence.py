@@ -7,6 +7,7 @@ to a nonzero factor, assignments such as x = 5 against 5, base subscripts, words
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs, is_label
@@ -290,6 +291,9 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         return True
     if _letter(ref) and _letter(pred):  # \text{E} / E / e as a letter answer (multiple choice)
         return ref.plain == pred.plain
+    choice = _CHOICE.match(pred.norm)  # '\textbf{(D) }17' against '(D)': the choice is the answer
+    if choice and _letter(ref):
+        return choice.group(1).lower() == ref.plain
     if ref.node is not None and ref.node[0] == "text":
         return bool(pred.plain) and ref.node[1] == pred.plain
     if pred.error == "too_complex":
@@ -311,6 +315,9 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     if not same and (ref.uncertain or pred.uncertain):
         return None
     return same
+
+
+_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?\(([A-Ea-e])\)")
 
 
 def _letter(ans: Answer) -> bool:
