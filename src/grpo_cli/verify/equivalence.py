@@ -236,6 +236,9 @@ def equal(a: tuple, b: tuple) -> bool:
         one = a if ka in _UNORDERED else b
         if one[0] == "set" and len(one[1]) == 1:  # {5} against 5
             return equal(one[1][0], b) if one is a else equal(a, one[1][0])
+        if one[0] == "list" and all(equal(one[1][0], x) for x in one[1][1:]):
+            # one value written two ways: '\boxed{15\frac{39}{40}}, or \boxed{\frac{639}{40}}'
+            return equal(one[1][0], b) if one is a else equal(a, one[1][0])
         return False
     if ka in ("tuple", "matrix") or kb in ("tuple", "matrix"):
         if ka == kb == "tuple":
