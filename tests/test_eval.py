@@ -135,7 +135,8 @@ def test_truncation_is_counted(never_stops, tmp_path):
     assert s["mean_tokens"] == 6.0 and s["pass@1"] == 0.0
     rows = rundir.read_jsonl(tmp_path / "out" / "samples.jsonl")
     assert {(r["completion"], r["tokens"], r["truncated"], r["finish"]) for r in rows} == {("q" * 6, 6, True, "length")}
-    assert {r["reason"] for r in rows} == {"no_answer"}
+    assert {r["reason"] for r in rows} == {"truncated"}  # cut off before any answer: no fallback
+    assert s["pass@1_strict"] == s["pass@1_flexible"] == 0.0
 
 
 def test_same_seed_same_samples_and_subsets_agree(tmp_path):

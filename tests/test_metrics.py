@@ -218,3 +218,18 @@ def test_summarize_rejects_ragged_sample_counts():
 def test_summarize_of_nothing_is_well_defined():
     s = metrics.summarize([])
     assert s["pass@1"] == 0.0 and s["counts"]["scored"] == 0
+
+
+def test_summary_reports_strict_and_flexible_pass_at_1():
+    """lm-evaluation-harness style: strict counts only answers in the required format, flexible any final answer."""
+    rows = [
+        {"id": "a", "sample": 0, "correct": True, "correct_strict": True, "key": "1", "tokens": 3},
+        {"id": "a", "sample": 1, "correct": True, "correct_strict": False, "key": "1", "tokens": 3},
+        {"id": "b", "sample": 0, "correct": False, "correct_strict": False, "key": "2", "tokens": 3},
+        {"id": "b", "sample": 1, "correct": True, "correct_strict": False, "key": "1", "tokens": 3},
+    ]
+    s = metrics.summarize(rows)
+    assert s["pass@1_flexible"] == s["pass@1"] == 0.75
+    assert s["pass@1_strict"] == 0.25
+    older = [{k: v for k, v in r.items() if k != "correct_strict"} for r in rows]
+    assert "pass@1_strict" not in metrics.summarize(older)

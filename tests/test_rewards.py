@@ -9,6 +9,7 @@ from grpo_cli.errors import UserError
 from grpo_cli.rewards import (
     REWARDS,
     build_reward_funcs,
+    completion_finished,
     completion_text,
     format_score,
     language_share,
@@ -120,7 +121,33 @@ def test_accuracy_logs_verifier_shares():
     kwargs = _trl_kwargs(4, answer=["1", "1", "1", "x"])
     kwargs["log_metric"] = lambda name, value: logged.__setitem__(name, value)
     f(["<answer>1</answer>", "nothing", "nothing", "<answer>1</answer>"], **kwargs)
-    assert logged == {"verify/no_answer_frac": 0.5, "verify/timeout_frac": 0.0, "verify/unscorable_frac": 0.25}
+    assert logged == {
+        "verify/no_answer_frac": 0.5,
+        "verify/timeout_frac": 0.0,
+        "verify/truncated_frac": 0.0,
+        "verify/unscorable_frac": 0.25,
+    }
+
+
+def test_accuracy_gives_a_cut_off_completion_no_last_number_credit():
+    """Issue 12: a completion cut at max_completion_length whose last number happens to match is not credited;
+    the same text that ended by EOS (fewer ids than the limit) is; a stated answer counts either way."""
+    f = _funcs("tiny", "grpo.max_completion_length=8")["accuracy"]
+    text = "So she has 5 apples and buys 7 more, so 12"
+    boxed = r"She has \boxed{12} apples. Let me check: 5 + 7"
+    cut, ended = [list(range(8))], [list(range(5))]
+    assert f([text], **_trl_kwargs(1, answer=["12"], completion_ids=cut)) == [0.0]
+    assert f([text], **_trl_kwargs(1, answer=["12"], completion_ids=ended)) == [1.0]
+    assert f([boxed], **_trl_kwargs(1, answer=["12"], completion_ids=cut)) == [1.0]
+    # A completion that fills the limit but closed its answer tag ended by itself.
+    assert f(["<answer>12</answer>"], **_trl_kwargs(1, answer=["12"], completion_ids=cut)) == [1.0]
+
+
+def test_completion_finished():
+    assert completion_finished("... 12", [1] * 7, 8) is True
+    assert completion_finished("... 12", [1] * 8, 8) is False
+    assert completion_finished("<answer>12</answer>\n", [1] * 8, 8) is True
+    assert completion_finished("... 12", None, 8) is True
 
 
 def test_accuracy_without_the_answer_column_says_which_column():

@@ -134,3 +134,15 @@ def test_verify_imports_no_ml_stack(tmp_path):
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert "HEAVY []" in res.stdout, res.stdout + res.stderr
+
+
+def test_a_row_can_say_it_was_cut_off(cli, tmp_path):
+    rows = [
+        {"completion": "5 and 7 make 12", "answer": "12"},
+        {"completion": "5 and 7 make 12", "answer": "12", "finished": False},
+        {"completion": "5 and 7 make 12", "answer": "12", "truncated": True},
+    ]
+    src = _write(tmp_path / "in.jsonl", rows)
+    cli("verify", str(src), "--out", str(tmp_path / "o.jsonl"))
+    got = [json.loads(line) for line in (tmp_path / "o.jsonl").read_text().splitlines()]
+    assert [(g["correct"], g["reason"]) for g in got] == [(True, "ok"), (False, "truncated"), (False, "truncated")]

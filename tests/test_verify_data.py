@@ -45,7 +45,11 @@ def test_math500_solutions_verify_against_their_answer(shared_data):
     assert len(rows) == 500
     refs = [parse_reference(r["answer"], "math") for r in rows]
     verdicts = verify_batch([r["solution"] for r in rows], refs, "math")
-    failures = [(r["unique_id"], r["answer"], v) for r, v in zip(rows, verdicts, strict=True) if v.correct is not True]
+    failures = [
+        (r.get("unique_id", i), r["answer"], v)  # the shared copy has no unique_id: the row number then
+        for i, (r, v) in enumerate(zip(rows, verdicts, strict=True))
+        if v.correct is not True
+    ]
     rate = 1 - len(failures) / len(rows)
     print(f"MATH-500 self-consistency {rate:.1%}; failures: {failures}")
     assert rate >= 0.99, failures

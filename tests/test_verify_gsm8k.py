@@ -46,7 +46,8 @@ def test_verdict_fields():
     assert verify("<answer>$1,234.00</answer>", "1234") == Verdict(True, "1234", "ok")
     assert verify("<answer>5</answer>", "6") == Verdict(False, "5", "wrong")
     assert verify("no digits here", "6") == Verdict(False, None, "no_answer")
-    assert verify("<answer>five</answer>", "5") == Verdict(False, "five", "unparseable")
+    assert verify("<answer>many</answer>", "5") == Verdict(False, "many", "unparseable")
+    assert verify("<answer>five</answer>", "5") == Verdict(True, "5", "ok")
 
 
 def test_unparseable_reference_is_none_not_wrong():

@@ -32,7 +32,8 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("<answer>$1,234.50</answer>", "1234.5", True, "money with cents"),
     ("<answer>3 boxes of 24 = 72</answer>", "72", True, "the number after the last '='"),
     ("<answer>10 - 5 = 5</answer>", "5", True, "arithmetic then the result"),
-    ("<answer>seventy-two</answer>", "72", False, "number words are not read"),
+    ("<answer>seventy-two</answer>", "72", True, "number words are read"),
+    ("<answer>seventy-two</answer>", "27", False, "number words, wrong"),
     ("#### 72", "72", True, "GSM8K's own format"),
     ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "GSM8K solution as completion"),
     ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers (math-verify reads 3)"),
@@ -51,13 +52,19 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("<answer></answer> The answer is 7.", "7", True, "empty tag falls through"),
     ("<answer>0.0000672</answer>", "0.0000673", False, "no 6-decimal rounding (math-verify #21)"),
     ("<answer>2,500</answer>", "2500", True, "thousands in a four-digit number"),
-    ("<answer>15 and 20</answer>", "20", True, "flexible: the last number in the tag"),
+    ("<answer>15 and 20</answer>", "20", False, "two bare numbers in the tag: no single answer"),
+    ("<answer>3^{70000}</answer>", "70000", False, "a number inside an unreadable power is not the answer"),
+    ("<answer>2001!</answer>", "2001", False, "a factorial is not its argument"),
+    ("<answer>1e5</answer>", "1", False, "1e5 is 100000, not 1"),
+    ("<answer>1e5</answer>", "100000", True, "e-notation"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
 GSM8K_MODE_CASES: list[tuple[str, str, bool, str, str]] = [
     ("She has 5 apples and buys 7 more, so 12 in all.", "12", False, "strict", "strict: no last-number fallback"),
     ("<answer>15 and 20</answer>", "20", False, "strict", "strict: an ambiguous tag is not read"),
+    ("<answer>She has 15, then 20</answer>", "20", False, "strict", "strict: prose with two numbers is not read"),
+    ("<answer>She has 15, then 20</answer>", "20", True, "flexible", "flexible: the last number in prose"),
     ("<answer>72</answer>", "72", True, "strict", "strict: a clean answer tag"),
     ("The answer is 72.", "72", True, "strict", "strict: answer phrase"),
 ]

@@ -223,6 +223,7 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
     out: dict[str, Any] = {"n": n}
     out.update(_accuracy(scored, n))
+    out.update(strict_flexible(scored, n))
     out["format_rate"] = _rate(samples, "formatted")
     out["truncation_rate"] = _rate(samples, "truncated")
     out["answer_rate"] = sum(r.get("key") is not None for r in samples) / len(samples) if samples else 0.0
@@ -241,6 +242,22 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         breakdown = _breakdown(scored, n, field)
         if breakdown:
             out[f"by_{field}"] = breakdown
+    return out
+
+
+def strict_flexible(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> dict[str, Any]:
+    """pass@1 two ways, as lm-evaluation-harness reports GSM8K ("strict-match" / "flexible-extract"): strict counts an
+    answer only in the required format (answer tag, box, ####, answer phrase: the rows' `correct_strict`), flexible
+    also takes the last number / last LaTeX (`correct`, the reward's verdict, so pass@1_flexible = pass@1). Rows
+    without `correct_strict` (older samples.jsonl) give only the flexible figure."""
+    m = len(scored)
+    if m == 0 or n == 0:
+        return {"pass@1_flexible": 0.0}
+    out: dict[str, Any] = {
+        "pass@1_flexible": sum(sum(bool(r["correct"]) for r in rs) / n for rs in scored.values()) / m
+    }
+    if all("correct_strict" in r for rs in scored.values() for r in rs):
+        out["pass@1_strict"] = sum(sum(bool(r["correct_strict"]) for r in rs) / n for rs in scored.values()) / m
     return out
 
 

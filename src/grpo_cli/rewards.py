@@ -10,7 +10,8 @@ out of the weighted sum), used when the reference cannot be parsed: never scored
 
 | name      | reward                                                                                           |
 |-----------|--------------------------------------------------------------------------------------------------|
-| accuracy  | 1 if the final answer equals the reference (grpo_cli.verify), else 0; None if unscorable         |
+| accuracy  | 1 if the final answer equals the reference (grpo_cli.verify), else 0; None if unscorable; a      |
+|           | completion cut at max_completion_length gets no last-number fallback                             |
 | format    | 1 if the completion is exactly <think>...</think> then <answer>...</answer> (non-empty answer)    |
 | tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
 | language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
@@ -88,11 +89,23 @@ def _named(fn: RewardFunc, name: str) -> RewardFunc:
 # accuracy
 
 
+def completion_finished(text: str, ids: Sequence[int] | None, max_length: int) -> bool:
+    """Did the completion end by itself (EOS or a stop string) rather than at the token limit? TRL passes each
+    completion's ids, cut after its EOS: fewer than `max_completion_length` ids means generation stopped early, so
+    the completion finished; a completion that fills the limit finished only if it closed its `</answer>` tag (an
+    EOS that lands exactly on the last allowed token is counted as a cut, which can only withhold the last-number
+    fallback, never credit anything). Unknown ids (None): finished."""
+    if ids is None:
+        return True
+    return len(ids) < max_length or text.rstrip().endswith("</answer>")
+
+
 def make_accuracy(recipe: Any) -> RewardFunc:
     from grpo_cli.verify import TASKS, verify_batch
 
     timeout = float(recipe.reward_options.verify_timeout)
     default_task = recipe.data.task
+    max_length = int(recipe.grpo.max_completion_length)
 
     def accuracy(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
         n = len(completions)
@@ -100,12 +113,18 @@ def make_accuracy(recipe: Any) -> RewardFunc:
         tasks = kwargs.get("task")
         tasks = [t if t in TASKS else default_task for t in tasks] if tasks is not None else [default_task] * n
         refs = ["" if a is None else str(a) for a in answers]
-        verdicts = verify_batch([completion_text(c) for c in completions], refs, tasks, timeout=timeout)
+        texts = [completion_text(c) for c in completions]
+        ids = kwargs.get("completion_ids")
+        ids = list(ids) if ids is not None and len(ids) == n else [None] * n
+        # A cut-off completion is never credited through the last-number fallback (docs/verifiers.md).
+        finished = [completion_finished(t, i, max_length) for t, i in zip(texts, ids, strict=True)]
+        verdicts = verify_batch(texts, refs, tasks, timeout=timeout, finished=finished)
         log_metric = kwargs.get("log_metric")
         if callable(log_metric) and n:
             # Shares a run should watch: a rising no_answer share is a format collapse; timeouts should stay ~0.
             log_metric("verify/no_answer_frac", sum(v.reason == "no_answer" for v in verdicts) / n)
             log_metric("verify/timeout_frac", sum(v.reason == "timeout" for v in verdicts) / n)
+            log_metric("verify/truncated_frac", sum(not f for f in finished) / n)
             log_metric("verify/unscorable_frac", sum(v.correct is None for v in verdicts) / n)
         return [None if v.correct is None else float(v.correct) for v in verdicts]
 

@@ -199,6 +199,10 @@ def print_summary(summary: dict, out: Path) -> None:
     table.add_column("value", justify="right")
     lo, hi = summary["pass@1_ci"]
     table.add_row("pass@1", f"{_pct(summary['pass@1'])}%  [{_pct(lo)}, {_pct(hi)}] 95% CI ({summary['ci_method']})")
+    if "pass@1_strict" in summary:  # lm-evaluation-harness's strict-match / flexible-extract
+        table.add_row(
+            "pass@1 strict / flexible", f"{_pct(summary['pass@1_strict'])}% / {_pct(summary['pass@1_flexible'])}%"
+        )
     n = summary["n"]
     if n > 1:
         ks = sorted({1, 2, 4, 8, 16, 32, 64, n} & set(range(1, n + 1)))

@@ -113,6 +113,8 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
                 [t for *_, t in chunk],
                 timeout=timeout,
                 mode=mode,
+                # a row may say it was cut off at the token limit: "finished": false, or grpo eval's "truncated": true
+                finished=[row.get("finished", not row.get("truncated", False)) is not False for row, *_ in chunk],
             )
             for (row, *_), v in zip(chunk, verdicts, strict=True):
                 reasons[v.reason] += 1

@@ -121,28 +121,31 @@ def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend
     return generation.HFGenerator(model, tokenizer, batch_size=s.batch_size, threads=threads), tokenizer
 
 
-def score(problems: list[Any], completions: list[str], recipe: Recipe) -> list[dict[str, Any]]:
+def score(
+    problems: list[Any], completions: list[str], recipe: Recipe, finished: list[bool] | None = None
+) -> list[dict[str, Any]]:
     """Verdict, extracted answer, answer key and format of each (problem, completion), by the reward's own functions:
-    `verify_batch` is what the accuracy reward calls (same timeout, flexible mode), `format_score` is the format
-    reward."""
+    `verify_batch` is what the accuracy reward calls (same timeout, flexible mode, the same truncation rule),
+    `format_score` is the format reward. `correct_strict` is the strict-mode verdict (the answer in a required
+    format: answer tag, box, ####, answer phrase), for summary.json's pass@1_strict."""
     from grpo_cli.rewards import format_score
     from grpo_cli.verify import answer_key, verify_batch
 
-    verdicts = verify_batch(
-        completions,
-        [p.answer for p in problems],
-        [p.task for p in problems],
-        timeout=recipe.reward_options.verify_timeout,
-    )
+    refs, tasks = [p.answer for p in problems], [p.task for p in problems]
+    done = finished if finished is not None else True
+    timeout = recipe.reward_options.verify_timeout
+    verdicts = verify_batch(completions, refs, tasks, timeout=timeout, finished=done)
+    strict = verify_batch(completions, refs, tasks, timeout=timeout, finished=done, mode="strict")
     return [
         {
             "extracted": v.extracted,
             "correct": v.correct,
+            "correct_strict": vs.correct,
             "reason": v.reason,
             "key": answer_key(v.extracted, p.task),
             "formatted": format_score(c) == 1.0,
         }
-        for p, c, v in zip(problems, completions, verdicts, strict=True)
+        for p, c, v, vs in zip(problems, completions, verdicts, strict, strict=True)
     ]
 
 
@@ -248,7 +251,7 @@ def sample_rows(problems: list[Any], texts: list[str], completions: list[list[An
         for problem, prompt, per in zip(problems, texts, completions, strict=True)
         for j, c in enumerate(per)
     ]
-    scores = score([f[0] for f in flat], [f[3].text for f in flat], recipe)
+    scores = score([f[0] for f in flat], [f[3].text for f in flat], recipe, [not f[3].truncated for f in flat])
     rows = []
     for (problem, prompt, j, c), verdict in zip(flat, scores, strict=True):
         row = {

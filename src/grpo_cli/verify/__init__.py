@@ -6,7 +6,8 @@
 
 Two tasks: `gsm8k` (the reference is a number) and `math` (the reference is a LaTeX answer). A completion's final
 answer is taken from, in order: the last <answer>...</answer>, the last \\boxed{...}, a '#### N' line, an
-'answer is' / 'Final answer:' phrase and, in flexible mode only, the last number (verify.extract).
+'answer is' / 'Final answer:' phrase and, in flexible mode only and for a completion that was not cut off, the
+last number (gsm8k) or the last LaTeX region (math) (verify.extract).
 
 Safety: nothing in a completion is executed (no eval/exec/sympify/parse_expr of text); every verification is bounded
 in time (`timeout`, default 1 s, in any thread) and memory, and returns False with reason "timeout" when the budget
@@ -24,6 +25,7 @@ from typing import Literal
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.bounded import pool, shutdown
+from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
 
 __all__ = [
@@ -53,11 +55,20 @@ def _check_task(task: str) -> None:
 
 
 def verify(
-    completion: str, reference: str, task: Task = "gsm8k", *, timeout: float = DEFAULT_TIMEOUT, mode: Mode = "flexible"
+    completion: str,
+    reference: str,
+    task: Task = "gsm8k",
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    mode: Mode = "flexible",
+    finished: bool = True,
 ) -> Verdict:
     """Is the completion's final answer equal to the reference? `reference` is a parsed reference
-    (`parse_reference`); a raw GSM8K answer ('... #### 72') or a MATH solution is accepted too."""
-    return verify_batch([completion], [reference], task, timeout=timeout, mode=mode)[0]
+    (`parse_reference`); a raw GSM8K answer ('... #### 72') or a MATH solution is accepted too. `finished=False`
+    says the completion was cut off at the token limit (it did not end by EOS or `</answer>`): then only an answer it
+    states (answer tag, box, ####, answer phrase) counts, never the last-number / last-LaTeX fallback, and a phrase
+    that runs into the cut is not trusted (reason `truncated`)."""
+    return verify_batch([completion], [reference], task, timeout=timeout, mode=mode, finished=finished)[0]
 
 
 def verify_batch(
@@ -67,9 +78,11 @@ def verify_batch(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     mode: Mode = "flexible",
+    finished: bool | Sequence[bool | None] = True,
 ) -> list[Verdict]:
     """`verify` over many rows. Answers the fast path cannot decide go to the bounded symbolic workers together,
-    one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once."""
+    one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once.
+    `finished`: one flag for all rows or one per row (None = not known, taken as finished)."""
     if len(completions) != len(references):
         raise ValueError(f"{len(completions)} completions but {len(references)} references")
     per_row = [tasks] * len(completions) if isinstance(tasks, str) else list(tasks)
@@ -77,18 +90,21 @@ def verify_batch(
         raise ValueError(f"{len(completions)} completions but {len(per_row)} tasks")
     for task in set(per_row):
         _check_task(task)
+    done = [finished] * len(completions) if isinstance(finished, bool) else [f is not False for f in finished]
+    if len(done) != len(completions):
+        raise ValueError(f"{len(completions)} completions but {len(done)} finished flags")
     verdicts: list[Verdict | None] = [None] * len(completions)
     pending: dict[tuple[str, str], list[tuple[int, str]]] = {}
     budget: dict[tuple[str, str], float] = {}
     for i, (completion, reference, task) in enumerate(zip(completions, references, per_row, strict=True)):
         start = time.monotonic()
         try:
-            completion = completion if isinstance(completion, str) else str(completion)
-            reference = reference if isinstance(reference, str) else str(reference)
+            completion = ascii_math(completion if isinstance(completion, str) else str(completion))
+            reference = ascii_math(reference if isinstance(reference, str) else str(reference))
             if task == "gsm8k":
-                verdicts[i] = gsm8k.verify(completion, reference, mode)
+                verdicts[i] = gsm8k.verify(completion, reference, mode, done[i])
                 continue
-            prepared = math_task.prepare(completion, reference, mode)
+            prepared = math_task.prepare(completion, reference, mode, done[i])
         except Exception:  # a bug must not take a training run down; it is logged and scored as an error
             logger.warning("verifier error on row %d", i, exc_info=True)
             verdicts[i] = Verdict(False, None, "error")
@@ -119,12 +135,13 @@ def verify_batch(
     return [v if v is not None else Verdict(False, None, "error") for v in verdicts]
 
 
-def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible") -> str | None:
+def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     _check_task(task)
+    completion = ascii_math(completion)
     if task == "gsm8k":
-        return gsm8k.extract(completion, mode)
-    found = math_task.find_span(completion, mode)
+        return gsm8k.extract(completion, mode, finished)
+    found = math_task.find_span(completion, mode, finished, math=True)
     if found is None:
         return None
     return math_task.answer_text(found[0], found[1]) or None
@@ -136,7 +153,8 @@ def parse_reference(raw: str, task: Task = "gsm8k") -> str | None:
     _check_task(task)
     if raw is None:
         return None
-    return gsm8k.parse_reference(str(raw)) if task == "gsm8k" else math_task.parse_reference(str(raw))
+    raw = ascii_math(str(raw))
+    return gsm8k.parse_reference(raw) if task == "gsm8k" else math_task.parse_reference(raw)
 
 
 def answer_key(extracted: str | None, task: Task = "gsm8k") -> str | None:
@@ -144,6 +162,7 @@ def answer_key(extracted: str | None, task: Task = "gsm8k") -> str | None:
     _check_task(task)
     if extracted is None:
         return None
+    extracted = ascii_math(str(extracted))
     return gsm8k.answer_key(extracted) if task == "gsm8k" else math_task.key(extracted)
 
 

@@ -7,9 +7,10 @@ to a nonzero factor, assignments such as x = 5 against 5, base subscripts, words
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs
+from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs, is_label
 from grpo_cli.verify.values import Inf, Value, envs, evaluate, free_vars, scalar_equal
 
 _UNORDERED = ("list", "set", "union")
@@ -19,7 +20,16 @@ def _items(node: tuple) -> list:
     return node[1] if node[0] in _UNORDERED else node[3] if node[0] == "tuple" else [node]
 
 
+def _distinct(xs: list) -> list:
+    out: list = []
+    for x in xs:
+        if not any(x == y for y in out):
+            out.append(x)
+    return out
+
+
 def _match_unordered(xs: list, ys: list) -> bool:
+    xs, ys = _distinct(xs), _distinct(ys)  # a solution listed twice is still one solution
     if len(xs) != len(ys):
         return False
     unused = list(ys)
@@ -69,6 +79,8 @@ def _relations_equal(a: tuple, b: tuple) -> bool:
         return _proportional(da, db, positive=op_a not in ("=", "!="))
     rel, other = (a, b) if a[0] == "rel" else (b, a)
     rhs = ra if a[0] == "rel" else rb
+    if rhs is None and rel is b and set(b[2]) <= {"=", "~"} and not free_vars(b[1][0]):
+        rhs = assignment_rhs(("rel", [("var", "_"), *b[1][1:]], b[2]))  # '40/8 = 5': working, then the value
     if rhs is not None:
         return equal(rhs, b) if a[0] == "rel" else equal(a, rhs)
     if set(rel[2]) == {"="} and other[0] not in ("set", "tuple", "union", "list"):
@@ -108,8 +120,103 @@ def _proportional(a: tuple, b: tuple, positive: bool) -> bool:
     return ratio > 0 or not positive
 
 
+_INF = ("const", "inf")
+_LOWER = {"<": ")", "<=": "]"}  # x < c: the interval (-inf, c)
+_UPPER = {">": "(", ">=": "["}  # x > c: the interval (c, inf)
+_OPEN_OF = {"<": "(", "<=": "["}
+_CLOSE_OF = {"<": ")", "<=": "]"}
+
+
+def as_interval(node: tuple) -> tuple | None:
+    """An inequality in one named variable as the interval it describes: 'y <= -1' -> (-inf, -1],
+    '-2 <= x <= 7' -> [-2, 7], 'x < -1 or x > 4' (a list) -> the union; None for anything else."""
+    if node[0] == "list" and len(node[1]) > 1:
+        parts = [as_interval(x) for x in node[1]]
+        return ("union", parts) if all(p is not None for p in parts) else None
+    if node[0] != "rel" or not all(op in ("<", "<=", ">", ">=") for op in node[2]):
+        return None
+    sides, ops = node[1], node[2]
+    if len(ops) == 1:
+        (lhs, rhs), op = sides, ops[0]
+        if not is_label(lhs) and is_label(rhs):
+            lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+        if not is_label(lhs) or free_vars(rhs):
+            return None
+        if op in _LOWER:
+            return ("tuple", "(", _LOWER[op], [("neg", _INF), rhs])
+        return ("tuple", _UPPER[op], ")", [rhs, _INF])
+    if len(ops) == 2 and is_label(sides[1]) and not free_vars(sides[0]) and not free_vars(sides[2]):
+        lo, hi = sides[0], sides[2]
+        if sides[1][0] == "abs" and ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
+            # 1 <= |z| <= 3/2: [-3/2, -1] U [1, 3/2]
+            right = ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
+            left = ("tuple", _OPEN_OF[ops[1]], _CLOSE_OF[ops[0]], [("neg", hi), ("neg", lo)])
+            return ("union", [left, right])
+        if ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
+            return ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
+        if ops[0] in (">", ">=") and ops[1] in (">", ">="):
+            flip = {">": "<", ">=": "<="}
+            return ("tuple", _OPEN_OF[flip[ops[1]]], _CLOSE_OF[flip[ops[0]]], [hi, lo])
+    return None
+
+
+def _interval_like(node: tuple) -> bool:
+    return (node[0] == "tuple" and len(node[3]) == 2) or node[0] == "union"
+
+
+def _matrix_value(node: tuple, depth: int = 0) -> list[list[tuple]] | None:
+    r"""A matrix expression as the matrix of its entries (ASTs): 2\begin{pmatrix}1\\2\end{pmatrix}, -M, A + B, A B.
+    None when the node is not a matrix expression."""
+    kind = node[0]
+    if depth > 8:
+        return None
+    if kind == "matrix":
+        return node[1]
+    if kind == "neg":
+        inner = _matrix_value(node[1], depth + 1)
+        return None if inner is None else [[("neg", x) for x in row] for row in inner]
+    if kind == "add":
+        terms = [(sign, _matrix_value(t, depth + 1)) for sign, t in node[1]]
+        if any(m is None for _, m in terms) or len({(len(m), len(m[0])) for _, m in terms}) != 1:
+            return None
+        rows, cols = len(terms[0][1]), len(terms[0][1][0])
+        return [[("add", [(sign, m[i][j]) for sign, m in terms]) for j in range(cols)] for i in range(rows)]
+    if kind == "mul":
+        result = None
+        scalars = []
+        for factor in node[1]:
+            m = _matrix_value(factor, depth + 1)
+            if m is None:
+                scalars.append(factor)
+            elif result is None:
+                result = m
+            elif len(result[0]) == len(m):
+                result = [
+                    [("add", [(1, ("mul", [result[i][k], m[k][j]])) for k in range(len(m))]) for j in range(len(m[0]))]
+                    for i in range(len(result))
+                ]
+            else:
+                return None
+        if result is None:
+            return None
+        return [[("mul", [*scalars, x]) if scalars else x for x in row] for row in result]
+    return None
+
+
+def _matrix_times(node: tuple) -> tuple | None:
+    if node[0] == "matrix":
+        return None
+    rows = _matrix_value(node)
+    return None if rows is None else ("matrix", rows)
+
+
 def equal(a: tuple, b: tuple) -> bool:
     """Equivalence of two parsed answers, `a` the reference. Raises Unsupported when it cannot decide."""
+    ia, ib = as_interval(a), as_interval(b)
+    if (ia is not None or ib is not None) and _interval_like(ia or a) and _interval_like(ib or b):
+        return equal(ia or a, ib or b)
+    if a[0] == "matrix" or b[0] == "matrix":
+        a, b = _matrix_times(a) or a, _matrix_times(b) or b
     ka, kb = a[0], b[0]
     if ka == "text" or kb == "text":
         return ka == kb and a[1] == b[1]
@@ -128,6 +235,9 @@ def equal(a: tuple, b: tuple) -> bool:
             return _match_unordered(_items(a), _items(b))
         one = a if ka in _UNORDERED else b
         if one[0] == "set" and len(one[1]) == 1:  # {5} against 5
+            return equal(one[1][0], b) if one is a else equal(a, one[1][0])
+        if one[0] == "list" and all(equal(one[1][0], x) for x in one[1][1:]):
+            # one value written two ways: '\boxed{15\frac{39}{40}}, or \boxed{\frac{639}{40}}'
             return equal(one[1][0], b) if one is a else equal(a, one[1][0])
         return False
     if ka in ("tuple", "matrix") or kb in ("tuple", "matrix"):
@@ -182,6 +292,11 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     Raises TooComplex when nobody should try."""
     if ref.norm and ref.norm == pred.norm:
         return True
+    if _letter(ref) and _letter(pred):  # \text{E} / E / e as a letter answer (multiple choice)
+        return ref.plain == pred.plain
+    choice = _CHOICE.match(pred.norm)  # '\textbf{(D) }17' against '(D)': the choice is the answer
+    if choice and _letter(ref):
+        return choice.group(1).lower() == ref.plain
     if ref.node is not None and ref.node[0] == "text":
         return bool(pred.plain) and ref.node[1] == pred.plain
     if pred.error == "too_complex":
@@ -190,13 +305,27 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         return None
     try:
         same = equal(ref.node, pred.node)
+        if not same and ref.percent != pred.percent:  # 20% against 0.2: the percent applied
+            pct, other = (ref, pred) if ref.percent else (pred, ref)
+            scaled = ("div", pct.node, ("num", Fraction(100), 0))
+            same = equal(scaled, other.node) if pct is ref else equal(other.node, scaled)
     except TooComplex:
         raise
-    except (Unsupported, ZeroDivisionError, OverflowError, ValueError, RecursionError):
+    except ZeroDivisionError:  # a value divided by zero (12:00 against 1:00) is equal to nothing
+        return False
+    except (Unsupported, OverflowError, ValueError, RecursionError):
         return None
     if not same and (ref.uncertain or pred.uncertain):
         return None
     return same
+
+
+_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?\(([A-Ea-e])\)")
+
+
+def _letter(ans: Answer) -> bool:
+    node = ans.node
+    return node is not None and len(ans.plain) == 1 and node[0] in ("var", "const", "text")
 
 
 def canonical_key(ans: Answer) -> str:

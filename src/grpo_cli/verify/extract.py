@@ -5,8 +5,9 @@ Sources, in priority order (the first that yields a non-empty span wins, whereve
 1. the last complete `<answer>...</answer>`;
 2. the last brace-matched `\boxed{...}` (or `\fbox{...}`, or `\boxed 5`);
 3. the last `#### ...` line (GSM8K's own format);
-4. the last "answer is ..." / "Final answer: ..." phrase;
-5. flexible mode only: the last number in the text.
+4. the last "answer is ..." / "Final answer: ..." phrase (also in es, fr, de, it, pt, nl, ru, zh, ja);
+5. flexible mode only, and only for a completion that finished (not cut off at the token limit): the last number
+   in the text (gsm8k), or the last LaTeX region unless a number comes after it (math).
 
 So `#### 72 ... took 3 steps` reads 72: the `####` line outranks later numbers. Every scan here is linear in the
 text (regexes without nested quantifiers, one pass of brace matching), and completions longer than `MAX_SCAN`
@@ -27,9 +28,18 @@ _OPEN, _CLOSE = "<answer>", "</answer>"
 _BOX_TOKENS = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])[ \t]*(?P<brace>\{)?|\\[{}]|[{}]")
 _BARE = re.compile(r"[^\s${}]{1,200}")
 _HASHES = re.compile(r"####[ \t]*([^\n]*)")
-# "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ...
-_PHRASE = re.compile(r"(?i)\b(?:final\s+)?answer\b(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=)[ \t]*(?:\*\*)?[ \t]*")
-_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+# "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
+# models switch to (es, fr, de, it, pt, nl, ru, zh, ja): "La respuesta es 42", "Réponse : 42", "答案是 42".
+_PHRASE = re.compile(
+    r"(?i)(?:\b(?:final\s+)?answer\b(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=)"
+    r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
+    r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
+    r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
+    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:))"
+    r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
+)
+# $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
+_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
 def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str | None:
@@ -44,11 +54,12 @@ def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str |
     return text[start : text.find(close_tag, start)]
 
 
-def last_boxed(text: str) -> str | None:
-    r"""Content of the last `\boxed{...}` whose braces close (or of a bare `\boxed 5`), in one linear pass."""
+def boxes(text: str) -> list[tuple[int, int, str]]:
+    r"""Every `\boxed{...}` whose braces close (or bare `\boxed 5`) as (start, end, content), in order of start; one
+    linear pass."""
     if "\\boxed" not in text and "\\fbox" not in text:
-        return None
-    best_start, best = -1, None
+        return []
+    found: list[tuple[int, int, str]] = []
     stack: list[tuple[int, int] | None] = []  # per open brace: (boxed start, content start) or None
     for m in _BOX_TOKENS.finditer(text):
         tok = m.group(0)
@@ -57,34 +68,83 @@ def last_boxed(text: str) -> str | None:
                 stack.append((m.start(), m.end()))
             else:  # \boxed 5: the next token
                 bare = _BARE.match(text, m.end())
-                if bare and m.start() > best_start:
-                    best_start, best = m.start(), bare.group(0)
+                if bare:
+                    found.append((m.start(), bare.end(), bare.group(0)))
         elif tok == "{":
             stack.append(None)
         elif tok == "}" and stack:
             top = stack.pop()
-            if top is not None and top[0] > best_start:
-                best_start, best = top[0], text[top[1] : m.start()]
-    return best
+            if top is not None:
+                found.append((top[0], m.end(), text[top[1] : m.start()]))
+    found.sort()
+    return found
 
 
-def hashes_span(text: str) -> str | None:
-    spans = _HASHES.findall(text)
-    return spans[-1] if spans else None
+def last_boxed(text: str) -> str | None:
+    r"""Content of the last `\boxed{...}` whose braces close (or of a bare `\boxed 5`)."""
+    found = boxes(text)
+    return found[-1][2] if found else None
 
 
-def phrase_span(text: str) -> str | None:
+# What may stand between boxes that together state one answer: "\boxed{2} and \boxed{3}", "x = \boxed{1},
+# y = \boxed{2}", "\boxed{(2,2)} \quad \text{and} \quad \boxed{(6,2)}". Prose ("first ..., then corrected: ...") may not.
+_BOX_GAP = re.compile(
+    r"(?i)(?:[\s,;$.]|\\[,;:! ]|\\q?quad\b|\\text\{[^{}\d]{0,40}\}|\\[()\[\]]|\b(?:and|or)\b"
+    r"|[A-Za-z](?:_\{?[0-9A-Za-z]+\}?)?\s*=)*"
+)
+
+
+_LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
+_CORRECTION = re.compile(
+    r"(?i)\b(?:but|not|no|wrong|instead|actually|correct(?:ed|ion)?|so|then|therefore|thus|hence|answer|is|was|get|got|"
+    r"mistake|oops|wait|check|recheck|verify|again|however|hmm|final|finally|first|last|lastly|now|next|after|try)\b"
+)
+
+
+def boxed_answer(text: str) -> str | None:
+    r"""The last box, joined with the boxes right before it when only separators stand between them (several
+    roots written as several boxes); identical repeats count once."""
+    found = boxes(text)
+    if not found:
+        return None
+    run = [found[-1]]
+    for box in reversed(found[:-1]):
+        if box[1] > run[0][0] or not _BOX_GAP.fullmatch(text, box[1], run[0][0]):
+            break
+        run.insert(0, box)
+    parts = list(dict.fromkeys(b[2].strip() for b in run))
+    # '\boxed{1} papers and \boxed{2} bins': a few words joined by 'and' / a comma, none of them a correction
+    if (
+        len(run) == 1
+        and len(found) > 1
+        and found[-2][1] <= found[-1][0]
+        and _LOOSE_GAP.fullmatch(text, found[-2][1], found[-1][0])
+        and not _CORRECTION.search(text, found[-2][1], found[-1][0])
+    ):
+        parts = [found[-2][2].strip(), found[-1][2].strip()]
+    return ", ".join(parts) if len(parts) > 1 else run[-1][2]
+
+
+def hashes_span(text: str) -> tuple[str, int] | None:
+    found = None
+    for found in _HASHES.finditer(text):  # noqa: B007 - the last one
+        pass
+    return (found.group(1), found.end(1)) if found else None
+
+
+def phrase_span(text: str) -> tuple[str, int] | None:
+    """(span, end index) of the last answer phrase: its line, or the $...$ block that starts it."""
     last = None
     for last in _PHRASE.finditer(text):  # noqa: B007 - we want the last match
         pass
     if last is None:
         return None
     rest = text[last.end() : last.end() + MAX_SPAN]
-    # The answer runs to the end of its line, or to the end of a $...$ block that starts it.
     math = _MATH_SPAN.match(rest)
     if math:
-        return next(g for g in math.groups() if g is not None)
-    return rest.split("\n", 1)[0]
+        return next(g for g in math.groups() if g is not None), last.end() + math.end()
+    line = rest.split("\n", 1)[0]
+    return line, last.end() + len(line)
 
 
 def last_number_span(text: str) -> str | None:
@@ -94,27 +154,94 @@ def last_number_span(text: str) -> str | None:
     return last.group(0) if last else None
 
 
-def find_span(text: str, mode: str = "flexible") -> tuple[str, str] | None:
-    """(span, source) of the final answer, or None. source is one of: answer_tag, boxed, hashes, phrase, last_number."""
+_PLAIN_VALUE = re.compile(r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?)?(?![0-9])")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or)\b)*")
+
+
+def last_math_span(text: str) -> str | None:
+    """Flexible mode, math task: the last $...$ / \\(...\\) / \\[...\\] region (joined with the regions before it
+    in the same sentence when only 'and' / 'or' / commas stand between them), unless a plain number comes after it;
+    a completion that is only a short answer ('1/2', '$x=5$') is itself the answer."""
+    stripped = text.strip()
+    words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", stripped))
+    if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
+        regions = math_regions(stripped)
+        return ", ".join(r.strip() for r in regions) if regions else stripped
+    regions = list(_MATH_SPAN.finditer(text))
+    number = None
+    for m in _PLAIN_VALUE.finditer(text):
+        if not text[max(0, m.start() - 2) : m.start()].endswith(("^", "^{", "_", "_{")):  # not an exponent (m^{2})
+            number = m
+    if not regions or (number is not None and number.start() >= regions[-1].end()):
+        return number.group(0) if number is not None else None
+    parts = [_region_text(regions[-1])]
+    for region in reversed(regions[:-1]):
+        gap = text[region.end() : regions[-len(parts)].start()]
+        if not _REGION_GAP.fullmatch(gap) or _lhs(_region_text(region)) != _lhs(parts[0]):
+            break  # '$c^2 = 25$ and $c = 5$' states one value; '$x = 2$ and $x = 3$' states two
+        parts.insert(0, _region_text(region))
+    return ", ".join(parts)
+
+
+def _region_text(m: re.Match) -> str:
+    return next(g for g in m.groups() if g is not None).strip()
+
+
+def _lhs(math: str) -> str | None:
+    return math.split("=", 1)[0].replace(" ", "") if "=" in math else None
+
+
+_FINAL = re.compile(r"(?i)\bfinal\s+answer\b")
+
+
+def _final_phrase_after_box(text: str) -> str | None:
+    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.': a final-answer statement after the last
+    box that states a value is the answer (the box held a step)."""
+    last_box = text.rfind("\\boxed")
+    final = None
+    for final in _FINAL.finditer(text, max(last_box, 0)):  # noqa: B007
+        pass
+    if final is None or last_box < 0:
+        return None
+    found = phrase_span(text[final.start() :])
+    if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
+        return None
+    return found[0]
+
+
+def _complete(span_end: int, text: str, finished: bool) -> bool:
+    """A cut-off completion's last line may be cut inside its number ('The answer is 18' could have gone on to
+    '180'): a span that runs to the very end of a truncated text is not trusted."""
+    if finished or span_end < len(text.rstrip()):
+        return True
+    return text.rstrip()[-1:] in ".!?)]}$"
+
+
+def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
+    """(span, source) of the final answer, or None. source is one of: answer_tag, boxed, hashes, phrase, last_math,
+    last_number. `finished=False` (the completion was cut off at the token limit) disables the fallbacks: only an
+    answer the completion states (tag, box, ####, phrase) counts. `math=True` (the math task) makes the flexible
+    fallback the last LaTeX region (last_math_span) rather than the last number."""
     if not isinstance(text, str) or not text:
         return None
     span = last_tag(text)
     if span is not None and span.strip():
         return span, "answer_tag"
     tail = text[-MAX_SCAN:]
-    span = last_boxed(tail)
+    span = boxed_answer(tail)
     if span is not None and span.strip():
-        return span, "boxed"
-    span = hashes_span(tail)
-    if span is not None and span.strip():
-        return span, "hashes"
-    span = phrase_span(tail)
-    if span is not None and span.strip():
-        return span, "phrase"
-    if mode == "flexible":
-        span = last_number_span(tail)
+        final = _final_phrase_after_box(tail)
+        return (final, "phrase") if final else (span, "boxed")
+    for source, found in (("hashes", hashes_span(tail)), ("phrase", phrase_span(tail))):
+        if found is not None and found[0].strip():
+            if not _complete(found[1], tail, finished):
+                return None
+            return found[0], source
+    if mode == "flexible" and finished:
+        span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
-            return span, "last_number"
+            return span, "last_math" if math else "last_number"
     return None
 
 

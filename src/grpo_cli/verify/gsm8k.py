@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from grpo_cli.verify.extract import MAX_SCAN, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
-from grpo_cli.verify.numbers import Num, find_numbers, numbers_equal
+from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import bare_places, evaluate, free_vars
 
@@ -21,14 +21,38 @@ _CLEAN = [
     (re.compile(r"\\[,!;: ]|\{,\}"), ""),  # 1\,000 and 1{,}000
     (re.compile(r"[{}]"), " "),
     (re.compile(r"\\%"), "%"),
-    (re.compile(r"−"), "-"),
 ]
+# Scientific notation in every spelling models use: 4.5e4, 4.5E+04, 4.5 × 10^4, 4.5 x 10^4, 4.5*10^4, 4.5·10^{4}.
+_SCI_E = re.compile(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])")
+_LEADING = re.compile(r"^[\s$0-9.,+*/^()-]*[0-9)](?![0-9.!^_])")  # 3.0*10^8 m/s -> 3.0*10^8
+_SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
+# 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
+_SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
+_MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
+_DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
+_SCALE = re.compile(r"(?i)^\s*\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion)\b")
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_ASIDE = re.compile(r"\([^()]*\)")
+# Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
+_HEDGE = re.compile(r"(?i)^\W*(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b")
+# A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
+_GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
+_GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
 
 
 def _clean(span: str) -> str:
     for pattern, repl in _CLEAN:
         span = pattern.sub(repl, span)
-    return span
+    span = _SCI_E.sub(lambda m: f"{m.group(1)}*10^{{{int(m.group(2))}}}", span)
+    span = _SCI_TIMES.sub("*10^", span)
+    span = _DOLLARS_CENTS.sub(lambda m: f"{m.group(1)}.{int(m.group(2)):02d} dollars", span)
+    span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
+    return _MIXED.sub(_mixed, span)
+
+
+def _mixed(m: re.Match) -> str:
+    whole, num, den = m.groups()
+    return f"({whole}+{num}/{den})" if 0 < int(num) < int(den) else m.group(0)
 
 
 def _closed_form(span: str) -> Num | None:
@@ -48,24 +72,70 @@ def _closed_form(span: str) -> Num | None:
     return Num(value, bare_places(node))  # type: ignore[arg-type]
 
 
+def _scaled(span: str) -> Num | None:
+    """'$2.4 billion' -> 2400000000, remembering 2.4 as `alt` (a question asked in billions has 2.4 as its answer)."""
+    m = _SCALE.match(span)
+    if not m:
+        return None
+    num = read_number(m.group(1))
+    if num is None or num.value is None:
+        return None
+    return Num(num.value * _SCALES[m.group(2).lower()], 0, alt=num.value)
+
+
+def _unglued(clean: str) -> list[tuple[int, int, Num]]:
+    """Numbers of a span with their positions; None for one that is part of a larger expression (an exponent, a
+    base, a factorial): such a number is not an answer on its own."""
+    out = []
+    for m in NUMBER_RE.finditer(clean):
+        num = read_number(m.group("num"), negative=bool(m.group("sign")))
+        if num is None:
+            continue
+        glued = _GLUED_BEFORE.search(clean, 0, m.start()) or _GLUED_AFTER.match(clean[m.end() : m.end() + 4])
+        out.append((m.start(), m.end(), None if glued else num))
+    return out
+
+
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """The number a span states. `#### 72 ... 3 steps` and 'answer is 72. It took 3 steps' give their first number;
-    an answer tag or box holding several numbers gives the one after the last '=', else (flexible) the last one."""
+    'answer is 40 / 8 = 5' and an answer tag or box holding several numbers give the one after the last '=', else
+    (flexible) the last one. A number inside a larger expression the reader cannot evaluate (3^{70000}, 2001!) is
+    never taken alone: None."""
     if source != "last_number" and len(span) <= 200:
-        closed = _closed_form(span)
+        clean = _clean(span)
+        closed = _closed_form(clean) or _closed_form(span)
         if closed is not None:
             return closed
-    clean = _clean(span)
-    nums = find_numbers(clean)
+        scaled = _scaled(clean)
+        if scaled is not None:
+            return scaled
+        if source in ("phrase", "hashes"):
+            # The statement runs to the end of its first sentence: 'The answer is 18. She sold 3 more.'
+            clean = re.split(r"(?<=[0-9a-z%)])[.;]\s|[.;]$|\s(?:because|since|which)\s", clean, maxsplit=1)[0]
+        without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
+        if find_numbers(without_asides):
+            clean = without_asides
+        if source in ("answer_tag", "boxed") and _HEDGE.search(clean):
+            return None
+        if "=" in clean:
+            clean = clean.rsplit("=", 1)[1]
+            closed = _closed_form(clean)
+            if closed is not None:
+                return closed
+        lead = _LEADING.match(clean)
+        closed = _closed_form(lead.group(0)) if lead else None
+        if closed is not None:
+            return closed
+    else:
+        clean = _clean(span)
+    nums = _unglued(clean)
     if not nums:
-        return None
-    if len(nums) == 1 or source in ("hashes", "phrase", "last_number"):
-        return nums[0]
-    if "=" in clean:
-        after = find_numbers(clean.rsplit("=", 1)[1])
-        if after:
-            return after[0]
-    return nums[-1] if mode == "flexible" else None
+        return words_number(clean) if source != "last_number" else None
+    if source in ("hashes", "phrase") or len(nums) == 1:
+        return nums[0][2]
+    if source == "last_number":
+        return nums[-1][2]
+    return nums[-1][2] if mode == "flexible" else None
 
 
 @lru_cache(maxsize=16384)
@@ -74,7 +144,7 @@ def reference_number(reference: str) -> Num | None:
     if "####" in text:
         text = text.rsplit("####", 1)[1]
     text = text.strip()
-    if not text:
+    if not any(c.isdigit() for c in text):  # a reference is written in digits; 'seventy two' is not one
         return None
     return span_number(text, "hashes")
 
@@ -85,37 +155,39 @@ def parse_reference(raw: str) -> str | None:
     return num.canonical() if num is not None else None
 
 
-def _read(completion: str, mode: str) -> tuple[str, Num | None] | None:
+def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
-    of apples') is not an answer: flexible mode then falls back to the last number."""
-    found = find_span(completion, mode)
+    of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
+    found = find_span(completion, mode, finished)
     if found is None:
         return None
     span, source = found
     num = span_number(span, source, mode)
-    if num is None and source == "phrase" and mode == "flexible":
+    if num is None and source == "phrase" and mode == "flexible" and finished and words_number(span) is None:
         last = last_number_span(completion[-MAX_SCAN:])
         if last is not None:
             return last, span_number(last, "last_number")
     return span, num
 
 
-def verify(completion: str, reference: str, mode: str = "flexible") -> Verdict:
+def verify(completion: str, reference: str, mode: str = "flexible", finished: bool = True) -> Verdict:
     ref = reference_number(str(reference))
-    found = _read(completion, mode)
+    found = _read(completion, mode, finished)
     if found is None:
-        return Verdict(None if ref is None else False, None, "bad_reference" if ref is None else "no_answer")
+        if ref is None:
+            return Verdict(None, None, "bad_reference")
+        return Verdict(False, None, "no_answer" if finished else "truncated")
     span, num = found
     if ref is None:
         return Verdict(None, num.canonical() if num else span.strip()[:200], "bad_reference")
     if num is None:
         return Verdict(False, span.strip()[:200], "unparseable")
-    same = numbers_equal(ref, num)
+    same = numbers_equal(ref, num) or (num.alt is not None and numbers_equal(ref, Num(num.alt, num.places)))
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 
 
-def extract(completion: str, mode: str = "flexible") -> str | None:
-    found = _read(completion, mode)
+def extract(completion: str, mode: str = "flexible", finished: bool = True) -> str | None:
+    found = _read(completion, mode, finished)
     if found is None or found[1] is None:
         return None
     return found[1].canonical()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import last_boxed
+from grpo_cli.verify.extract import boxed_answer
 from grpo_cli.verify.numbers import MAX_DIGITS
 
 MAX_TOKENS = 600
@@ -75,6 +75,57 @@ _SUBS = [
     (re.compile(r"(?<!\\)\\[,;: ]|\\q?quad(?![A-Za-z])|~"), " "),
     (re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])"), ""),
 ]
+# Spellings of one answer that the parser should see as one form (applied before _SUBS).
+_EMPTY = r"\\emptyset|\\\{\s*\\\}"
+_PRE = [
+    # A doubled backslash before a command (text that was escaped twice): \\frac -> \frac
+    (
+        re.compile(
+            r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|pi|boxed|text|cdot|times|infty|begin|end|le|ge|leq|geq|ne|neq)(?![A-Za-z]))"
+        ),
+        "\\\\",
+    ),
+    (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
+    (re.compile(r"!="), r"\\ne "),
+    (re.compile(r"(?<=[)\]}0-9])\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"), ", "),  # (11,7)or(7,11), 1 and 2
+    (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
+    (re.compile(r"\\mathrm\s*\{\s*e\s*\}"), "e"),  # \mathrm{e} is Euler's number, not a word
+    (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
+    (
+        re.compile(
+            r"(?i)^(?:\\(?:text|mbox|textbf)\s*\{)?\s*(?:there\s+(?:are|is)\s+)?(?:no\s+(?:real\s+)?solutions?|none"
+            r"|the\s+empty\s+set|empty\s+set)\s*\.?\s*\}?$"
+        ),
+        r"\\emptyset",
+    ),
+    (
+        re.compile(
+            r"(?i)\\mathbb\s*\{?\s*R\s*\}?|\\R(?:eals)?(?![A-Za-z])|^(?:\\text\s*\{)?\s*all\s+real(?:\s+numbers)?\s*\.?\s*\}?$"
+        ),
+        r"(-\\infty,\\infty)",
+    ),
+    # Scientific notation: 6.02e23 -> 6.02\times10^{23} (digits on both sides of the e, so 2e is still 2 times e).
+    (
+        re.compile(r"(?<![0-9A-Za-z.\\])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])"),
+        lambda m: f"{m.group(1)}\\times10^{{{int(m.group(2))}}}",
+    ),
+    # Repeating decimals: 0.1\overline{6}, 0.\overline{3}, 0.\dot{3} -> the exact fraction.
+    (re.compile(r"([0-9]*)\.([0-9]*)\\(?:overline|dot|bar)\s*\{?\s*([0-9]+)\s*\}?"), lambda m: _repeating(*m.groups())),
+    (re.compile(r"(?i)\s*(?:\\text\s*\{\s*)?(?:percent(?:age)?|pct)\b\s*\}?"), "%"),
+]
+_PERCENT = re.compile(r"%")
+
+
+def _repeating(whole: str, fixed: str, period: str) -> str:
+    """0.1(6) = (16 - 1) / 90: the exact fraction of a repeating decimal, as LaTeX."""
+    k, r = len(fixed), len(period)
+    if k + r > 60:
+        return f"{whole}.{fixed}{period}"
+    num = int(whole or "0") * (10**k * (10**r - 1)) + int(fixed or "0") * (10**r - 1) + int(period)
+    den = 10**k * (10**r - 1)
+    return f"(\\frac{{{num}}}{{{den}}})"
+
+
 _GROUPED = re.compile(r"(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
 _ONLY_GROUPED = re.compile(r"[-+]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?(?:\s*\\text\{[^{}]*\}|\s+[A-Za-z]+)?")
 _UNIT_WORDS = (
@@ -91,7 +142,7 @@ def normalize(text: str) -> str:
     separators, \\boxed, trailing units and full stops. Equal strings here are equal answers."""
     s = text.strip()
     if "\\boxed" in s or "\\fbox" in s:
-        inner = last_boxed(s)
+        inner = boxed_answer(s)
         if inner is not None:
             s = inner.strip()
     for _ in range(3):
@@ -99,6 +150,8 @@ def normalize(text: str) -> str:
             if len(s) >= len(open_) + len(close) and s.startswith(open_) and s.endswith(close):
                 s = s[len(open_) : len(s) - len(close)].strip()
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
+    for pattern, repl in _PRE:
+        s = pattern.sub(repl, s)
     for pattern, repl in _SUBS:
         s = pattern.sub(repl, s)
     s = s.strip().rstrip(".").strip()
@@ -183,11 +236,11 @@ GREEK = {
 }  # fmt: skip
 RELATIONS = {
     "=": "=", "<": "<", ">": ">", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=", "\\ge": ">=", "\\geq": ">=",
-    "\\geqslant": ">=", "\\lt": "<", "\\gt": ">", "\\ne": "!=", "\\neq": "!=", "\\in": "in", "\\approx": "=",
+    "\\geqslant": ">=", "\\lt": "<", "\\gt": ">", "\\ne": "!=", "\\neq": "!=", "\\in": "in", "\\approx": "~",
     "\\equiv": "=",
 }  # fmt: skip
 _MUL = {"*", "\\cdot", "\\times", "\\ast"}
-_DIV = {"/", "\\div"}
+_DIV = {"/", "\\div", ":"}  # 3:2 is the ratio 3/2, and 12:00 against 1:00 divides by zero: equal to nothing
 _OPENERS = {"(": ")", "[": "]"}
 _CONNECTORS = {"and", "or", ","}
 MATRIX_ENVS = {"pmatrix", "bmatrix", "matrix", "smallmatrix", "array", "Bmatrix"}
@@ -504,6 +557,8 @@ class _Parser:
             return ("binom", self.group_arg(), self.group_arg())
         if name == "pi":
             return ("const", "pi")
+        if name == "emptyset":
+            return ("set", [])
         if name == "infty":
             return ("const", "inf")
         if name in GREEK:
@@ -609,6 +664,7 @@ class Answer:
     node: tuple | None
     error: str | None = None  # why node is None: "unsupported" or "too_complex"
     uncertain: bool = False
+    percent: bool = False  # written with % / 'percent': 20% may stand for 20 or for 0.2
 
 
 def parse_answer(text: str) -> Answer:
@@ -622,6 +678,7 @@ def _parse_cached(text: str) -> Answer:
 
 
 def _parse(text: str) -> Answer:
+    percent = bool(_PERCENT.search(text)) or "percent" in text or "pct" in text
     norm = normalize(text)
     try:
         if not norm:
@@ -629,7 +686,7 @@ def _parse(text: str) -> Answer:
         parser = _Parser(tokenize(norm))
         node = _strip_membership(parser.parse())
         node = expand_pm(node)
-        return Answer(text, norm, plain(norm), node, None, parser.uncertain)
+        return Answer(text, norm, plain(norm), node, None, parser.uncertain, percent)
     except TooComplex:
         return Answer(text, norm, plain(norm), None, "too_complex")
     except (Unsupported, RecursionError, ValueError, ZeroDivisionError, OverflowError, IndexError):
@@ -694,8 +751,28 @@ def expand_pm(node: tuple) -> tuple:
     return ("list", _variants(node, budget))
 
 
+def is_label(node: tuple) -> bool:
+    """A name for a value rather than an expression to compare: x, x_1, f(x), |AB|, NO/BO, V_1:V_2, (p, q)."""
+    kind = node[0]
+    if kind == "var":
+        return True
+    if kind == "mul":
+        return all(x[0] == "var" for x in node[1])
+    if kind == "abs":
+        return is_label(node[1])
+    if kind == "div":
+        return is_label(node[1]) and is_label(node[2])
+    if kind == "tuple":
+        return node[1] == "(" and all(x[0] == "var" for x in node[3])
+    return False
+
+
 def assignment_rhs(node: tuple) -> tuple | None:
-    """'x = 5' or 'k = 2 + 3 = 5' -> the last side; None when it is not an assignment to one variable."""
-    if node[0] == "rel" and set(node[2]) == {"="} and node[1][0][0] == "var":
-        return node[1][-1]
+    """'x = 5', 'k = 2 + 3 = 5', 'f(x) = 1', '(p,q) = (3,2)' -> the last side; None when the left side is not a name
+    (see is_label): '2x + 4y = 3' is an equation, not a labelled value."""
+    if node[0] != "rel" or not is_label(node[1][0]):
+        return None
+    ops = node[2][: node[2].index("~")] if "~" in node[2] else node[2]  # x = 1/3 \approx 0.33: the exact value
+    if ops and set(ops) == {"="}:
+        return node[1][len(ops)]
     return None

@@ -15,13 +15,20 @@ import threading
 from collections import OrderedDict
 
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, find_span, last_boxed, math_regions
+from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, boxed_answer, find_span, math_regions
 from grpo_cli.verify.latex import Answer, TooComplex, parse_answer
 from grpo_cli.verify.types import Verdict
 
 MAX_REFERENCE = 1000
 MAX_ANSWER = 1000
 MAX_SYMBOLIC = 300
+_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|\.|and|or|\\?\")*$")
+_MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+# In a stated answer that is prose ('The largest $n$ is 34.'), the value follows the last 'is' / 'are' / 'equals'.
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+_NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
+_COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
+_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be)\b|=")
 
 
 def _balanced(text: str) -> bool:
@@ -46,10 +53,17 @@ def parse_reference(raw: str) -> str | None:
     r"""A MATH answer field or a solution -> the LaTeX answer (a solution's last \boxed{}); None when unusable."""
     text = str(raw).strip()
     if "\\boxed" in text or "\\fbox" in text:
-        inner = last_boxed(text)
+        inner = boxed_answer(text)
         if inner is None:
             return None
         text = inner.strip()
+    regions = math_regions(text)
+    if len(regions) > 1 and _SEPARATORS.match(_MATH_RE.sub(" ", text)):  # '$21,16$ or $11$'
+        text = ", ".join(r.strip() for r in regions)
+    elif len(text) > MAX_REFERENCE or _WORDS.search(_COMMANDS.sub(" ", _MATH_RE.sub(" ", text))):
+        found = find_span(text, "strict", math=True)  # a written-out solution: its stated final answer
+        if found is not None:
+            text = answer_text(*found)
     while len(text) >= 2 and text[0] == "$" and text[-1] == "$":
         text = text[1:-1].strip()
     if not text or len(text) > MAX_REFERENCE or not _balanced(text):
@@ -57,33 +71,51 @@ def parse_reference(raw: str) -> str | None:
     return text
 
 
-_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|and|or)*$")
-
-
 def answer_text(span: str, source: str) -> str:
-    r"""The LaTeX answer inside an extracted span: a \boxed{} in it, its $...$ math when it is prose, else itself."""
+    r"""The LaTeX answer inside an extracted span: a \boxed{} in it, its $...$ math when it is prose, the value after
+    'is' in a sentence ('The largest $n$ is 34.'), else itself."""
     s = span.strip()
     if "\\boxed" in s or "\\fbox" in s:
-        inner = last_boxed(s)
+        inner = boxed_answer(s)
         if inner is not None:
             return inner.strip()
-    if source == "answer_tag":
+    if source in ("answer_tag", "phrase"):
         phrase = None
         for phrase in _PHRASE.finditer(s):  # noqa: B007 - the last one
             pass
         if phrase is not None:
             s = s[phrase.end() :].strip()
+    if source in ("phrase", "hashes", "answer_tag"):
+        s = re.split(r"(?<=[0-9}$a-z])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     regions = math_regions(s)
+    outside = _MATH_RE.sub(" ", s)
+    prose = source != "boxed" and bool(_WORDS.search(_COMMANDS.sub(" ", outside)))
+    if prose:  # a sentence: the value after its last 'is' / '=' outside math, else the math in it
+        after = _after_copula(s)
+        if after and (re.search(r"[0-9]", after) or math_regions(after)):
+            return answer_text(after, "value")
     if regions:
-        outside = re.sub(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", " ", s, flags=re.S)
         if _SEPARATORS.match(outside):
             return ", ".join(r.strip() for r in regions) if len(regions) > 1 else regions[0].strip()
-        if re.search(r"[A-Za-z]{2,}", outside):  # prose around the math: the math is the answer
+        if prose:  # prose around the math: the math is the answer
             return regions[-1].strip()
+    elif prose and len(nums := _NUMBER.findall(s)) == 1:  # 'Jane started growing Sphere 3 hours ago.'
+        return nums[0]
     s = s.replace("**", "").strip()
-    if source in ("phrase", "hashes"):
-        s = re.split(r"(?<=[0-9}])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     return s.strip().rstrip(".").strip()
+
+
+def _after_copula(s: str) -> str:
+    """The text after the last 'is' / 'are' / 'equals' / '=' that is outside $...$ math."""
+    best = -1
+    pos = 0
+    for m in _MATH_RE.finditer(s):
+        for c in _COPULA.finditer(s, pos, m.start()):
+            best = c.end()
+        pos = m.end()
+    for c in _COPULA.finditer(s, pos):
+        best = c.end()
+    return s[best:].strip() if best >= 0 else ""
 
 
 # Pre-screen for the symbolic fallback: what no one should hand to sympy.
@@ -138,12 +170,14 @@ class _Cache:
 CACHE = _Cache()
 
 
-def prepare(completion: str, reference: str, mode: str) -> Verdict | tuple[str, str, str]:
+def prepare(completion: str, reference: str, mode: str, finished: bool = True) -> Verdict | tuple[str, str, str]:
     """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback."""
     ref_text = parse_reference(reference)
-    found = find_span(completion, mode)
+    found = find_span(completion, mode, finished, math=True)
     if found is None:
-        return Verdict(None if ref_text is None else False, None, "bad_reference" if ref_text is None else "no_answer")
+        if ref_text is None:
+            return Verdict(None, None, "bad_reference")
+        return Verdict(False, None, "no_answer" if finished else "truncated")
     if len(found[0]) > MAX_SPAN:
         return Verdict(
             None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"

@@ -34,6 +34,7 @@ class Num:
     value: Fraction | None
     places: int = 0
     digits: str | None = None
+    alt: Fraction | None = None  # '2.4 billion' is 2400000000, and 2.4 where the question counts in billions
 
     def canonical(self) -> str:
         if self.value is None:
@@ -104,3 +105,67 @@ def numbers_equal(a: Num, b: Num) -> bool:
     if a.value == b.value:
         return True
     return decimal_close(a, a.places, b.value) or decimal_close(b, b.places, a.value)
+
+
+_UNITS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    w: 10 * i
+    for i, w in enumerate(["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])
+    if i > 1
+}
+_WORD = re.compile(r"[a-z]+")
+
+
+def words_number(text: str) -> Num | None:
+    """English number words, for a span with no digits: 'forty-two', 'one hundred and five', 'a dozen',
+    'two dozen', 'one thousand two hundred'. The first run of number words is read; None when there is none."""
+    if any(c.isdigit() for c in text):
+        return None
+    total = current = 0
+    seen = False
+    for word in _WORD.findall(text.lower().replace("-", " ")):
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in ("thousand", "million", "billion"):
+            total += max(current, 1) * {"thousand": 10**3, "million": 10**6, "billion": 10**9}[word]
+            current = 0
+        elif word == "dozen":
+            current = max(current, 1) * 12
+        elif word in ("and", "a") and (seen or word == "a"):
+            continue
+        elif seen:
+            break
+        else:
+            continue
+        seen = True
+    return Num(Fraction(total + current)) if seen else None

@@ -100,7 +100,8 @@ def _is_plain_number(x) -> bool:
 def numbers_equal(a, b) -> bool:
     va, vb = sympy.N(a, 30), sympy.N(b, 30)
     if not (va.is_finite and vb.is_finite):
-        return bool(va == vb)
+        # oo equals oo; a division by zero (zoo) or nan equals nothing, itself included (12/0 is not 1/0)
+        return bool(va == vb) and va.is_extended_real is True
     tol = FLOAT_REL_TOL if (a.atoms(Float) or b.atoms(Float)) else EXACT_REL_TOL
     diff = abs(va - vb)
     scale = max(abs(va), abs(vb))
@@ -108,6 +109,8 @@ def numbers_equal(a, b) -> bool:
 
 
 def equal(gold, pred) -> bool:
+    if any(isinstance(x, Basic) and x.has(sympy.zoo, sympy.nan) for x in (gold, pred)):
+        return False  # division by zero is equal to nothing
     if _is_plain_number(gold) and _is_plain_number(pred):
         return numbers_equal(gold, pred)
     return bool(sympy_expr_eq(gold, pred, float_rounding=10, numeric_precision=15, strict=True))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Reasons, short ids: ok, wrong, no_answer (nothing found), unparseable (found but not readable as an answer),
+# Reasons, short ids: ok, wrong, no_answer (nothing found), truncated (cut off before it stated an answer),
+# unparseable (found but not readable as an answer),
 # too_long, too_complex (beyond the size caps: power towers, huge exponents), timeout, memory, bad_reference
 # (the reference itself cannot be parsed: correct is None), no_worker / worker_error (the symbolic fallback failed).
 REASONS = (
     "ok",
     "wrong",
     "no_answer",
+    "truncated",
     "unparseable",
     "too_long",
     "too_complex",

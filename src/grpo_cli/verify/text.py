@@ -1,0 +1,54 @@
+"""Characters models write that mean ASCII: other scripts' digits, minus signs and dashes, superscript exponents,
+no-break spaces inside numbers, fullwidth punctuation. One linear pass before any extraction, for both tasks.
+
+    ascii_math("答案是４２")            # '答案是42'
+    ascii_math("−5, 4.5·10⁴, 1 234")   # '-5, 4.5·10^{4}, 1 234'
+
+Only characters whose meaning is not in doubt are mapped: every Unicode decimal digit (category Nd: Arabic-Indic,
+Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
+or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
+as it is); superscript digits become a caret exponent; no-break and thin spaces become plain spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+
+# The zero of every block of ten Unicode decimal digits (category Nd, Unicode 14; each block runs zero..nine).
+_DIGIT_ZEROS = (
+    0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xDE6, 0xE50, 0xED0, 0xF20,
+    0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0,
+    0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10, 0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0,
+    0x11450, 0x114D0, 0x11650, 0x116C0, 0x11730, 0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x16A60, 0x16AC0,
+    0x16B50, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E950, 0x1FBF0,
+)  # fmt: skip
+
+
+_TABLE = {
+    **{zero + k: str(k) for zero in _DIGIT_ZEROS for k in range(10)},
+    0x2212: "-",  # minus sign
+    0xFF0D: "-",  # fullwidth hyphen-minus
+    0xFE63: "-",  # small hyphen-minus
+    0x00A0: " ",  # no-break space
+    0x202F: " ",  # narrow no-break space
+    0x2009: " ",  # thin space
+    0x2007: " ",  # figure space
+    0xFF1A: ":",  # fullwidth colon
+    0xFF0E: ".",  # fullwidth full stop
+    0xFF0C: ",",  # fullwidth comma
+    0x3002: ". ",  # ideographic full stop: ends a sentence
+}
+_DASH_SIGN = re.compile(r"(?<![0-9A-Za-z)\]}])[–‒](?=\s?[0-9.])")
+_SUPER_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
+
+
+def ascii_math(text: str) -> str:
+    if not _NEEDS_WORK.search(text):  # the common case: plain ASCII, nothing to do
+        return text
+    text = text.translate(_TABLE)
+    text = _DASH_SIGN.sub("-", text)
+    return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
