@@ -99,6 +99,25 @@ def _policy(init: Path | None, recipe: Recipe, device: str) -> tuple[Any, Any]:
     return path, models.lora_config(recipe.model) if recipe.model.lora else None
 
 
+def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, dict[str, Any]]:
+    """TRL's GRPOTrainer, or with `grpo.advantage: process` its subclass with DeepSeekMath's token-level process
+    advantage (stages/process_grpo.py) and the keywords it takes. The `steps` reward, when the recipe has it, lends
+    its step scoring, so each completion is scored once and the step metrics are logged once."""
+    from trl import GRPOTrainer
+
+    if recipe.grpo.advantage != "process":
+        return GRPOTrainer, {}
+    from grpo_cli.stages.process_grpo import ProcessGRPOTrainer
+    from grpo_cli.step_rewards import scoring_for
+
+    shared = next((f.step_scoring for f in reward_funcs if hasattr(f, "step_scoring")), None)
+    return ProcessGRPOTrainer, {
+        "step_scoring": shared or scoring_for(recipe),
+        "outcome": recipe.steps.outcome,
+        "log_step_metrics": shared is None,
+    }
+
+
 def run(
     recipe: Recipe,
     out_dir: str | Path,
@@ -108,7 +127,7 @@ def run(
     callbacks: Sequence[Any] = (),
 ) -> dict:
     """Train the policy with GRPO; returns the run.json summary."""
-    from trl import GRPOConfig, GRPOTrainer
+    from trl import GRPOConfig
 
     from grpo_cli.rewards import build_reward_funcs
 
@@ -129,7 +148,9 @@ def run(
     cbs, run_cb, interrupt = training.callbacks_for(
         out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)
     )
-    trainer = GRPOTrainer(
+    trainer_cls, extra = trainer_class(recipe, reward_funcs)
+    trainer = trainer_cls(
+        **extra,
         model=model,
         reward_funcs=list(reward_funcs),
         args=args,
