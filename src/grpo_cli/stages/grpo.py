@@ -118,6 +118,14 @@ def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, di
     }
 
 
+def place_step_scorers(trainer: Any, reward_funcs: Sequence[Any]) -> None:
+    """A learned PRM (steps.scorer: prm) goes on the trainer's device, or is sharded with the policy under ZeRO-3."""
+    scorings = [getattr(f, "step_scoring", None) for f in reward_funcs] + [getattr(trainer, "step_scoring", None)]
+    for scorer in {id(s.scorer): s.scorer for s in scorings if s is not None}.values():
+        if hasattr(scorer, "place"):
+            scorer.place(trainer.accelerator, trainer.is_deepspeed_enabled)
+
+
 def run(
     recipe: Recipe,
     out_dir: str | Path,
@@ -159,6 +167,7 @@ def run(
         peft_config=peft_config,
         callbacks=cbs,
     )
+    place_step_scorers(trainer, reward_funcs)
     training.begin(
         out_dir, recipe, "grpo", device=device, init=str(init_from or recipe.model.name),
         reference_model=recipe.grpo.beta > 0, use_vllm=recipe.grpo.use_vllm, train_problems=len(problems),
