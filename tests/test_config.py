@@ -115,3 +115,73 @@ def test_overrides_do_not_mutate_the_input():
 def test_round_trip_through_plain_data():
     r = build({"grpo": {"num_generations": 32, "per_device_batch_size": 32}, "model": {"lora": True}})
     assert from_dict(Recipe, to_dict(r)) == r
+
+
+# --------------------------------------------------------------------------------------------------------
+# one validator: what a stage would refuse, the recipe refuses when it is loaded (`grpo recipes show`)
+
+
+def test_reward_names_are_the_registry_without_config_importing_it():
+    import subprocess
+    import sys
+
+    from grpo_cli.config import REWARD_NAMES
+    from grpo_cli.rewards import REWARDS
+
+    assert tuple(REWARDS) == REWARD_NAMES
+    code = "import sys, grpo_cli.config; print('grpo_cli.rewards' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_lr_schedulers_are_transformers_scheduler_types():
+    from transformers import SchedulerType
+
+    from grpo_cli.config import LR_SCHEDULERS
+
+    # No scheduler transformers knows is refused (an older transformers may know fewer: TRL then names the error).
+    assert {s.value for s in SchedulerType} <= set(LR_SCHEDULERS)
+
+
+@pytest.mark.parametrize(
+    "override, needle",
+    [
+        ("grpo.lr_scheduler=cosin", "grpo.lr_scheduler: 'cosin' is not a transformers scheduler (did you mean: cosine"),
+        ("sft.warmup_ratio=1.5", "sft.warmup_ratio=1.5: the warmup fraction must be in [0, 1)"),
+        ("reward_options.verify_timeout=0", "reward_options.verify_timeout=0"),
+        ("eval.top_p=0", "eval.top_p=0"),
+        ("eval.tensor_parallel_size=0", "eval.tensor_parallel_size"),
+        ("grpo.vllm_tensor_parallel_size=0", "grpo.vllm_tensor_parallel_size"),
+        ("monitor.no_signal_target=1.5", "monitor.no_signal_target"),
+        ("estimate.price_per_gpu_hour=-2", "estimate.price_per_gpu_hour"),
+    ],
+)
+def test_stage_checks_refuse_the_recipe_itself(cli, override, needle):
+    proc = cli("recipes", "show", "tiny", "--set", override)
+    assert proc.returncode == 2 and needle in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_language_and_overlong_options_are_checked_only_with_their_reward():
+    build({"reward_options": {"language": "xx", "overlong_buffer": 0}})  # neither reward: the options are unused
+    with pytest.raises(UserError, match="reward_options.language"):
+        build({"rewards": {"accuracy": 1.0, "language": 0.1}, "reward_options": {"language": "xx"}})
+
+
+def test_fractional_means_keep_integers_integral():
+    r = build({"estimate": {"mean_completion_len": 250.5, "prompt_len": 120}})
+    assert r.estimate.mean_completion_len == 250.5 and isinstance(r.estimate.prompt_len, int)
+
+
+def test_flags_are_set_shorthands_named_in_errors():
+    from grpo_cli.config import apply_flags
+
+    r = build({})
+    assert apply_flags(
+        r, {"eval.n": ("--n", 4), "eval.temperature": ("--temperature", 0.7), "eval.seed": ("--seed", None)}
+    ) == build({"eval": {"n": 4, "temperature": 0.7}})
+    with pytest.raises(UserError, match=r"^--n 0: samples per problem must be >= 1$"):
+        apply_flags(r, {"eval.n": ("--n", 0)})
+    with pytest.raises(UserError, match=r"^--backend x: eval.backend: 'x' is not allowed"):
+        apply_flags(r, {"eval.backend": ("--backend", "x")})
+    # A bad flag is named even when another key's check reports it.
+    with pytest.raises(UserError, match=r"^--n 4: eval.n=4 with eval.temperature 0"):
+        apply_flags(r, {"eval.n": ("--n", 4), "eval.temperature": ("--temperature", 0.0)})

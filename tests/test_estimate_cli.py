@@ -118,6 +118,37 @@ def test_bad_inputs_are_one_line_exit_2(cli, args, needle):
     assert proc.stdout == ""
 
 
+# Each flag that names a recipe key, with a value and the key it sets.
+SHORTHANDS = [
+    ("--G", "8", "grpo.num_generations"),
+    ("--len", "250.5", "estimate.mean_completion_len"),
+    ("--max-len", "1024", "grpo.max_completion_length"),
+    ("--prompt-len", "90", "estimate.prompt_len"),
+    ("--prompts", "500", "estimate.prompts"),
+    ("--epochs", "2", "grpo.epochs"),
+    ("--gpu", "h200", "launch.gpu"),
+    ("--mfu", "0.4", "estimate.mfu"),
+    ("--price", "2.5", "estimate.price_per_gpu_hour"),
+    ("--beta", "0", "grpo.beta"),
+    ("--num-iterations", "2", "grpo.num_iterations"),
+    ("--no-lora", None, "model.lora=false"),
+    ("--lora-rank", "8", "model.lora_rank"),
+    ("--no-grad-ckpt", None, "model.gradient_checkpointing=false"),
+]
+
+
+@pytest.mark.parametrize("flag, value, key", SHORTHANDS, ids=[s[0] for s in SHORTHANDS])
+def test_recipe_flags_are_shorthands_for_set(flag, value, key):
+    """In process (the CLI path itself, without a subprocess per flag): the flag and its --set give one estimate."""
+    from grpo_cli.commands.estimate import compute
+
+    base = ["--recipe", "gsm8k-1.5b"]
+    by_flag = compute([*base, flag] + ([value] if value is not None else []))
+    by_set = compute([*base, "--set", key if value is None else f"{key}={value}"])
+    assert by_flag == by_set
+    assert by_flag != compute(base)  # the flag changed something
+
+
 @pytest.mark.parametrize("args", [["estimate"], ["estimate", "--json"]], ids=" ".join)
 def test_estimate_imports_nothing_heavy(args):
     assert heavy_imports(*args) == []

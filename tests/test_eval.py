@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from eval_models import save, scripted, tokenizer
-from grpo_cli import metrics, rundir
+from grpo_cli import config, metrics, rundir
 from grpo_cli.config import build
 from grpo_cli.errors import UserError
 from grpo_cli.stages import eval as eval_stage
@@ -50,6 +50,11 @@ def gsm8k_file(tmp_path_factory) -> Path:
 
 def _recipe(**eval_section):
     return build({"name": "t", "model": {"name": "tiny"}, "eval": {"dataset": "toy", "max_tokens": 16, **eval_section}})
+
+
+def _with(recipe, **eval_keys):
+    """The recipe with eval keys set, as `grpo eval`'s flags (--set eval.KEY=VALUE) set them."""
+    return config.with_values(recipe, {f"eval.{k}": v for k, v in eval_keys.items()})
 
 
 def _metric_view(summary: dict) -> dict:
@@ -119,13 +124,13 @@ def test_lora_adapter_is_evaluated_on_its_base(answers_four, gsm8k_file, tmp_pat
         adapter
     )
     assert (adapter / "adapter_config.json").is_file() and not (adapter / "config.json").exists()
-    s = eval_stage.run(_recipe(n=1, temperature=0.0), adapter, tmp_path / "out", dataset=str(gsm8k_file))
+    s = eval_stage.run(_with(_recipe(n=1, temperature=0.0), dataset=str(gsm8k_file)), adapter, tmp_path / "out")
     assert s["pass@1"] == pytest.approx(0.3) and s["counts"]["scored"] == 10
 
 
 def test_truncation_is_counted(never_stops, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
-    s = eval_stage.run(recipe, never_stops, tmp_path / "out", limit=5, max_tokens=6)
+    s = eval_stage.run(_with(recipe, limit=5, max_tokens=6), never_stops, tmp_path / "out")
     assert s["truncation_rate"] == 1.0 and s["counts"]["truncated"] == 5
     assert s["mean_tokens"] == 6.0 and s["pass@1"] == 0.0
     rows = rundir.read_jsonl(tmp_path / "out" / "samples.jsonl")
@@ -136,33 +141,33 @@ def test_truncation_is_counted(never_stops, tmp_path):
 def test_same_seed_same_samples_and_subsets_agree(tmp_path):
     """The random tiny model, sampled: seeds make samples.jsonl reproducible whatever the batch size."""
     recipe = _recipe(n=3, temperature=1.0, limit=6, max_tokens=12)
-    a = eval_stage.run(recipe, "tiny", tmp_path / "a", batch_size=64)
-    eval_stage.run(recipe, "tiny", tmp_path / "b", batch_size=64)
-    eval_stage.run(recipe, "tiny", tmp_path / "c", batch_size=1)
-    eval_stage.run(recipe, "tiny", tmp_path / "d", seed=1)
+    a = eval_stage.run(_with(recipe, batch_size=64), "tiny", tmp_path / "a")
+    eval_stage.run(_with(recipe, batch_size=64), "tiny", tmp_path / "b")
+    eval_stage.run(_with(recipe, batch_size=1), "tiny", tmp_path / "c")
+    eval_stage.run(_with(recipe, seed=1), "tiny", tmp_path / "d")
     text = (tmp_path / "a" / "samples.jsonl").read_text()
     assert text == (tmp_path / "b" / "samples.jsonl").read_text()
     assert text == (tmp_path / "c" / "samples.jsonl").read_text()
     assert text != (tmp_path / "d" / "samples.jsonl").read_text()
     assert a["counts"]["samples"] == 18 and set(a["pass@k"]) == {"1", "2", "3"} and set(a["maj@k"]) == {"1", "2", "3"}
     # The first 2 problems, evaluated alone, get the very same samples.
-    eval_stage.run(recipe, "tiny", tmp_path / "e", limit=2)
+    eval_stage.run(_with(recipe, limit=2), "tiny", tmp_path / "e")
     first = [r for r in rundir.read_jsonl(tmp_path / "a" / "samples.jsonl") if r["id"] in ("toy-test-0", "toy-test-1")]
     assert rundir.read_jsonl(tmp_path / "e" / "samples.jsonl") == first
 
 
 def test_output_folder_is_never_silently_reused(answers_four, gsm8k_file, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
-    eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=2)
+    eval_stage.run(_with(recipe, dataset=str(gsm8k_file), limit=2), answers_four, tmp_path / "o")
     with pytest.raises(UserError, match="--overwrite"):
-        eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=2)
-    s = eval_stage.run(recipe, answers_four, tmp_path / "o", dataset=str(gsm8k_file), limit=4, overwrite=True)
+        eval_stage.run(_with(recipe, dataset=str(gsm8k_file), limit=2), answers_four, tmp_path / "o")
+    s = eval_stage.run(_with(recipe, dataset=str(gsm8k_file), limit=4), answers_four, tmp_path / "o", overwrite=True)
     assert s["counts"]["scored"] == 4
 
 
 def test_math500_breakdown_by_subject_and_level(answers_four, shared_data, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
-    s = eval_stage.run(recipe, answers_four, tmp_path / "m", dataset=str(shared_data / "math500"), limit=40)
+    s = eval_stage.run(_with(recipe, dataset=str(shared_data / "math500"), limit=40), answers_four, tmp_path / "m")
     assert s["settings"]["task"] == ["math"]
     assert sum(v["problems"] for v in s["by_subject"].values()) == s["counts"]["scored"] == 40
     assert sum(v["problems"] for v in s["by_level"].values()) == 40

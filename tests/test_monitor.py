@@ -11,15 +11,14 @@ import pytest
 
 from grpo_cli import monitor
 from grpo_cli.config import MonitorConfig
+from grpo_cli.derived import no_signal_fraction, smallest_group
 from grpo_cli.monitor import (
     ALARMS,
     AlarmWatcher,
     RunContext,
-    all_same_probability,
     check_alarms,
     linear_trend,
     replay_alarms,
-    smallest_g,
 )
 from metric_streams import PATTERNS, STEPS, healthy_run, no_signal_run, truncation_run
 
@@ -59,12 +58,12 @@ def test_alarm_steps(alarm_id, first, last):
     assert first <= alarm.step <= last
 
 
-def test_no_signal_advice_computes_the_all_same_probability_and_the_smallest_g():
+def test_no_signal_advice_computes_the_no_signal_fraction_and_the_smallest_group():
     (alarm,) = replay_alarms(no_signal_run(), ctx=CTX)
     p = 0.02
-    assert f"G=8 gives P(all-same group) = p^G + (1-p)^G = {all_same_probability(p, 8):.2f}" in alarm.advice
-    assert f"G={smallest_g(p, 0.1)} is the smallest" in alarm.advice
-    assert f"~{smallest_g(p, 0.1) / 8:.0f}x this run's rollout cost" in alarm.advice
+    assert f"G=8 gives P(all-same group) = p^G + (1-p)^G = {no_signal_fraction(p, 8):.2f}" in alarm.advice
+    assert f"G={smallest_group(p, 0.1)} is the smallest" in alarm.advice
+    assert f"~{smallest_group(p, 0.1) / 8:.0f}x this run's rollout cost" in alarm.advice
     assert "SFT first" in alarm.advice and "easier data" in alarm.advice
     assert "0.95" in alarm.evidence and "0.020" in alarm.evidence
 
@@ -85,17 +84,6 @@ def test_no_signal_when_the_model_solves_everything_says_harder_data():
     rows = [{"step": s, "frac_reward_zero_std": 0.97, "rewards/accuracy/mean": 0.99} for s in range(1, 11)]
     (alarm,) = check_alarms(rows, ctx=RunContext(num_generations=16))
     assert alarm.id == "no_signal" and "harder data" in alarm.advice
-
-
-def test_all_same_probability_and_smallest_g():
-    assert all_same_probability(0.5, 2) == pytest.approx(0.5)
-    assert all_same_probability(0.1, 8) == pytest.approx(0.1**8 + 0.9**8)
-    # 0.5: 2 * 0.5^G < 0.1 first at G=5 (0.0625; G=4 gives 0.125).
-    assert smallest_g(0.5, 0.1) == 5
-    g = smallest_g(0.02, 0.1)
-    assert all_same_probability(0.02, g) < 0.1 <= all_same_probability(0.02, g - 1)
-    assert smallest_g(0.0, 0.1) is None and smallest_g(1.0, 0.1) is None
-    assert smallest_g(1e-5, 0.1, g_max=64) is None
 
 
 def test_thresholds_come_from_the_config():

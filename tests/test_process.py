@@ -159,3 +159,21 @@ def test_trainer_puts_step_rewards_on_their_tokens(trainer_for) -> None:
         assert row[: len(exp)].tolist() == approx(exp, rel=1e-5)
     loss = trainer.compute_loss(trainer.model, out)
     assert torch.isfinite(loss)
+
+
+def test_grpo_train_with_process_supervision_and_a_prm(cli, tmp_path):
+    """`grpo train` end to end, as a user runs it: process-supervised GRPO with the steps reward, scored by a PRM
+    named in the recipe (the tiny local one); metrics.jsonl carries the per-step diagnostics."""
+    import json
+
+    sets = [
+        "grpo.init=base", "grpo.max_steps=2", "grpo.num_generations=4", "grpo.per_device_batch_size=8",
+        "grpo.max_completion_length=16", "grpo.logging_steps=1", "data.toy.num_train=32", "grpo.advantage=process",
+        "rewards.steps=0.5", "steps.scorer=prm", "prm.model=tiny", "prm.trust_remote_code=false",
+    ]  # fmt: skip
+    proc = cli("train", "--recipe", "tiny", *[a for s in sets for a in ("--set", s)], "--run-dir", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [json.loads(line) for line in (tmp_path / "tiny" / "grpo" / "metrics.jsonl").read_text().splitlines()]
+    assert len(rows) == 2
+    for key in ("rewards/steps/mean", "steps/per_completion", "steps/mean_score", "process/zero_std_frac"):
+        assert key in rows[-1], key

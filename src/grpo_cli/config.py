@@ -17,6 +17,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import yaml
 
+from grpo_cli.derived import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
 from grpo_cli.errors import UserError, did_you_mean
 
 R1_SYSTEM_PROMPT = (
@@ -252,9 +253,9 @@ class LaunchConfig:
 class EstimateConfig:
     """What `grpo estimate` cannot read from the rest of the recipe."""
 
-    # Mean completion tokens (not the max): length drives the cost.
-    mean_completion_len: int = 300
-    prompt_len: int = 150
+    # Mean completion tokens (not the max): length drives the cost. Means may be fractional (a measured mean).
+    mean_completion_len: int | float = 300
+    prompt_len: int | float = 150
     # Prompts per epoch; 0 = the dataset's size when known.
     prompts: int = 0
     mfu: float = 0.35
@@ -268,7 +269,7 @@ class MonitorConfig:
     no_signal_frac: float = 0.9
     no_signal_window: int = 5
     # no_signal advice: the smallest G with P(all-same group) = p^G + (1-p)^G under this.
-    no_signal_target: float = 0.1
+    no_signal_target: float = NO_SIGNAL_TARGET
     length_growth: float = 0.5
     length_accuracy_band: float = 0.02
     baseline_frac: float = 0.1
@@ -419,15 +420,19 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     return key.split("."), value
 
 
-def apply_overrides(data: dict, overrides: list[str]) -> dict:
-    """Apply `--set` overrides to the recipe mapping (validation happens when it is built).
+Override = str | tuple[str, Any]
+
+
+def apply_overrides(data: dict, overrides: list[Override]) -> dict:
+    """Apply overrides to the recipe mapping (validation happens when it is built): `--set` texts
+    ('grpo.beta=0.04', parsed as YAML scalars) or (key, value) pairs whose value is already typed (a flag's).
 
     Overrides apply to the resolved recipe (defaults filled in), so `--set rewards.tag_count=0.5` adds a reward
     to the recipe's rewards instead of replacing them.
     """
     data = to_dict(from_dict(Recipe, data))
-    for text in overrides:
-        path, value = parse_override(text)
+    for item in overrides:
+        path, value = parse_override(item) if isinstance(item, str) else (item[0].split("."), item[1])
         _check_path(path)
         node = data
         for part in path[:-1]:
@@ -460,7 +465,22 @@ def _check_path(path: list[str]) -> None:
 
 
 # --------------------------------------------------------------------------------------------------------
-# semantic validation
+# semantic validation: every check a stage relies on lives here, so a recipe `grpo recipes show` accepts
+# is one every stage accepts
+
+# The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
+# knows them without importing the rewards module.
+REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
+# reward_options.language -> the script its words are written in (the language reward counts words per script).
+LANGUAGE_SCRIPTS = {
+    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
+    "zh": "cjk", "ja": "cjk", "ko": "cjk", "ru": "cyrillic", "uk": "cyrillic",
+}  # fmt: skip
+# transformers' SchedulerType values (lr_scheduler_type); a test checks them against the installed transformers.
+LR_SCHEDULERS = (
+    "linear", "cosine", "cosine_with_restarts", "polynomial", "constant", "constant_with_warmup", "inverse_sqrt",
+    "reduce_lr_on_plateau", "cosine_with_min_lr", "cosine_warmup_with_min_lr", "warmup_stable_decay", "greedy",
+)  # fmt: skip
 
 
 def _require(cond: bool, message: str) -> None:
@@ -468,27 +488,35 @@ def _require(cond: bool, message: str) -> None:
         raise UserError(message)
 
 
-def uses_vllm_server(recipe: Recipe) -> bool:
-    return recipe.grpo.use_vllm and recipe.grpo.vllm_mode == "server"
+def validate(recipe: Recipe, *, whole_groups: bool = True) -> Recipe:
+    """Checks that types alone cannot express. Raises UserError naming the key and the fix.
+
+    whole_groups=False leaves out the check that the recipe's generation batch splits into whole groups: `grpo
+    estimate` costs a plan on its own world (--num-gpus, --gen-batch), not on the recipe's launch section."""
+    for check in (
+        _check_grpo,
+        _check_sft,
+        _check_eval,
+        _check_model,
+        _check_launch,
+        _check_rewards,
+        _check_steps,
+        _check_rest,
+    ):
+        check(recipe)
+    if whole_groups:
+        _check_whole_groups(recipe)
+    return recipe
 
 
-def trainer_processes_per_node(recipe: Recipe) -> int:
-    """GRPO trainer processes per node: launch.num_processes less the GPUs a same-node vLLM server holds."""
-    la = recipe.launch
-    if uses_vllm_server(recipe) and la.vllm_server_host is None:
-        return la.num_processes - la.vllm_server_gpus
-    return la.num_processes
-
-
-def validate(recipe: Recipe) -> Recipe:
-    """Checks that types alone cannot express. Raises UserError naming the key and the fix."""
+def _check_grpo(recipe: Recipe) -> None:
     g = recipe.grpo
     _require(
         g.num_generations >= 2,
         f"grpo.num_generations={g.num_generations}: G must be at least 2 (a group of one has no advantage)",
     )
     _require(g.max_completion_length > 0, "grpo.max_completion_length must be positive")
-    _require(g.beta >= 0, f"grpo.beta={g.beta}: must be >= 0 (0 disables the KL term)")
+    _require(g.beta >= 0, f"grpo.beta={g.beta}: must be >= 0 (0 drops the KL term and the reference model)")
     _require(0 < g.epsilon < 1, f"grpo.epsilon={g.epsilon}: the clip range must be in (0, 1)")
     _require(g.epsilon_high is None or g.epsilon_high >= g.epsilon, "grpo.epsilon_high must be >= grpo.epsilon")
     _require(g.temperature > 0, "grpo.temperature must be > 0 (GRPO needs sampled, diverse groups)")
@@ -496,11 +524,74 @@ def validate(recipe: Recipe) -> Recipe:
     _require(g.learning_rate > 0, "grpo.learning_rate must be > 0")
     _require(g.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
     _require(g.gradient_accumulation_steps >= 1, "grpo.gradient_accumulation_steps must be >= 1")
-    _require(g.num_iterations >= 1, "grpo.num_iterations must be >= 1")
+    _require(g.num_iterations >= 1, f"grpo.num_iterations={g.num_iterations}: must be >= 1")
     _require(g.max_steps >= 0 and g.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
     _require(g.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
     _require(0 < g.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
+    _require(g.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
+    _check_schedule(g, "grpo")
+
+
+def _check_sft(recipe: Recipe) -> None:
+    s = recipe.sft
+    _require(
+        s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0,
+        "sft: learning_rate, per_device_batch_size and max_length must be positive",
+    )
+    _require(s.max_steps >= 0 and s.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
+    _check_schedule(s, "sft")
+
+
+def _check_schedule(section: SFTConfig | GRPOSection, name: str) -> None:
+    _require(
+        section.lr_scheduler in LR_SCHEDULERS,
+        f"{name}.lr_scheduler: {section.lr_scheduler!r} is not a transformers scheduler"
+        f"{did_you_mean(section.lr_scheduler, LR_SCHEDULERS)}",
+    )
+    # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
+    _require(
+        0 <= section.warmup_ratio < 1,
+        f"{name}.warmup_ratio={section.warmup_ratio}: the warmup fraction must be in [0, 1)",
+    )
+
+
+def _check_eval(recipe: Recipe) -> None:
+    e = recipe.eval
+    _require(e.n >= 1, f"eval.n={e.n}: samples per problem must be >= 1")
+    _require(e.limit >= 0, f"eval.limit={e.limit}: must be >= 0 (0 = all problems)")
+    _require(e.temperature >= 0, f"eval.temperature={e.temperature}: must be >= 0 (0 = greedy)")
+    _require(0 < e.top_p <= 1, f"eval.top_p={e.top_p}: must be in (0, 1]")
+    _require(e.max_tokens >= 1, f"eval.max_tokens={e.max_tokens}: must be >= 1")
+    _require(e.batch_size >= 1, f"eval.batch_size={e.batch_size}: must be >= 1")
+    _require(e.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1")
+    _require(
+        not (e.n > 1 and e.temperature == 0),
+        f"eval.n={e.n} with eval.temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 "
+        "or eval.n=1",
+    )
+
+
+def _check_model(recipe: Recipe) -> None:
+    m, g = recipe.model, recipe.grpo
+    _require(m.lora_rank >= 1, f"model.lora_rank={m.lora_rank}: must be >= 1")
+    if m.max_context is not None:
+        need = recipe.estimate.prompt_len + g.max_completion_length
+        _require(
+            need <= m.max_context,
+            f"prompt ({recipe.estimate.prompt_len}) + grpo.max_completion_length ({g.max_completion_length}) = {need} "
+            f"exceeds model.max_context ({m.max_context}); lower grpo.max_completion_length",
+        )
+
+
+def _check_launch(recipe: Recipe) -> None:
     la = recipe.launch
+    _require(la.num_processes >= 1 and la.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1")
+    _require(0 <= la.node_rank < la.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
+    _require(
+        not (la.num_nodes > 1 and not la.main_process_ip),
+        "launch.main_process_ip is required when launch.num_nodes > 1",
+    )
+    _require(la.vllm_server_gpus >= 0, "launch.vllm_server_gpus must be >= 0")
     if uses_vllm_server(recipe):
         _require(
             la.vllm_server_gpus >= 1,
@@ -511,59 +602,63 @@ def validate(recipe: Recipe) -> Recipe:
             f"launch.vllm_server_gpus ({la.vllm_server_gpus}) leaves no GPU for the trainer out of "
             f"launch.num_processes ({la.num_processes}); lower it or set launch.vllm_server_host to a server elsewhere",
         )
+
+
+def _check_whole_groups(recipe: Recipe) -> None:
     # TRL counts completions per device: the global generation batch must split into whole groups.
-    world = trainer_processes_per_node(recipe) * recipe.launch.num_nodes
-    global_batch = g.per_device_batch_size * g.gradient_accumulation_steps * world
+    g = recipe.grpo
+    world, batch = trainer_processes(recipe), generation_batch(recipe)
     _require(
-        global_batch % g.num_generations == 0,
+        batch % g.num_generations == 0,
         f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "
-        f"({g.gradient_accumulation_steps}) x processes ({world}) = {global_batch} completions is not a multiple of "
+        f"({g.gradient_accumulation_steps}) x processes ({world}) = {batch} completions is not a multiple of "
         f"grpo.num_generations ({g.num_generations}); set grpo.per_device_batch_size to a multiple of it",
     )
-    s = recipe.sft
+
+
+def _check_rewards(recipe: Recipe) -> None:
+    _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
+    for name in recipe.rewards:
+        _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
+    opts = recipe.reward_options
     _require(
-        s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0,
-        "sft: learning_rate, per_device_batch_size and max_length must be positive",
+        opts.verify_timeout > 0,
+        f"reward_options.verify_timeout={opts.verify_timeout}: must be > 0 seconds (default 1.0)",
     )
-    _require(s.max_steps >= 0 and s.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
-    e = recipe.eval
-    _require(e.n >= 1, f"eval.n={e.n}: samples per problem must be >= 1")
-    _require(e.limit >= 0, "eval.limit must be >= 0 (0 = all)")
-    _require(e.temperature >= 0, "eval.temperature must be >= 0 (0 = greedy)")
-    _require(e.max_tokens > 0 and e.batch_size >= 1, "eval.max_tokens and eval.batch_size must be positive")
-    _require(
-        not (e.n > 1 and e.temperature == 0),
-        f"eval.n={e.n} with temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 or eval.n=1",
-    )
-    m = recipe.model
-    _require(m.lora_rank >= 1, "model.lora_rank must be >= 1")
-    if m.max_context is not None:
-        need = recipe.estimate.prompt_len + g.max_completion_length
+    if "language" in recipe.rewards:
         _require(
-            need <= m.max_context,
-            f"prompt ({recipe.estimate.prompt_len}) + grpo.max_completion_length ({g.max_completion_length}) = {need} "
-            f"exceeds model.max_context ({m.max_context}); lower grpo.max_completion_length",
+            opts.language in LANGUAGE_SCRIPTS,
+            f"reward_options.language: {opts.language!r} is not supported{did_you_mean(opts.language, LANGUAGE_SCRIPTS)}",
         )
-    la = recipe.launch
-    _require(la.num_processes >= 1 and la.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1")
-    _require(0 <= la.node_rank < la.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
-    _require(
-        not (la.num_nodes > 1 and not la.main_process_ip),
-        "launch.main_process_ip is required when launch.num_nodes > 1",
-    )
+    if "overlong" in recipe.rewards:
+        max_len = recipe.grpo.max_completion_length
+        _require(
+            0 < opts.overlong_buffer < max_len,
+            f"reward_options.overlong_buffer={opts.overlong_buffer}: must be in (0, grpo.max_completion_length="
+            f"{max_len}); DAPO uses a quarter of the maximum length",
+        )
+        _require(opts.overlong_penalty >= 0, "reward_options.overlong_penalty must be >= 0 (it is subtracted)")
+
+
+def _check_rest(recipe: Recipe) -> None:
     est = recipe.estimate
-    _require(est.mean_completion_len > 0, "estimate.mean_completion_len must be > 0")
-    _require(est.prompt_len >= 0 and est.prompts >= 0, "estimate.prompt_len and estimate.prompts must be >= 0")
-    _require(0 < est.mfu <= 1, f"estimate.mfu={est.mfu}: must be in (0, 1]")
+    _require(
+        est.mean_completion_len > 0,
+        f"estimate.mean_completion_len={est.mean_completion_len:g}: the mean completion length must be > 0 tokens",
+    )
+    _require(est.prompt_len >= 0, f"estimate.prompt_len={est.prompt_len:g}: must be >= 0 tokens")
+    _require(est.prompts >= 0, f"estimate.prompts={est.prompts}: must be >= 0 (0 = the dataset's size)")
+    _require(0 < est.mfu <= 1, f"estimate.mfu={est.mfu:g}: must be in (0, 1], e.g. 0.35")
+    _require(
+        est.price_per_gpu_hour is None or est.price_per_gpu_hour >= 0,
+        f"estimate.price_per_gpu_hour={est.price_per_gpu_hour}: must be >= 0 ($ per GPU-hour)",
+    )
     mon = recipe.monitor
     _require(
         min(mon.no_signal_window, mon.recent_window, mon.kl_window) >= 1 and mon.trend_window >= 3,
         "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
     )
-    _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
-    _check_reward_names(recipe.rewards)
-    _check_steps(recipe)
-    return recipe
+    _require(0 < mon.no_signal_target < 1, f"monitor.no_signal_target={mon.no_signal_target}: must be in (0, 1)")
 
 
 def uses_steps(recipe: Recipe) -> bool:
@@ -583,17 +678,34 @@ def _check_steps(recipe: Recipe) -> None:
     _require(bool(p.step_separator), "prm.step_separator must not be empty (Qwen2.5-Math-PRM: <extra_0>)")
 
 
-def _check_reward_names(rewards: dict[str, float]) -> None:
-    # The registry is plain Python (no torch); imported here, not at the top, to keep config's import light.
-    from grpo_cli.rewards import REWARDS
-
-    for name in rewards:
-        if name not in REWARDS:
-            raise UserError(f"rewards: unknown reward '{name}'{did_you_mean(name, REWARDS)}")
+# --------------------------------------------------------------------------------------------------------
+# building
 
 
-def build(data: dict, overrides: list[str] | None = None) -> Recipe:
-    """Raw mapping (+ --set overrides) -> validated, frozen Recipe."""
+def build(data: dict, overrides: list[Override] | None = None, *, whole_groups: bool = True) -> Recipe:
+    """Raw mapping (+ overrides: `--set` texts or (key, value) pairs) -> validated, frozen Recipe."""
     if overrides:
         data = apply_overrides(data, overrides)
-    return validate(from_dict(Recipe, data))
+    return validate(from_dict(Recipe, data), whole_groups=whole_groups)
+
+
+def with_values(recipe: Recipe, values: dict[str, Any], *, whole_groups: bool = True) -> Recipe:
+    """The recipe with `{"section.key": value}` set, built and validated exactly as `--set` would be."""
+    return build(to_dict(recipe), list(values.items()), whole_groups=whole_groups) if values else recipe
+
+
+def apply_flags(recipe: Recipe, flags: dict[str, tuple[str, Any]], *, whole_groups: bool = True) -> Recipe:
+    """Command-line flags that name recipe keys, `{"eval.n": ("--n", 4)}` (None = not given), as the `--set`
+    overrides they are shorthands for. A value the recipe rejects is reported under its flag and its key."""
+    given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
+    try:
+        return with_values(recipe, {key: value for key, (_, value) in given.items()}, whole_groups=whole_groups)
+    except UserError as err:
+        text = str(err)
+        for key, (flag, value) in given.items():
+            if re.search(re.escape(key) + r"(?!\w)", text):
+                shown = f"{value:g}" if isinstance(value, float) else value
+                # "grpo.beta=-1.0: must be >= 0" -> "--beta -1: must be >= 0"
+                text = re.sub(rf"^{re.escape(key)}=\S*: ", "", text)
+                raise UserError(f"{flag} {shown}: {text}") from None
+        raise

@@ -23,10 +23,19 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from grpo_cli import config
+from grpo_cli.derived import (
+    generation_batch,
+    no_signal_fraction,
+    optimizer_steps,
+    prompts_for_steps,
+    smallest_group,
+    trainer_processes,
+)
 from grpo_cli.errors import UserError, did_you_mean
 
 GIB = 1024**3
@@ -52,8 +61,6 @@ VLLM_SERVER_MEMORY_UTILIZATION = 0.9
 # Without CUDA graphs (HF generate; vLLM with enforce_eager, verl's early default) every decode step launches
 # ~30 kernels per decoder layer from Python at ~10 us each: a floor of ~0.3 ms per layer per step.
 EAGER_STEP_OVERHEAD_PER_LAYER_S = 3e-4
-# The no-signal target: the smallest G that keeps P(all answers in a group score the same) under this.
-NO_SIGNAL_TARGET = 0.1
 
 # Training-set sizes used when estimate.prompts is 0.
 DATASET_SIZES = {"gsm8k": 7473, "math": 7500}
@@ -394,48 +401,97 @@ def parse_count(text: str | float | int, what: str = "--params") -> float:
 # --------------------------------------------------------------------------------------------------------
 # Inputs
 
+# What the arithmetic reads from the recipe, by the name it has here -> (recipe key, `grpo estimate` flag). These
+# are not inputs of their own: an override of one sets its key as `--set` would (config.apply_flags), so its value is
+# typed and checked once, by config.validate, and the arithmetic reads it back from the recipe.
+RECIPE_KEYS: dict[str, tuple[str, str]] = {
+    "G": ("grpo.num_generations", "--G"),
+    "mean_len": ("estimate.mean_completion_len", "--len"),
+    "max_len": ("grpo.max_completion_length", "--max-len"),
+    "prompt_len": ("estimate.prompt_len", "--prompt-len"),
+    "prompts": ("estimate.prompts", "--prompts"),
+    "epochs": ("grpo.epochs", "--epochs"),
+    "mfu": ("estimate.mfu", "--mfu"),
+    "price": ("estimate.price_per_gpu_hour", "--price"),
+    "beta": ("grpo.beta", "--beta"),
+    "num_iterations": ("grpo.num_iterations", "--num-iterations"),
+    "lora": ("model.lora", "--lora"),
+    "lora_rank": ("model.lora_rank", "--lora-rank"),
+    "grad_ckpt": ("model.gradient_checkpointing", "--grad-ckpt"),
+    "strategy": ("launch.strategy", "launch.strategy"),
+    "micro_batch": ("grpo.per_device_batch_size", "grpo.per_device_batch_size"),
+    "use_vllm": ("grpo.use_vllm", "grpo.use_vllm"),
+    "vllm_mode": ("grpo.vllm_mode", "grpo.vllm_mode"),
+    "vllm_memory": ("grpo.vllm_gpu_memory_utilization", "grpo.vllm_gpu_memory_utilization"),
+    "vllm_tp": ("grpo.vllm_tensor_parallel_size", "grpo.vllm_tensor_parallel_size"),
+    "vllm_sleep": ("grpo.vllm_enable_sleep_mode", "grpo.vllm_enable_sleep_mode"),
+    "server_gpus": ("launch.vllm_server_gpus", "launch.vllm_server_gpus"),
+}
+# The workload overrides that replace a recipe's grpo.max_steps.
+_WORKLOAD = ("prompts", "epochs", "tokens")
+
 
 @dataclass(frozen=True)
 class EstimateInputs:
-    """Everything the arithmetic needs. Built from a recipe by `inputs_from_recipe`; flags override fields."""
+    """Everything the arithmetic needs: a validated recipe, plus what a recipe does not hold. Built by
+    `inputs_from_recipe`; the recipe's fields are read through the properties below (x.G, x.mean_len, ...)."""
 
-    model: str = "qwen2.5-7b"
+    recipe: Any  # grpo_cli.config.Recipe
+    model: str  # label for the table
     # Known architecture (attention FLOPs, KV cache, activations), or None when only a parameter count is known.
-    arch: Arch | None = field(default_factory=lambda: ARCHS["qwen2.5-7b"])
-    params: float = float(ARCHS["qwen2.5-7b"].total_params)  # memory
-    flop_params: float = float(ARCHS["qwen2.5-7b"].flop_params)  # N in 2N / 6N
-    G: int = 16
-    mean_len: float = 300.0
-    max_len: int = 512
-    prompt_len: float = 200.0
-    prompts: int = 7473
-    epochs: float = 1.0
+    arch: Arch | None
+    params: float  # memory
+    flop_params: float  # N in 2N / 6N
+    prompts: int  # prompts per epoch: estimate.prompts, the dataset's size, or what grpo.max_steps consumes
+    epochs: float
+    gpu: GPU
+    num_gpus: int  # training processes (GPUs)
+    gen_batch: int  # completions generated per round, all GPUs (TRL: per_device x grad_accum x world)
     tokens: float | None = None  # total generated tokens; overrides prompts x G x len x epochs
-    gpu: GPU = field(default_factory=lambda: GPUS["h100"])
-    num_gpus: int = 8  # training processes (GPUs)
-    mfu: float = DEFAULT_MFU
     decode_efficiency: float = DEFAULT_DECODE_EFFICIENCY
     bandwidth_efficiency: float = DEFAULT_BANDWIDTH_EFFICIENCY
-    beta: float = 0.04
-    num_iterations: int = 1
     old_logprobs: bool | None = None  # None: TRL's rule (vLLM's importance-sampling correction, or num_iterations > 1)
-    lora: bool = False
-    lora_rank: int = 16
-    lora_targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
-    grad_ckpt: bool = True
-    strategy: str = "zero3"
-    micro_batch: int = 16  # completions per training forward (per_device_batch_size)
-    gen_batch: int = 1024  # completions generated per round, all GPUs (TRL: per_device x grad_accum x world)
-    use_vllm: bool = True
-    vllm_mode: str = "colocate"
-    vllm_memory: float = 0.3  # gpu_memory_utilization
-    vllm_tp: int = 1
-    vllm_sleep: bool = False
     eager: bool | None = None  # None: HF generate is eager, vLLM uses CUDA graphs (TRL does not set enforce_eager)
-    server_gpus: int = 0
-    price: float | None = None
     pass_rate: float | None = None
-    name: str = ""  # recipe name, for messages
+
+    def replace(self, **changes: Any) -> EstimateInputs:
+        """These inputs with `changes`: names in RECIPE_KEYS are set in the recipe (and validated), the rest replaced."""
+        keys = {RECIPE_KEYS[k][0]: v for k, v in changes.items() if k in RECIPE_KEYS}
+        rest = {k: v for k, v in changes.items() if k not in RECIPE_KEYS}
+        return replace(self, recipe=config.with_values(self.recipe, keys, whole_groups=False), **rest)
+
+    # -- read from the recipe ------------------------------------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        """x.G, x.beta, x.use_vllm, ...: the recipe's value of RECIPE_KEYS[name] (only names not defined here)."""
+        if name in RECIPE_KEYS:
+            section, key = RECIPE_KEYS[name][0].split(".")
+            return getattr(getattr(self.recipe, section), key)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def mean_len(self) -> float:
+        return float(self.recipe.estimate.mean_completion_len)
+
+    @property
+    def max_len(self) -> int:
+        """grpo.max_completion_length, and at least the mean: a generation round waits for its longest answer."""
+        return max(self.recipe.grpo.max_completion_length, math.ceil(self.mean_len))
+
+    @property
+    def prompt_len(self) -> float:
+        return float(self.recipe.estimate.prompt_len)
+
+    @property
+    def lora_targets(self) -> tuple[str, ...]:
+        return tuple(self.recipe.model.lora_target_modules)
+
+    @property
+    def name(self) -> str:
+        """The recipe's name, for messages."""
+        return self.recipe.name
+
+    # -- derived -------------------------------------------------------------------------------------------
 
     @property
     def shape(self) -> Arch:
@@ -468,34 +524,20 @@ class EstimateInputs:
 
 
 def validate_inputs(x: EstimateInputs) -> EstimateInputs:
-    """Reject what the arithmetic cannot use, with one line naming the input and the fix."""
-
-    def need(cond: bool, message: str) -> None:
-        if not cond:
-            raise UserError(message)
-
-    need(x.G >= 2, f"--G {x.G}: G must be at least 2 (a group of one has no advantage)")
-    need(x.mean_len > 0, f"--len {x.mean_len:g}: the mean completion length must be > 0 tokens")
-    need(x.prompt_len >= 0, f"--prompt-len {x.prompt_len:g}: must be >= 0 tokens")
-    need(x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1")
-    need(x.epochs > 0, f"--epochs {x.epochs:g}: must be > 0")
-    need(x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0")
-    need(x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1")
-    need(0 < x.mfu <= 1, f"--mfu {x.mfu:g}: must be in (0, 1], e.g. 0.35")
-    need(0 < x.decode_efficiency <= 1, f"decode efficiency {x.decode_efficiency:g}: must be in (0, 1]")
-    need(0 < x.bandwidth_efficiency <= 1, f"bandwidth efficiency {x.bandwidth_efficiency:g}: must be in (0, 1]")
-    need(x.beta >= 0, f"--beta {x.beta:g}: must be >= 0 (0 drops the reference model)")
-    need(x.num_iterations >= 1, f"--num-iterations {x.num_iterations}: must be >= 1")
-    need(x.lora_rank >= 1, f"--lora-rank {x.lora_rank}: must be >= 1")
-    need(x.price is None or x.price >= 0, f"--price {x.price}: must be >= 0 ($ per GPU-hour)")
-    need(x.pass_rate is None or 0 <= x.pass_rate <= 1, f"--pass-rate {x.pass_rate}: must be in [0, 1]")
-    need(x.micro_batch >= 1 and x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1")
-    need(0 < x.vllm_memory < 1, f"vllm_gpu_memory_utilization {x.vllm_memory:g}: must be in (0, 1)")
-    need(x.vllm_tp >= 1, f"vllm tensor parallel size {x.vllm_tp}: must be >= 1")
-    need(
-        x.vllm_mode != "server" or not x.use_vllm or x.server_gpus >= 1,
-        "vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs the vLLM server runs on)",
+    """Reject what the arithmetic cannot use among the inputs a recipe does not hold (config.validate checked the
+    recipe's), with one line naming the input and the fix."""
+    checks = (
+        (x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1"),
+        (x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0"),
+        (x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1"),
+        (0 < x.decode_efficiency <= 1, f"decode efficiency {x.decode_efficiency:g}: must be in (0, 1]"),
+        (0 < x.bandwidth_efficiency <= 1, f"bandwidth efficiency {x.bandwidth_efficiency:g}: must be in (0, 1]"),
+        (x.pass_rate is None or 0 <= x.pass_rate <= 1, f"--pass-rate {x.pass_rate}: must be in [0, 1]"),
+        (x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1"),
     )
+    for ok, message in checks:
+        if not ok:
+            raise UserError(message)
     return x
 
 
@@ -513,20 +555,10 @@ def _dataset_prompts(recipe: Any) -> int:
     return min(size, data.limit) if data.limit > 0 else size
 
 
-def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
-    """A `grpo_cli.config.Recipe` (+ overrides, keyed like EstimateInputs' fields; None = not given) -> inputs.
-
-    `params` as an override (without `model`) drops the architecture: the FLOPs are then exactly 2N/6N per token
-    with no attention term. `prompts`, `epochs` or `tokens` as overrides replace a recipe's grpo.max_steps."""
-    ov = {k: v for k, v in overrides.items() if v is not None}
-    g, est, launch, m = recipe.grpo, recipe.estimate, recipe.launch, recipe.model
-    # Training GPUs: a vLLM server on the trainer's node keeps its GPUs out of launch.num_processes' count.
-    server = g.use_vllm and g.vllm_mode == "server"
-    on_node = server and launch.vllm_server_host is None
-    world = (launch.num_processes - (launch.vllm_server_gpus if on_node else 0)) * launch.num_nodes
-
-    model_name = ov.pop("model", None)
-    params = ov.pop("params", None)
+def _architecture(recipe: Any, model_name: Any, params: float | None) -> tuple[str, Arch | None, float, float]:
+    """(label, architecture, parameters, FLOP parameters). `params` without `model_name` drops the architecture:
+    the FLOPs are then exactly 2N/6N per token with no attention term."""
+    m = recipe.model
     if model_name is not None:
         arch: Arch | None = resolve_model(str(model_name), m.tiny)
     elif params is not None:
@@ -535,80 +567,55 @@ def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
         arch = resolve_model(m.name, m.tiny)
     if params is not None:
         # An explicit count is N for the FLOPs (2N, 6N per token) and for the memory plan.
-        total = flop_params = float(params)
         label = str(model_name) if model_name is not None else f"{params / 1e9:g}B-parameter model"
-    else:
-        assert arch is not None
-        total, flop_params = float(arch.total_params), float(arch.flop_params)
-        label = str(model_name) if model_name is not None else m.name
+        return label, arch, float(params), float(params)
+    assert arch is not None
+    label = str(model_name) if model_name is not None else m.name
+    return label, arch, float(arch.total_params), float(arch.flop_params)
 
-    num_gpus = int(ov.pop("num_gpus", world))
-    num_iterations = int(ov.pop("num_iterations", g.num_iterations))
-    G = int(ov.get("G", g.num_generations))
-    # Checked before the arithmetic below divides by them (validate_inputs checks everything at the end).
-    if G < 2:
-        raise UserError(f"--G {G}: G must be at least 2 (a group of one has no advantage)")
-    if num_iterations < 1:
-        raise UserError(f"--num-iterations {num_iterations}: must be >= 1")
-    gen_batch = ov.pop("gen_batch", None)
-    if gen_batch is None:
-        # TRL: generation_batch_size = per_device_train_batch_size x world x steps_per_generation (= grad accum).
-        gen_batch = g.per_device_batch_size * g.gradient_accumulation_steps * num_gpus
 
-    workload_given = any(k in ov for k in ("prompts", "epochs", "tokens"))
-    if g.max_steps > 0 and not workload_given:
+def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
+    """A `grpo_cli.config.Recipe` (+ overrides; None = not given) -> inputs.
+
+    Overrides named in RECIPE_KEYS set their recipe key, exactly as `--set` would; `gpu` as a name sets launch.gpu
+    (a `GPU` is used as is). The others are the inputs a recipe does not hold: `model` (an architecture name or a
+    config.json), `params`, `tokens`, `num_gpus`, `gen_batch`, the efficiencies, `eager`, `old_logprobs` and
+    `pass_rate`. `prompts`, `epochs` or `tokens` replace a recipe's grpo.max_steps."""
+    ov = {k: v for k, v in overrides.items() if v is not None}
+    flags = {RECIPE_KEYS[k][0]: (RECIPE_KEYS[k][1], ov.pop(k)) for k in list(ov) if k in RECIPE_KEYS}
+    if isinstance(ov.get("gpu"), str):
+        flags["launch.gpu"] = ("--gpu", ov.pop("gpu"))
+    if any(overrides.get(k) is not None for k in _WORKLOAD):
+        flags["grpo.max_steps"] = ("grpo.max_steps", 0)
+    recipe = config.apply_flags(recipe, flags, whole_groups=False)
+    unknown = set(ov) - {f.name for f in fields(EstimateInputs)} - {"model", "params"}
+    if unknown:
+        raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")
+
+    label, arch, total, flop_params = _architecture(recipe, ov.pop("model", None), ov.pop("params", None))
+    g = recipe.grpo
+    num_gpus = int(ov.pop("num_gpus", trainer_processes(recipe)))
+    gen_batch = int(ov.pop("gen_batch", generation_batch(recipe, num_gpus)))
+    if g.max_steps > 0:
         # max_steps optimizer steps; each generation batch feeds num_iterations of them.
-        prompts = max(1, round(g.max_steps * gen_batch / num_iterations / G))
-        epochs = 1.0
+        prompts, epochs = prompts_for_steps(g.max_steps, gen_batch, g.num_iterations, g.num_generations), 1.0
     else:
-        prompts = int(ov.pop("prompts", est.prompts or 0)) or _dataset_prompts(recipe)
-        epochs = float(ov.pop("epochs", g.epochs))
-    ov.pop("prompts", None)
-    ov.pop("epochs", None)
-
-    mean_len = float(ov.pop("mean_len", est.mean_completion_len))
-    max_len = int(ov.pop("max_len", g.max_completion_length))
-    gpu = ov.pop("gpu", launch.gpu)
+        prompts, epochs = recipe.estimate.prompts or _dataset_prompts(recipe), float(g.epochs)
+    gpu = ov.pop("gpu", None) or resolve_gpu(recipe.launch.gpu)
     inputs = EstimateInputs(
+        recipe=recipe,
         model=label,
         arch=arch,
         params=total,
         flop_params=flop_params,
-        G=G,
-        mean_len=mean_len,
-        max_len=max(max_len, math.ceil(mean_len)),
-        prompt_len=float(ov.pop("prompt_len", est.prompt_len)),
-        prompts=prompts,
+        prompts=int(prompts),
         epochs=epochs,
-        tokens=ov.pop("tokens", None),
-        gpu=gpu if isinstance(gpu, GPU) else resolve_gpu(str(gpu)),
+        gpu=gpu,
         num_gpus=num_gpus,
-        mfu=float(ov.pop("mfu", est.mfu)),
-        beta=float(ov.pop("beta", g.beta)),
-        num_iterations=num_iterations,
-        lora=bool(ov.pop("lora", m.lora)),
-        lora_rank=int(ov.pop("lora_rank", m.lora_rank)),
-        lora_targets=tuple(m.lora_target_modules),
-        grad_ckpt=bool(ov.pop("grad_ckpt", m.gradient_checkpointing)),
-        strategy=str(ov.pop("strategy", launch.strategy)),
-        micro_batch=int(ov.pop("micro_batch", g.per_device_batch_size)),
-        gen_batch=int(gen_batch),
-        use_vllm=bool(ov.pop("use_vllm", g.use_vllm)),
-        vllm_mode=str(ov.pop("vllm_mode", g.vllm_mode)),
-        vllm_memory=float(ov.pop("vllm_memory", g.vllm_gpu_memory_utilization)),
-        vllm_tp=int(ov.pop("vllm_tp", g.vllm_tensor_parallel_size)),
-        vllm_sleep=bool(ov.pop("vllm_sleep", g.vllm_enable_sleep_mode)),
-        server_gpus=int(ov.pop("server_gpus", launch.vllm_server_gpus)),
-        price=ov.pop("price", est.price_per_gpu_hour),
-        pass_rate=ov.pop("pass_rate", None),
-        name=recipe.name,
+        gen_batch=gen_batch,
+        **ov,
     )
-    ov.pop("G", None)
-    rest = {k: v for k, v in ov.items() if k in {f for f in EstimateInputs.__dataclass_fields__}}
-    unknown = set(ov) - set(rest)
-    if unknown:
-        raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")
-    return validate_inputs(replace(inputs, **rest))
+    return validate_inputs(inputs)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -624,8 +631,7 @@ def workload(x: EstimateInputs) -> dict:
         sequences = x.prompts * x.G * x.epochs
         generated = sequences * x.mean_len
     prompt_tokens = sequences * x.prompt_len
-    # Each generation round (gen_batch completions) feeds num_iterations optimizer steps.
-    steps = sequences * x.num_iterations / x.gen_batch
+    steps = optimizer_steps(sequences, x.gen_batch, x.num_iterations)
     return {
         "sequences": sequences,
         "generated_tokens": int(round(generated)),
@@ -841,25 +847,6 @@ def memory_plan(x: EstimateInputs) -> dict:
 
 
 # --------------------------------------------------------------------------------------------------------
-# The no-signal fraction
-
-
-def no_signal_fraction(p: float, G: int) -> float:
-    """P(every answer in a group scores the same) = p^G + (1-p)^G: such groups have zero advantage."""
-    return p**G + (1 - p) ** G
-
-
-def smallest_group(p: float, target: float = NO_SIGNAL_TARGET, limit: int = 4096) -> int | None:
-    """The smallest G >= 2 with no_signal_fraction(p, G) < target; None when no G up to `limit` gets there."""
-    if p <= 0 or p >= 1:
-        return None
-    for G in range(2, limit + 1):
-        if no_signal_fraction(p, G) < target:
-            return G
-    return None
-
-
-# --------------------------------------------------------------------------------------------------------
 # The estimate
 
 
@@ -908,19 +895,28 @@ def estimate(x: EstimateInputs) -> dict:
     if x.price is not None:
         out["cost_usd"] = gpu_hours * x.price
     if x.pass_rate is not None:
+        target = x.recipe.monitor.no_signal_target  # the threshold the no_signal alarm advises with
         out["no_signal"] = {
             "pass_rate": x.pass_rate,
             "G": x.G,
             "fraction": no_signal_fraction(x.pass_rate, x.G),
-            "target": NO_SIGNAL_TARGET,
-            "smallest_G_under_target": smallest_group(x.pass_rate),
+            "target": target,
+            "smallest_G_under_target": smallest_group(x.pass_rate, target),
         }
     return out
 
 
+# The --json "inputs" object: every input the arithmetic used, the recipe's included, in this order.
+_INPUT_NAMES = (
+    "model", "params", "flop_params", "G", "mean_len", "max_len", "prompt_len", "prompts", "epochs", "tokens", "gpu",
+    "num_gpus", "mfu", "decode_efficiency", "bandwidth_efficiency", "beta", "num_iterations", "old_logprobs", "lora",
+    "lora_rank", "lora_targets", "grad_ckpt", "strategy", "micro_batch", "gen_batch", "use_vllm", "vllm_mode",
+    "vllm_memory", "vllm_tp", "vllm_sleep", "eager", "server_gpus", "price", "pass_rate", "name",
+)  # fmt: skip
+
+
 def _inputs_dict(x: EstimateInputs) -> dict:
-    d = asdict(x)
-    d.pop("arch")
+    d = {name: getattr(x, name) for name in _INPUT_NAMES}
     d["gpu"] = x.gpu.name
     d["lora_targets"] = list(x.lora_targets)
     d["old_logprobs"] = x.computes_old_logprobs
@@ -936,7 +932,7 @@ def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
     except UserError:
         return None
     gpu = replace(base.gpu, name=f"{gpu_memory_gib:.0f} GiB GPU", memory_gib=float(gpu_memory_gib))
-    x = replace(base, gpu=gpu, num_gpus=int(num_gpus))
+    x = base.replace(gpu=gpu, num_gpus=int(num_gpus))
     plan = memory_plan(x)
     if plan["fits"]:
         return None
@@ -1027,7 +1023,7 @@ def calibration(run: EstimateInputs, measured: Measured) -> dict:
     `factor` = measured step time / predicted step time (or, without step_time, predicted / measured tokens/s)."""
     assumed_len = run.mean_len
     if measured.mean_length:
-        run = replace(run, mean_len=measured.mean_length, max_len=max(run.max_len, math.ceil(measured.mean_length)))
+        run = run.replace(mean_len=measured.mean_length)  # max_len follows: at least the mean
     result = estimate(run)
     # Tokens one optimizer step processes (prompt + completion): each generation round feeds num_iterations steps.
     step_tokens = run.gen_batch / run.num_iterations * (run.prompt_len + run.mean_len)

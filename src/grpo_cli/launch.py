@@ -22,7 +22,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grpo_cli.config import Recipe, trainer_processes_per_node, uses_vllm_server
+from grpo_cli.config import Recipe
+from grpo_cli.derived import trainer_processes_per_node, uses_vllm_server
 from grpo_cli.errors import UserError
 
 # Set in every process we launch: a recursion guard beside the launcher's own variables (see is_launched).

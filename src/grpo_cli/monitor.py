@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grpo_cli.config import MonitorConfig
+from grpo_cli.derived import no_signal_fraction, smallest_group
 
 # TRL 1.16 GRPOTrainer metric names (grpo_trainer.py `_metrics[mode][...]`); reward functions are logged as
 # rewards/<func.__name__>/mean with the names of grpo_cli.rewards.REWARDS.
@@ -197,22 +198,6 @@ def linear_trend(values: list[float]) -> tuple[float, float]:
     return slope * (n - 1), slope_se * (n - 1)
 
 
-def all_same_probability(p: float, g: int) -> float:
-    """P(all G binary rewards in a group are equal) at pass rate p: p^G + (1-p)^G. Such a group has zero std,
-    so zero advantage and no gradient."""
-    return p**g + (1 - p) ** g
-
-
-def smallest_g(p: float, target: float, g_max: int = 1024) -> int | None:
-    """The smallest G >= 2 with p^G + (1-p)^G < target, or None when no G up to g_max gets there."""
-    if not 0 < p < 1:
-        return None
-    for g in range(2, g_max + 1):
-        if all_same_probability(p, g) < target:
-            return g
-    return None
-
-
 # --------------------------------------------------------------------------------------------------------
 # the checks: (stream, cfg, ctx) -> Alarm | None, each looking at the latest values
 
@@ -252,8 +237,8 @@ def _no_signal_g_advice(p: float | None, g: int | None, target: float) -> str:
     if g is None:
         head = f"larger G: at pass rate {p:.3f} (G unknown: no recipe.yaml in the run dir)"
     else:
-        head = f"larger G: at pass rate {p:.3f}, G={g} gives P(all-same group) = p^G + (1-p)^G = {all_same_probability(p, g):.2f}"
-    need = smallest_g(p, target)
+        head = f"larger G: at pass rate {p:.3f}, G={g} gives P(all-same group) = p^G + (1-p)^G = {no_signal_fraction(p, g):.2f}"
+    need = smallest_group(p, target)
     if need is None:
         return f"{head}; no G brings it under {target:.0%} at this pass rate, so fix the data or the start point"
     if g is not None and need <= g:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.config import LANGUAGE_SCRIPTS, REWARD_NAMES
 
 RewardFunc = Callable[..., list[float | None]]
 
@@ -163,10 +163,6 @@ def make_tag_count(recipe: Any) -> RewardFunc:
 # --------------------------------------------------------------------------------------------------------
 # language consistency (DeepSeek-R1, section 2.3.3: the proportion of target-language words in the CoT)
 
-LANGUAGE_SCRIPTS = {
-    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
-    "zh": "cjk", "ja": "cjk", "ko": "cjk", "ru": "cyrillic", "uk": "cyrillic",
-}  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _LETTER_RUNS = re.compile(r"[^\W\d_]+")
 _LATEX = re.compile(r"\\[A-Za-z]+|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
@@ -291,32 +287,13 @@ REWARDS: dict[str, RewardSpec] = {
 }
 
 
-def check_options(recipe: Any) -> None:
-    """Reward options that only matter for the rewards a recipe uses; UserError naming the key otherwise."""
-    opts = recipe.reward_options
-    if opts.verify_timeout <= 0:
-        raise UserError(f"reward_options.verify_timeout={opts.verify_timeout}: must be > 0 seconds (default 1.0)")
-    if "language" in recipe.rewards and opts.language not in LANGUAGE_SCRIPTS:
-        raise UserError(
-            f"reward_options.language: {opts.language!r} is not supported{did_you_mean(opts.language, LANGUAGE_SCRIPTS)}"
-        )
-    if "overlong" in recipe.rewards:
-        max_len = recipe.grpo.max_completion_length
-        if not 0 < opts.overlong_buffer < max_len:
-            raise UserError(
-                f"reward_options.overlong_buffer={opts.overlong_buffer}: must be in (0, grpo.max_completion_length="
-                f"{max_len}); DAPO uses a quarter of the maximum length"
-            )
-        if opts.overlong_penalty < 0:
-            raise UserError("reward_options.overlong_penalty must be >= 0 (it is subtracted)")
+# config.validate checks names and options against config.REWARD_NAMES, which must name exactly this registry.
+assert tuple(REWARDS) == REWARD_NAMES, "config.REWARD_NAMES and rewards.REWARDS disagree"
 
 
 def build_reward_funcs(recipe: Any) -> tuple[list[RewardFunc], list[float]]:
-    """The recipe's reward functions (TRL signature, `__name__` = registry name) and their weights, in recipe order."""
-    for name in recipe.rewards:
-        if name not in REWARDS:
-            raise UserError(f"rewards: unknown reward '{name}'{did_you_mean(name, REWARDS)}")
-    check_options(recipe)
+    """The recipe's reward functions (TRL signature, `__name__` = registry name) and their weights, in recipe order.
+    The recipe is a validated one: config.validate has checked the names and reward_options."""
     funcs = [REWARDS[name].make(recipe) for name in recipe.rewards]
     weights = [float(w) for w in recipe.rewards.values()]
     return funcs, weights

@@ -154,7 +154,9 @@ def _jsonable(obj: Any) -> Any:
 def _load(name: str, overrides: list[str]) -> Any:
     from grpo_cli import recipes
 
-    return recipes.load(name, overrides)
+    # The estimate plans its own world (--num-gpus, --gen-batch): the recipe's generation batch need not split
+    # into its groups here, as it must for `grpo train`.
+    return recipes.load(name, overrides, whole_groups=False)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -276,14 +278,36 @@ _PHASE_NOTES = {
 
 
 def _print(r: dict) -> None:
+    """The table `grpo estimate` prints: the workload, time per phase, hours and cost, the calibration, the memory
+    plan, the no-signal share and the assumptions, top to bottom."""
     from rich.console import Console
-    from rich.table import Table
-
-    from grpo_cli.estimate import PHASES
 
     con = Console()
+    _print_workload(con, r)
+    con.print(_phase_table(r))
+    _print_totals(con, r)
+    if "calibration" in r:
+        _print_calibration(con, r["calibration"])
+    _print_memory(con, r)
+    if "no_signal" in r:
+        ns = r["no_signal"]
+        best = ns["smallest_G_under_target"]
+        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
+        con.print(
+            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
+            f"score all-same (p^G + (1-p)^G); {advice}"
+        )
+    a = r["assumptions"]
+    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
+    con.print(
+        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
+        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
+        "formulas, defaults and calibration: docs/estimate.md[/dim]"
+    )
+
+
+def _print_workload(con: Any, r: dict) -> None:
     x = r["inputs"]
-    gen = r["generation"]
     title = f"{r['recipe'] or 'estimate'}: {r['model']}" + (
         f" ({r['params'] / 1e9:.2f}B params"
         + (f", {r['flop_params'] / 1e9:.1f}B per token" if r["flop_params"] < 0.9 * r["params"] else "")
@@ -298,6 +322,12 @@ def _print(r: dict) -> None:
         f"{work}; {r['generated_tokens']:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
         f"{r['prompt_tokens']:,} prompt tokens; {r['steps']:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
     )
+
+
+def _phase_table(r: dict) -> Any:
+    from rich.table import Table
+
+    from grpo_cli.estimate import PHASES
 
     table = Table(title="compute and time per phase")
     for col, justify in (
@@ -316,7 +346,11 @@ def _print(r: dict) -> None:
             p, _sci(r["flops"][p]), _dur(r["seconds"][p]), f"{100 * r['seconds'][p] / total:.0f}%", _PHASE_NOTES[p]
         )
     table.add_row("[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(r["seconds"]["total"]), "100%", "")
-    con.print(table)
+    return table
+
+
+def _print_totals(con: Any, r: dict) -> None:
+    gen = r["generation"]
     con.print(
         f"generation ({gen['backend']}): {gen['engines']} engine(s) x TP {gen['tensor_parallel']}, "
         f"{gen['in_flight']:,.0f} of {gen['sequences_per_engine_round']:,.0f} sequences in flight per engine, "
@@ -327,34 +361,32 @@ def _print(r: dict) -> None:
         f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
         f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
     )
-    if "calibration" in r:
-        c = r["calibration"]
-        st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
-        cal = Table(
-            title=f"calibration on {c['run_dir']} ({c['steps_logged']} logged steps, {c['num_gpus']}x {c['gpu']})"
-        )
-        for col in ("", "predicted", "measured"):
-            cal.add_column(col, justify="right" if col else "left")
-        cal.add_row(
-            "seconds per step", f"{st['predicted']:.3g}", "-" if st["measured"] is None else f"{st['measured']:.3g}"
-        )
-        cal.add_row(
-            "tokens/s", f"{tps['predicted']:,.0f}", "-" if tps["measured"] is None else f"{tps['measured']:,.0f}"
-        )
-        cal.add_row(
-            "mean completion tokens", f"{ln['assumed']:g}", "-" if ln["measured"] is None else f"{ln['measured']:.0f}"
-        )
-        con.print(cal)
-        un = c["uncalibrated"]
-        con.print(
-            f"measured / predicted = x{c['factor']:.2f} (from {c['basis']}); the figures above use it "
-            f"(uncalibrated: {un['gpu_hours']:,.1f} GPU-hours)"
-        )
 
-    m = r["memory_gib_per_gpu"]
-    mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
-    mem.add_column("item")
-    mem.add_column("GiB", justify="right")
+
+def _print_calibration(con: Any, c: dict) -> None:
+    from rich.table import Table
+
+    st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
+    cal = Table(title=f"calibration on {c['run_dir']} ({c['steps_logged']} logged steps, {c['num_gpus']}x {c['gpu']})")
+    for col in ("", "predicted", "measured"):
+        cal.add_column(col, justify="right" if col else "left")
+    cal.add_row(
+        "seconds per step", f"{st['predicted']:.3g}", "-" if st["measured"] is None else f"{st['measured']:.3g}"
+    )
+    cal.add_row("tokens/s", f"{tps['predicted']:,.0f}", "-" if tps["measured"] is None else f"{tps['measured']:,.0f}")
+    cal.add_row(
+        "mean completion tokens", f"{ln['assumed']:g}", "-" if ln["measured"] is None else f"{ln['measured']:.0f}"
+    )
+    con.print(cal)
+    un = c["uncalibrated"]
+    con.print(
+        f"measured / predicted = x{c['factor']:.2f} (from {c['basis']}); the figures above use it "
+        f"(uncalibrated: {un['gpu_hours']:,.1f} GPU-hours)"
+    )
+
+
+def _memory_rows(m: dict, x: dict) -> list[tuple[str, float]]:
+    """(item, GiB) of the memory plan, the generation side last."""
     rows = [
         ("weights (bf16)", m["weights"]),
         ("gradients", m["gradients"]),
@@ -365,17 +397,27 @@ def _print(r: dict) -> None:
         ("runtime (CUDA context, NCCL, fragmentation)", m["runtime"]),
     ]
     if m["vllm_share"]:
+        sleep = "" if not x["vllm_sleep"] else "; released while training (sleep mode)"
         rows.append(
             (
                 f"vLLM share ({x['vllm_memory']:g} of the GPU): weights {m['vllm_weights']:.1f} + KV cache "
-                f"{m['kv_cache']:.1f} + reserve"
-                + ("" if not x["vllm_sleep"] else "; released while training (sleep mode)"),
+                f"{m['kv_cache']:.1f} + reserve{sleep}",
                 m["vllm_share"],
             )
         )
     elif m["vllm_weights"] or m["kv_cache"]:
         rows.append(("generation: gathered weights + KV cache", m["vllm_weights"] + m["kv_cache"]))
-    for item, gib in rows:
+    return rows
+
+
+def _print_memory(con: Any, r: dict) -> None:
+    from rich.table import Table
+
+    m, x, gen = r["memory_gib_per_gpu"], r["inputs"], r["generation"]
+    mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
+    mem.add_column("item")
+    mem.add_column("GiB", justify="right")
+    for item, gib in _memory_rows(m, x):
         if gib >= 0.005:
             mem.add_row(item, f"{gib:.1f}")
     mem.add_row(
@@ -391,18 +433,3 @@ def _print(r: dict) -> None:
     con.print(mem)
     for problem in m["problems"]:
         con.print(f"[red]memory: {problem}[/red]")
-    if "no_signal" in r:
-        ns = r["no_signal"]
-        best = ns["smallest_G_under_target"]
-        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
-        con.print(
-            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
-            f"score all-same (p^G + (1-p)^G); {advice}"
-        )
-    a = r["assumptions"]
-    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
-    con.print(
-        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
-        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
-        "formulas, defaults and calibration: docs/estimate.md[/dim]"
-    )

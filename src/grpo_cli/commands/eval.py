@@ -68,12 +68,26 @@ def register(app: typer.Typer) -> None:
         if ckpt is not None and stage is not None:
             raise UserError("--stage picks a model of --recipe; with --ckpt the checkpoint is the model")
 
-        from grpo_cli import rundir
+        from grpo_cli import config, rundir
         from grpo_cli.stages import eval as eval_stage
 
         if ckpt is not None:
             eval_stage.check_model_dir(ckpt)
         r, note = _recipe(recipe, ckpt, set_)
+        # The flags that name eval.* keys are shorthands for --set eval.KEY=VALUE, built and checked the same way.
+        flags = {
+            "dataset": ("--dataset", dataset),
+            "split": ("--split", split),
+            "limit": ("--limit", limit),
+            "n": ("--n", n),
+            "temperature": ("--temperature", temperature),
+            "top_p": ("--top-p", top_p),
+            "max_tokens": ("--max-tokens", max_tokens),
+            "backend": ("--backend", backend),
+            "batch_size": ("--batch-size", batch_size),
+            "seed": ("--seed", seed),
+        }
+        r = config.apply_flags(r, {f"eval.{key}": flag for key, flag in flags.items()})
         if ckpt is not None:
             model_dir: str | Path = ckpt
             label = ckpt.name
@@ -87,19 +101,7 @@ def register(app: typer.Typer) -> None:
         console = _console()
         if note:
             console.print(note)
-        overrides = dict(
-            dataset=dataset,
-            split=split,
-            limit=limit,
-            n=n,
-            temperature=temperature,
-            top_p=top_p,
-            max_tokens=max_tokens,
-            backend=backend,
-            batch_size=batch_size,
-            seed=seed,
-        )
-        summary = run_with_progress(r, model_dir, out, overwrite=overwrite, stage=label, console=console, **overrides)
+        summary = run_with_progress(r, model_dir, out, overwrite=overwrite, stage=label, console=console)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
         else:

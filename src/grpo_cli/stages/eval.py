@@ -1,6 +1,6 @@
 """The eval stage: sample completions for a dataset, score them with the reward's verifier, write what was measured.
 
-    settings (recipe.eval + CLI overrides) -> problems (grpo_cli.data) -> prompts (grpo_cli.prompts, the same builder
+    recipe.eval (+ `grpo eval` flags, as --set) -> problems (grpo_cli.data) -> prompts (grpo_cli.prompts, the same builder
     as training) -> completions (grpo_cli.generation) -> verdicts (grpo_cli.verify.verify, the same verifier as the
     accuracy reward) -> samples.jsonl -> metrics.summarize(rows) -> summary.json
 
@@ -19,74 +19,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from grpo_cli import metrics
-from grpo_cli.config import Recipe
+from grpo_cli.config import EvalConfig, Recipe, with_values
 from grpo_cli.errors import UserError
 
 SAMPLES = "samples.jsonl"
 SUMMARY = "summary.json"
-BACKENDS = ("auto", "hf", "vllm")
-
-
-@dataclass(frozen=True)
-class EvalSettings:
-    """What one eval measures: the recipe's eval section with the command line's overrides applied."""
-
-    dataset: str
-    split: str
-    limit: int
-    n: int
-    temperature: float
-    top_p: float
-    max_tokens: int
-    backend: str
-    batch_size: int
-    seed: int
-    tensor_parallel_size: int
-
-
-def settings_from(recipe: Recipe, **overrides: Any) -> EvalSettings:
-    """recipe.eval, then every override that is not None. Raises UserError naming the flag for a bad value."""
-    e = recipe.eval
-    base = EvalSettings(
-        dataset=e.dataset,
-        split=e.split,
-        limit=e.limit,
-        n=e.n,
-        temperature=e.temperature,
-        top_p=e.top_p,
-        max_tokens=e.max_tokens,
-        backend=e.backend,
-        batch_size=e.batch_size,
-        seed=e.seed,
-        tensor_parallel_size=e.tensor_parallel_size,
-    )
-    unknown = set(overrides) - set(asdict(base))
-    if unknown:
-        raise TypeError(f"unknown eval settings: {sorted(unknown)}")
-    s = replace(base, **{k: v for k, v in overrides.items() if v is not None})
-    checks = [
-        (s.n >= 1, f"--n {s.n}: samples per problem must be >= 1"),
-        (s.limit >= 0, f"--limit {s.limit}: must be >= 0 (0 = all problems)"),
-        (s.temperature >= 0, f"--temperature {s.temperature}: must be >= 0 (0 = greedy)"),
-        (0 < s.top_p <= 1, f"--top-p {s.top_p}: must be in (0, 1]"),
-        (s.max_tokens >= 1, f"--max-tokens {s.max_tokens}: must be >= 1"),
-        (s.batch_size >= 1, f"--batch-size {s.batch_size}: must be >= 1"),
-        (s.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1"),
-        (s.backend in BACKENDS, f"--backend {s.backend}: expected one of {', '.join(BACKENDS)}"),
-        (
-            not (s.n > 1 and s.temperature == 0),
-            f"--n {s.n} with --temperature 0 gives {s.n} identical greedy samples; pass --temperature > 0 or --n 1",
-        ),
-    ]
-    for ok, message in checks:
-        if not ok:
-            raise UserError(message)
-    return s
 
 
 def prepare_output(out_dir: str | Path, overwrite: bool) -> Path:
@@ -107,7 +49,7 @@ def prepare_output(out_dir: str | Path, overwrite: bool) -> Path:
     return out
 
 
-def load_problems(recipe: Recipe, s: EvalSettings) -> tuple[list, int]:
+def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
     """The eval problems (first `limit` of the split) and how many were dropped for an unparseable reference."""
     from grpo_cli import data
 
@@ -152,7 +94,7 @@ def check_model_dir(model_dir: str | Path) -> None:
         raise UserError(f"{model_dir} is not a model folder (no config.json or adapter_config.json)")
 
 
-def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalSettings, backend: str):
+def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str):
     """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
     from transformers.utils import logging as hf_logging
 
@@ -217,17 +159,19 @@ def run(
     stage: str | None = None,
     log: Callable[[str], None] | None = None,
     progress: Callable[[int, str], AbstractContextManager] | None = None,
-    **overrides: Any,
+    **eval_keys: Any,
 ) -> dict[str, Any]:
-    """Evaluate `model_dir` ("tiny", a Hub id, a model or adapter folder) and write samples.jsonl + summary.json to
-    `out_dir`. Returns the summary. `overrides` are EvalSettings fields (dataset, n, temperature, ...).
+    """Evaluate `model_dir` ("tiny", a Hub id, a model or adapter folder) with the recipe's eval section and write
+    samples.jsonl + summary.json to `out_dir`. Returns the summary. `eval_keys` (limit=5, n=4, ...) set eval.* keys
+    first, exactly as `--set eval.KEY=VALUE` would (config.with_values: typed, validated).
 
     `progress(total_samples, description)` may return a context manager yielding `advance(samples, tokens)`
     (grpo_cli.progress.eval_progress does).
     """
     say = log or (lambda _msg: None)
     t0 = time.perf_counter()
-    s = settings_from(recipe, **overrides)
+    recipe = with_values(recipe, {f"eval.{key}": value for key, value in eval_keys.items()})
+    s = recipe.eval  # validated with the recipe (config.validate); `grpo eval` flags are --set eval.* shorthands
     check_model_dir(model_dir)
     problems, dropped = load_problems(recipe, s)
 

@@ -26,7 +26,7 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
     """Every `grpo` recipe field (and the reward weights) as a GRPOConfig keyword. Pure: no model, no data."""
     g = recipe.grpo
     kwargs = {
-        **training.common_args(g, Path(out_dir), device, recipe.model, section_name="grpo"),
+        **training.common_args(g, Path(out_dir), device, recipe.model),
         # The GRPO objective
         "num_generations": g.num_generations,  # G, completions per prompt
         "max_completion_length": g.max_completion_length,

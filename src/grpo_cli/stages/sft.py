@@ -22,7 +22,7 @@ def sft_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> di
     """Every `sft` recipe field as an SFTConfig keyword (pure: no model, no data)."""
     s = recipe.sft
     return {
-        **training.common_args(s, Path(out_dir), device, recipe.model, section_name="sft"),
+        **training.common_args(s, Path(out_dir), device, recipe.model),
         "max_length": s.max_length,
         # Prompt-completion rows: the loss is masked to the completion tokens.
         "completion_only_loss": True,

@@ -42,20 +42,15 @@ def precision_kwargs(model_cfg: ModelConfig, device: str) -> dict[str, Any]:
     return kwargs
 
 
-def warmup(ratio: float, key: str) -> float:
-    """transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps."""
-    if not 0 <= ratio < 1:
-        raise UserError(f"{key}={ratio}: the warmup fraction must be in [0, 1)")
-    return ratio
-
-
-def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig, *, section_name: str) -> dict:
+def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig) -> dict:
     """TrainingArguments fields SFT and GRPO both take, mapped one by one from the recipe section."""
     return {
         "output_dir": str(out_dir),
         "learning_rate": section.learning_rate,
         "lr_scheduler_type": section.lr_scheduler,
-        "warmup_steps": warmup(section.warmup_ratio, f"{section_name}.warmup_ratio"),
+        # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps
+        # (config.validate keeps it in [0, 1)).
+        "warmup_steps": section.warmup_ratio,
         "weight_decay": section.weight_decay,
         "num_train_epochs": section.epochs,
         # transformers: max_steps > 0 overrides num_train_epochs; -1 means "use the epochs".
