@@ -97,7 +97,7 @@ def test_toy_slips_change_demonstrations_only():
 @pytest.mark.parametrize("rate", [-0.1, 1.0])
 def test_toy_slip_rate_out_of_range(rate):
     with pytest.raises(UserError, match=r"data.toy.slip_rate must be in \[0, 1\)"):
-        data.toy_problems(ToyConfig(slip_rate=rate), "train")
+        build({"data": {"dataset": "toy", "toy": {"slip_rate": rate}}})
 
 
 def test_load_train_toy_honours_limit():
@@ -203,7 +203,7 @@ def test_offline_hub_says_how_to_go_local(monkeypatch):
 
 def test_custom_without_a_source():
     with pytest.raises(UserError, match="data.dataset=custom needs data.path"):
-        data.load_train(recipe(dataset="custom"))
+        recipe(dataset="custom")
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -85,10 +85,16 @@ def test_the_final_model_loads_and_generates(two_process_run):
     recipe = recipes.load("tiny")
     tokenizer = models.load_tokenizer(final, recipe.model)
     model = models.load_model(final, recipe.model, device="cpu")
+    # final/ is the trained state rank 0 saved after the last step: the very weights of checkpoint-2 (not a rank's
+    # partial copy, not the base model), and it generates what that checkpoint generates.
+    last = models.load_model(stage / "checkpoint-2", recipe.model, device="cpu")
+    trained = dict(last.named_parameters())
+    assert all(torch.equal(p, trained[name]) for name, p in model.named_parameters())
     ids = tokenizer("3 + 4 =", return_tensors="pt").input_ids
     with torch.no_grad():
         out = model.generate(ids, max_new_tokens=4, do_sample=False)
-    assert out.shape[1] > ids.shape[1]
+        assert torch.equal(out, last.generate(ids, max_new_tokens=4, do_sample=False))
+    assert torch.equal(out[0, : ids.shape[1]], ids[0])  # the prompt, then what the model wrote
 
 
 @pytest.mark.slow

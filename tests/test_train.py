@@ -67,12 +67,11 @@ def metrics_without_timing(path: Path) -> list[dict]:
 def pipeline(tmp_path_factory):
     """`grpo sft` then `grpo train` (beta > 0, so the reference model and the KL term are in play)."""
     run_dir = tmp_path_factory.mktemp("runs")
-    t0 = time.time()
     sft = grpo("sft", "--recipe", "tiny", *sets(), "--run-dir", str(run_dir))
     assert sft.returncode == 0, sft.stderr[-3000:]
     train = grpo("train", "--recipe", "tiny", *sets("grpo.beta=0.04"), "--run-dir", str(run_dir))
     assert train.returncode == 0, train.stderr[-3000:]
-    return {"run_dir": run_dir, "sft": sft, "train": train, "seconds": time.time() - t0}
+    return {"run_dir": run_dir, "sft": sft, "train": train}  # its cost: bench/bench_suite_pipeline.py
 
 
 @pytest.mark.slow
@@ -115,12 +114,6 @@ def test_grpo_run_directory(pipeline):
     assert set(first["rewards"]) == {"accuracy", "format", "overlong"} and isinstance(first["reward"], float)
     assert sorted(p.name for p in stage.glob("checkpoint-*")) == ["checkpoint-2", "checkpoint-4"]
     assert (stage / "final" / "model.safetensors").is_file()
-
-
-@pytest.mark.slow
-def test_pipeline_is_fast_enough_for_the_suite(pipeline):
-    # Not a timing threshold on the code: a guard that this test file stays cheap (the brief: under 2 minutes).
-    assert pipeline["seconds"] < 240
 
 
 @pytest.mark.slow

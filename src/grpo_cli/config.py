@@ -488,12 +488,14 @@ def _require(cond: bool, message: str) -> None:
         raise UserError(message)
 
 
-def validate(recipe: Recipe, *, whole_groups: bool = True) -> Recipe:
+def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix.
 
-    whole_groups=False leaves out the check that the recipe's generation batch splits into whole groups: `grpo
-    estimate` costs a plan on its own world (--num-gpus, --gen-batch), not on the recipe's launch section."""
-    for check in (
+    world=False leaves out the check on the recipe's own world (the generation batch splits into whole groups):
+    `grpo estimate` costs a plan on the world its flags give
+    (--num-gpus, --gen-batch), not on the recipe's launch section."""
+    checks = (
+        _check_data,
         _check_grpo,
         _check_sft,
         _check_eval,
@@ -502,11 +504,27 @@ def validate(recipe: Recipe, *, whole_groups: bool = True) -> Recipe:
         _check_rewards,
         _check_steps,
         _check_rest,
-    ):
+    )
+    for check in checks:
         check(recipe)
-    if whole_groups:
-        _check_whole_groups(recipe)
+    if world:
+        _check_world(recipe)
     return recipe
+
+
+def _check_data(recipe: Recipe) -> None:
+    d = recipe.data
+    _require(
+        d.dataset != "custom" or bool(d.path or d.hub_id),
+        "data.dataset=custom needs data.path (a local jsonl/parquet file or folder) or data.hub_id",
+    )
+    _require(d.limit >= 0, f"data.limit={d.limit}: must be >= 0 (0 = all problems)")
+    t = d.toy
+    _require(
+        min(t.difficulty, t.max_operand, t.num_train, t.num_test) >= 1,
+        "data.toy: difficulty, max_operand, num_train and num_test must all be >= 1",
+    )
+    _require(0 <= t.slip_rate < 1, f"data.toy.slip_rate must be in [0, 1), got {t.slip_rate}")
 
 
 def _check_grpo(recipe: Recipe) -> None:
@@ -604,10 +622,11 @@ def _check_launch(recipe: Recipe) -> None:
         )
 
 
-def _check_whole_groups(recipe: Recipe) -> None:
-    # TRL counts completions per device: the global generation batch must split into whole groups.
+def _check_world(recipe: Recipe) -> None:
+    """Checks on the recipe's own world (launch section): `grpo estimate` may plan another one."""
     g = recipe.grpo
     world, batch = trainer_processes(recipe), generation_batch(recipe)
+    # TRL counts completions per device: the global generation batch must split into whole groups.
     _require(
         batch % g.num_generations == 0,
         f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "
@@ -682,24 +701,24 @@ def _check_steps(recipe: Recipe) -> None:
 # building
 
 
-def build(data: dict, overrides: list[Override] | None = None, *, whole_groups: bool = True) -> Recipe:
+def build(data: dict, overrides: list[Override] | None = None, *, world: bool = True) -> Recipe:
     """Raw mapping (+ overrides: `--set` texts or (key, value) pairs) -> validated, frozen Recipe."""
     if overrides:
         data = apply_overrides(data, overrides)
-    return validate(from_dict(Recipe, data), whole_groups=whole_groups)
+    return validate(from_dict(Recipe, data), world=world)
 
 
-def with_values(recipe: Recipe, values: dict[str, Any], *, whole_groups: bool = True) -> Recipe:
+def with_values(recipe: Recipe, values: dict[str, Any], *, world: bool = True) -> Recipe:
     """The recipe with `{"section.key": value}` set, built and validated exactly as `--set` would be."""
-    return build(to_dict(recipe), list(values.items()), whole_groups=whole_groups) if values else recipe
+    return build(to_dict(recipe), list(values.items()), world=world) if values else recipe
 
 
-def apply_flags(recipe: Recipe, flags: dict[str, tuple[str, Any]], *, whole_groups: bool = True) -> Recipe:
+def apply_flags(recipe: Recipe, flags: dict[str, tuple[str, Any]], *, world: bool = True) -> Recipe:
     """Command-line flags that name recipe keys, `{"eval.n": ("--n", 4)}` (None = not given), as the `--set`
     overrides they are shorthands for. A value the recipe rejects is reported under its flag and its key."""
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     try:
-        return with_values(recipe, {key: value for key, (_, value) in given.items()}, whole_groups=whole_groups)
+        return with_values(recipe, {key: value for key, (_, value) in given.items()}, world=world)
     except UserError as err:
         text = str(err)
         for key, (flag, value) in given.items():

@@ -21,7 +21,6 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from grpo_cli.config import Recipe, ToyConfig
 from grpo_cli.errors import UserError
@@ -337,10 +336,6 @@ def toy_problems(cfg: ToyConfig, split: str) -> list[Problem]:
     """
     if split not in TOY_SPLITS:
         raise UserError(f"toy data has splits {', '.join(TOY_SPLITS)}, not '{split}'")
-    if cfg.difficulty < 1 or cfg.max_operand < 1 or cfg.num_train < 1 or cfg.num_test < 1:
-        raise UserError("data.toy: difficulty, max_operand, num_train and num_test must all be >= 1")
-    if not 0 <= cfg.slip_rate < 1:
-        raise UserError(f"data.toy.slip_rate must be in [0, 1), got {cfg.slip_rate}")
     test = _toy_draw(cfg, "test", cfg.num_test, set(), unique=True)
     if split == "test":
         return test
@@ -350,11 +345,3 @@ def toy_problems(cfg: ToyConfig, split: str) -> list[Problem]:
         return validation
     held_out |= {p.solution or "" for p in validation}
     return _toy_draw(cfg, "train", cfg.num_train, held_out, unique=False)
-
-
-def to_records(problems: list[Problem]) -> list[dict[str, Any]]:
-    """Problems as plain rows (the dataset columns reward functions receive: answer, task, ...)."""
-    return [
-        {"id": p.id, "question": p.question, "answer": p.answer, "task": p.task, "solution": p.solution or ""}
-        for p in problems
-    ]

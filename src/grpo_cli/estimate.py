@@ -458,7 +458,7 @@ class EstimateInputs:
         """These inputs with `changes`: names in RECIPE_KEYS are set in the recipe (and validated), the rest replaced."""
         keys = {RECIPE_KEYS[k][0]: v for k, v in changes.items() if k in RECIPE_KEYS}
         rest = {k: v for k, v in changes.items() if k not in RECIPE_KEYS}
-        return replace(self, recipe=config.with_values(self.recipe, keys, whole_groups=False), **rest)
+        return replace(self, recipe=config.with_values(self.recipe, keys, world=False), **rest)
 
     # -- read from the recipe ------------------------------------------------------------------------------
 
@@ -587,7 +587,7 @@ def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
         flags["launch.gpu"] = ("--gpu", ov.pop("gpu"))
     if any(overrides.get(k) is not None for k in _WORKLOAD):
         flags["grpo.max_steps"] = ("grpo.max_steps", 0)
-    recipe = config.apply_flags(recipe, flags, whole_groups=False)
+    recipe = config.apply_flags(recipe, flags, world=False)
     unknown = set(ov) - {f.name for f in fields(EstimateInputs)} - {"model", "params"}
     if unknown:
         raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")

@@ -433,13 +433,3 @@ def replay_alarms(
     for row in metrics:
         watcher.feed(row)
     return sorted(watcher.fired.values(), key=lambda a: (a.step, list(ALARMS).index(a.id)))
-
-
-def __getattr__(name: str) -> Any:
-    # MonitorCallback subclasses transformers' TrainerCallback, so it lives in grpo_cli.progress; importing it
-    # from here stays lazy so this module imports no torch/transformers.
-    if name == "MonitorCallback":
-        from grpo_cli.progress import MonitorCallback
-
-        return MonitorCallback
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,8 +5,9 @@ metrics with their start value and a sparkline. When stdout is not a terminal (a
 plain line per logging step. Alarms (grpo_cli.monitor) are printed once, above the live view, and appended to
 `<stage dir>/alarms.jsonl`.
 
-`MonitorCallback` is a transformers `TrainerCallback`; the stages pass it to TRL's trainers and call
-`quiet_default_progress(trainer)` so transformers' own tqdm bar / log printer does not draw over it.
+`MonitorCallback` is a transformers `TrainerCallback`: the training commands hand it to the stages, which pass it to
+TRL's trainers and call its `attach(trainer)` (as every callback's that has one), which removes transformers' own tqdm
+bar / log printer so they do not draw over it. The stages never import this module.
 `eval_progress` is the same view for generation loops that have no trainer.
 """
 
@@ -197,6 +198,10 @@ class MonitorCallback(TrainerCallback):
             beta=g.beta,
         )
         return cls(out_dir, recipe.monitor, stage=stage, context=ctx, **kwargs)
+
+    def attach(self, trainer: Any) -> None:
+        """Called by the stage with the trainer before training: this view replaces transformers' own."""
+        quiet_default_progress(trainer)
 
     # -- trainer events ---------------------------------------------------------------------------------
 

@@ -65,11 +65,11 @@ def read_raw(path: Path) -> dict:
     return data
 
 
-def load(name_or_path: str, overrides: list[str] | None = None, *, whole_groups: bool = True) -> Recipe:
+def load(name_or_path: str, overrides: list[str] | None = None, *, world: bool = True) -> Recipe:
     """Name or path (+ `--set` overrides) -> validated, frozen Recipe (config.build)."""
     path = find(name_or_path)
     try:
-        return build(read_raw(path), overrides, whole_groups=whole_groups)
+        return build(read_raw(path), overrides, world=world)
     except UserError as err:
         raise UserError(f"{path.name}: {err}") from None
 

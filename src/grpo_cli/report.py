@@ -248,10 +248,8 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
     if run.recipe is None:
         why = run.recipe_error or "no recipe.yaml in the run dir"
         return [f"- `grpo estimate`: n/a: {why}"]
-    try:
-        from grpo_cli import estimate as est
-    except ImportError:
-        return ["- `grpo estimate`: n/a: grpo_cli.estimate is not installed"]
+    from grpo_cli import estimate as est
+
     overrides: dict[str, Any] = {}
     gpu = est.gpu_from_device_name(device) if device else None
     if gpu is not None:

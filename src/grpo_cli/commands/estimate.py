@@ -156,7 +156,7 @@ def _load(name: str, overrides: list[str]) -> Any:
 
     # The estimate plans its own world (--num-gpus, --gen-batch): the recipe's generation batch need not split
     # into its groups here, as it must for `grpo train`.
-    return recipes.load(name, overrides, whole_groups=False)
+    return recipes.load(name, overrides, world=False)
 
 
 # --------------------------------------------------------------------------------------------------------

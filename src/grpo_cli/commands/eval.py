@@ -68,44 +68,57 @@ def register(app: typer.Typer) -> None:
         if ckpt is not None and stage is not None:
             raise UserError("--stage picks a model of --recipe; with --ckpt the checkpoint is the model")
 
-        from grpo_cli import config, rundir
-        from grpo_cli.stages import eval as eval_stage
-
-        if ckpt is not None:
-            eval_stage.check_model_dir(ckpt)
-        r, note = _recipe(recipe, ckpt, set_)
         # The flags that name eval.* keys are shorthands for --set eval.KEY=VALUE, built and checked the same way.
         flags = {
-            "dataset": ("--dataset", dataset),
-            "split": ("--split", split),
-            "limit": ("--limit", limit),
-            "n": ("--n", n),
-            "temperature": ("--temperature", temperature),
-            "top_p": ("--top-p", top_p),
-            "max_tokens": ("--max-tokens", max_tokens),
-            "backend": ("--backend", backend),
-            "batch_size": ("--batch-size", batch_size),
-            "seed": ("--seed", seed),
+            "eval.dataset": ("--dataset", dataset),
+            "eval.split": ("--split", split),
+            "eval.limit": ("--limit", limit),
+            "eval.n": ("--n", n),
+            "eval.temperature": ("--temperature", temperature),
+            "eval.top_p": ("--top-p", top_p),
+            "eval.max_tokens": ("--max-tokens", max_tokens),
+            "eval.backend": ("--backend", backend),
+            "eval.batch_size": ("--batch-size", batch_size),
+            "eval.seed": ("--seed", seed),
         }
-        r = config.apply_flags(r, {f"eval.{key}": flag for key, flag in flags.items()})
-        if ckpt is not None:
-            model_dir: str | Path = ckpt
-            label = ckpt.name
-            out = output or ckpt.parent / f"eval-{ckpt.name}"
-        else:
-            stage = stage or "grpo"
-            label = stage
-            model_dir = _stage_model(r, stage, run_dir)
-            out = output or rundir.stage_dir(run_dir, r.name, f"eval-{stage}")
-
-        console = _console()
-        if note:
-            console.print(note)
-        summary = run_with_progress(r, model_dir, out, overwrite=overwrite, stage=label, console=console)
+        summary, out = _evaluate(ckpt, recipe, stage, run_dir, set_, flags, output=output, overwrite=overwrite)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
         else:
             print_summary(summary, out)
+
+
+def _evaluate(
+    ckpt: Path | None,
+    recipe: str | None,
+    stage: str | None,
+    run_dir: Path,
+    set_: list[str],
+    flags: dict[str, tuple[str, Any]],
+    *,
+    output: Path | None,
+    overwrite: bool,
+) -> tuple[dict, Path]:
+    """The recipe (+ --set, + the flags), the model to evaluate and the output folder; then the eval stage."""
+    from grpo_cli import config, rundir
+    from grpo_cli.stages import eval as eval_stage
+
+    if ckpt is not None:
+        eval_stage.check_model_dir(ckpt)
+    r, note = _recipe(recipe, ckpt, set_)
+    r = config.apply_flags(r, flags)
+    if ckpt is not None:
+        model_dir: str | Path = ckpt
+        label = ckpt.name
+        out = output or ckpt.parent / f"eval-{ckpt.name}"
+    else:
+        label = stage or "grpo"
+        model_dir = _stage_model(r, label, run_dir)
+        out = output or rundir.stage_dir(run_dir, r.name, f"eval-{label}")
+    console = _console()
+    if note:
+        console.print(note)
+    return run_with_progress(r, model_dir, out, overwrite=overwrite, stage=label, console=console), out
 
 
 def eval_bar(console: Any):

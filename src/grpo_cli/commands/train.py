@@ -29,11 +29,9 @@ DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=DRY_RUN_HELP)]
 
 
 def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
-    """Callbacks other parts add to every training stage: the live monitor (progress, alarms.jsonl) when present."""
-    try:
-        from grpo_cli.monitor import MonitorCallback
-    except ImportError:
-        return []
+    """Callbacks the commands add to every training stage: the live view with its alarms (progress, alarms.jsonl)."""
+    from grpo_cli.progress import MonitorCallback  # transformers: imported once the stage is about to run
+
     return [MonitorCallback.for_recipe(recipe, out_dir, stage=out_dir.name)]
 
 
@@ -62,6 +60,41 @@ def _finished(stage_name: str, summary: dict, next_hint: str | None) -> None:
         typer.echo(f"next: {next_hint}")
 
 
+def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, resume: bool, overwrite: bool,
+                 dry_run: bool, from_: str | None = None) -> None:  # fmt: skip
+    """`grpo sft` / `grpo train`: refuse what cannot start here before the run directory is touched, relaunch under
+    accelerate when the recipe needs several processes, run the stage, print where its model is."""
+    from grpo_cli import launch, recipes, rundir
+
+    rec = recipes.load(recipe, set_)
+    if dry_run:
+        typer.echo(launch.dry_run(rec))
+        return
+    launch.check_here(rec)  # GPUs, DeepSpeed, vLLM, memory plan: exit 2 before the run directory is touched
+    stage_name = "sft" if command == "sft" else "grpo"
+    out = rundir.stage_dir(run_dir, rec.name, stage_name)
+
+    from grpo_cli.callbacks import TrainingInterrupted
+    from grpo_cli.stages import grpo, sft
+
+    init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
+    if launch.owns_run_dir(rec):
+        rundir.prepare(out, resume=resume, overwrite=overwrite)
+    code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
+    if code is not None:
+        raise typer.Exit(code)
+    callbacks = extra_callbacks(out, rec)
+    try:
+        if command == "sft":
+            summary = sft.run(rec, out, resume=resume, callbacks=callbacks)
+        else:
+            summary = grpo.run(rec, out, init_from=init, resume=resume, callbacks=callbacks)
+    except TrainingInterrupted as err:
+        _interrupted(err, _resume_command(command, recipe, set_, run_dir))
+    where = f" --run-dir {run_dir}" if run_dir != "runs" else ""
+    _finished(stage_name, summary, f"grpo train --recipe {recipe}{where}" if command == "sft" else None)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("sft")
     def sft(
@@ -73,30 +106,7 @@ def register(app: typer.Typer) -> None:
         dry_run: DryRunOpt = False,
     ) -> None:
         """Supervised fine-tuning on worked solutions (TRL SFTTrainer, loss on the completion only)."""
-        from grpo_cli import launch, recipes, rundir
-
-        rec = recipes.load(recipe, set_)
-        if dry_run:
-            typer.echo(launch.dry_run(rec))
-            return
-        launch.check_here(rec)  # GPUs, DeepSpeed, memory: exit 2 before the run directory is touched
-        out = rundir.stage_dir(run_dir, rec.name, "sft")
-        if launch.owns_run_dir(rec):
-            rundir.prepare(out, resume=resume, overwrite=overwrite)
-        code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
-        if code is not None:
-            raise typer.Exit(code)
-
-        from grpo_cli.callbacks import TrainingInterrupted
-        from grpo_cli.stages import sft as stage
-
-        try:
-            summary = stage.run(rec, out, resume=resume, callbacks=extra_callbacks(out, rec))
-        except TrainingInterrupted as err:
-            _interrupted(err, _resume_command("sft", recipe, set_, run_dir))
-        _finished(
-            "sft", summary, f"grpo train --recipe {recipe}" + (f" --run-dir {run_dir}" if run_dir != "runs" else "")
-        )
+        _train_stage("sft", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run)
 
     @app.command("train")
     def train(
@@ -112,26 +122,4 @@ def register(app: typer.Typer) -> None:
         dry_run: DryRunOpt = False,
     ) -> None:
         """GRPO with the recipe's rule-based rewards (TRL GRPOTrainer), from the SFT output when it exists."""
-        from grpo_cli import launch, recipes, rundir
-
-        rec = recipes.load(recipe, set_)
-        if dry_run:
-            typer.echo(launch.dry_run(rec))
-            return
-        launch.check_here(rec)  # GPUs, DeepSpeed, vLLM, memory plan: exit 2 before the run directory is touched
-        out = rundir.stage_dir(run_dir, rec.name, "grpo")
-
-        from grpo_cli.callbacks import TrainingInterrupted
-        from grpo_cli.stages import grpo as stage
-
-        init = stage.resolve_init(rec, run_dir, from_)
-        if launch.owns_run_dir(rec):
-            rundir.prepare(out, resume=resume, overwrite=overwrite)
-        code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
-        if code is not None:
-            raise typer.Exit(code)
-        try:
-            summary = stage.run(rec, out, init_from=init, resume=resume, callbacks=extra_callbacks(out, rec))
-        except TrainingInterrupted as err:
-            _interrupted(err, _resume_command("train", recipe, set_, run_dir))
-        _finished("grpo", summary, None)
+        _train_stage("train", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run, from_=from_)

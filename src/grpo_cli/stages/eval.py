@@ -193,6 +193,35 @@ def run(
         completions = gen.generate(texts, [p.id for p in problems], sampling, progress=advance)
     t_generated = time.perf_counter()
 
+    rows = sample_rows(problems, texts, completions, recipe)
+    with open(out / SAMPLES, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    t_scored = time.perf_counter()
+
+    summary = metrics.summarize(rows)
+    summary["counts"]["dropped_at_load"] = dropped
+    summary["settings"] = {
+        **asdict(s),
+        "backend": backend,
+        "model": str(model_dir),
+        "stage": stage,
+        "recipe": recipe.name,
+        "task": sorted({p.task for p in problems}),
+        "stop": list(sampling.stop),
+        "prompt_system": recipe.prompt.system,
+        "chat_template": prompts.uses_chat_template(tokenizer, recipe.prompt),
+        "verify_timeout": recipe.reward_options.verify_timeout,
+        "versions": _versions(),
+    }
+    summary["timing"] = _timing(gen.stats, t0, t_loaded, t_generated, t_scored)
+    summary["created"] = rundir.now()
+    (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    return summary
+
+
+def sample_rows(problems: list[Any], texts: list[str], completions: list[list[Any]], recipe: Recipe) -> list[dict]:
+    """One samples.jsonl row per (problem, sample): the prompt, the completion and its verdict (`score`)."""
     flat = [
         (problem, prompt, j, c)
         for problem, prompt, per in zip(problems, texts, completions, strict=True)
@@ -219,28 +248,11 @@ def run(
             if key in problem.meta:
                 row[key] = problem.meta[key]
         rows.append(row)
-    with open(out / SAMPLES, "w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    t_scored = time.perf_counter()
+    return rows
 
-    summary = metrics.summarize(rows)
-    summary["counts"]["dropped_at_load"] = dropped
-    summary["settings"] = {
-        **asdict(s),
-        "backend": backend,
-        "model": str(model_dir),
-        "stage": stage,
-        "recipe": recipe.name,
-        "task": sorted({p.task for p in problems}),
-        "stop": list(sampling.stop),
-        "prompt_system": recipe.prompt.system,
-        "chat_template": prompts.uses_chat_template(tokenizer, recipe.prompt),
-        "verify_timeout": recipe.reward_options.verify_timeout,
-        "versions": _versions(),
-    }
-    stats = gen.stats
-    summary["timing"] = {
+
+def _timing(stats: Any, t0: float, t_loaded: float, t_generated: float, t_scored: float) -> dict[str, Any]:
+    return {
         "load_s": round(t_loaded - t0, 3),
         "generate_s": round(t_generated - t_loaded, 3),
         "score_s": round(t_scored - t_generated, 3),
@@ -249,9 +261,6 @@ def run(
         "tokens_per_s": round(stats.tokens / stats.seconds, 1) if stats.seconds else None,
         "samples_per_s": round(stats.rows / stats.seconds, 2) if stats.seconds else None,
     }
-    summary["created"] = rundir.now()
-    (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
-    return summary
 
 
 def _versions() -> dict[str, str]:

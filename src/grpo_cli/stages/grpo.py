@@ -153,7 +153,7 @@ def run(
     # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.
     args = GRPOConfig(**{**grpo_config_kwargs(recipe, out_dir, device=device), "reward_weights": list(weights)})
     model, peft_config = _policy(init_from, recipe, device)
-    cbs, run_cb, interrupt = training.callbacks_for(
+    cbs, interrupt = training.callbacks_for(
         out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)
     )
     trainer_cls, extra = trainer_class(recipe, reward_funcs)
@@ -173,4 +173,4 @@ def run(
         reference_model=recipe.grpo.beta > 0, use_vllm=recipe.grpo.use_vllm, train_problems=len(problems),
         dropped_problems=dropped, **training.trainable_summary(trainer.model), resumed=resume,
     )  # fmt: skip
-    return training.train(trainer, out_dir, resume=resume, interrupt=interrupt, run_cb=run_cb)
+    return training.train(trainer, out_dir, resume=resume, interrupt=interrupt)

@@ -53,7 +53,7 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
     truncated = training.check_sft_lengths(dataset, tokenizer, recipe.sft.max_length)
 
     args = SFTConfig(**sft_config_kwargs(recipe, out_dir, device=device))
-    cbs, run_cb, interrupt = training.callbacks_for(out_dir, callbacks)
+    cbs, interrupt = training.callbacks_for(out_dir, callbacks)
     trainer = SFTTrainer(
         model=base,
         args=args,
@@ -66,4 +66,4 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
         out_dir, recipe, "sft", device=device, model=recipe.model.name, train_problems=len(problems),
         dropped_problems=dropped, truncated_examples=truncated, **training.trainable_summary(trainer.model),
     )  # fmt: skip
-    return training.train(trainer, out_dir, resume=resume, interrupt=interrupt, run_cb=run_cb)
+    return training.train(trainer, out_dir, resume=resume, interrupt=interrupt)

@@ -137,17 +137,16 @@ def begin(out_dir: Path, recipe: Recipe, stage: str, **info: Any) -> None:
     )  # fmt: skip
 
 
-def train(
-    trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInterrupt, run_cb: RunDirCallback
-) -> dict[str, Any]:
+def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInterrupt) -> dict[str, Any]:
     """Run `trainer` (resuming from the latest checkpoint when asked), save final/, record the outcome in run.json.
 
     Raises TrainingInterrupted after a Ctrl-C / SIGTERM once the checkpoint is written.
     """
-    run_cb.attach(trainer)
-    from grpo_cli.progress import quiet_default_progress
-
-    quiet_default_progress(trainer)  # the monitor's live view replaces transformers' tqdm bar and log printer
+    # Callbacks that need the trainer itself (samples.jsonl reads its last batch; a live view removes transformers'
+    # own bar) say so with attach(trainer); the live view is passed in by the command, never imported here.
+    for cb in trainer.callback_handler.callbacks:
+        if callable(getattr(cb, "attach", None)):
+            cb.attach(trainer)
     checkpoint = rundir.latest_checkpoint(out_dir) if resume else None
     if resume and checkpoint is None:
         raise UserError(f"--resume: no checkpoint in {out_dir}")
@@ -183,10 +182,11 @@ def train(
 
 def callbacks_for(
     out_dir: Path, extra: Sequence[Any], *, samples_per_log: int = 0, reward_weights: list[float] | None = None
-) -> tuple[list[Any], RunDirCallback, GracefulInterrupt]:
+) -> tuple[list[Any], GracefulInterrupt]:
+    """The stage's own callbacks (metrics.jsonl and samples.jsonl, Ctrl-C handling) and the commands' `extra`."""
     run_cb = RunDirCallback(out_dir, samples_per_log=samples_per_log, reward_weights=reward_weights)
     interrupt = GracefulInterrupt()
-    return [run_cb, interrupt, *extra], run_cb, interrupt
+    return [run_cb, interrupt, *extra], interrupt
 
 
 def trainable_summary(model: Any) -> dict[str, int]:
