@@ -278,3 +278,20 @@ def test_live_view_can_be_closed_without_train_end(tmp_path):
     cb.close()
     cb.close()
     assert cb._live is None and not live.is_started
+
+
+def test_step_metrics_show_in_plain_lines_and_the_live_view(tmp_path):
+    """A run that scores reasoning steps shows its per-step diagnostics and the accuracy of each operation."""
+    rows = [
+        {**row, "steps/per_completion": 2.0, "steps/correct_frac": 0.7 + row["step"] / 1000,
+         "steps/wrong_working_frac": 0.3, "steps/acc/add": 0.9, "steps/acc/sub": 0.6}
+        for row in healthy_run(steps=20)
+    ]  # fmt: skip
+    con, buf = console(terminal=False)
+    drive(MonitorCallback(tmp_path / "plain", console=con), rows, tmp_path, max_steps=20)
+    last = [line for line in buf.getvalue().splitlines() if line.startswith("grpo step 20/20")][0]
+    assert "correct steps 0.720" in last and "wrong working 0.300" in last
+    assert "acc add 0.900" in last and "acc sub 0.600" in last
+    con, buf = console(terminal=True)
+    drive(MonitorCallback(tmp_path / "live", console=con), rows, tmp_path, max_steps=20)
+    assert "correct steps" in buf.getvalue() and "acc sub" in buf.getvalue()

@@ -270,3 +270,23 @@ def test_live_alarms_and_report_agree_on_a_real_tiny_grpo_run(cli, tmp_path):
     assert "the live run wrote" not in md
     for png in (stage / "report").glob("*.png"):
         assert_real_png(png)
+
+
+def test_per_step_curves_and_the_weakest_step_kind(tmp_path):
+    """A run with step metrics gets the per-step panels (one per operation) and names its weakest step kind."""
+    rows = [
+        {**row, "steps/per_completion": 2.0, "steps/correct_frac": 0.7 + row["step"] / 1000,
+         "steps/wrong_working_frac": 0.4 - row["step"] / 1000, "steps/first_wrong_pos": 1.5,
+         "steps/acc/add": 0.9 + row["step"] / 10_000, "steps/acc/sub": 0.6 + row["step"] / 1000}
+        for row in healthy_run()
+    ]  # fmt: skip
+    stage = full_run(tmp_path, rows=rows)
+    md_path, _ = report.write_report([stage], tmp_path / "out")
+    for name in ("steps", "steps_first_wrong", "steps_per_completion", "steps_acc_add", "steps_acc_sub"):
+        assert_real_png(tmp_path / "out" / f"{name}.png")
+    md = md_path.read_text()
+    assert "### Reasoning steps" in md
+    assert "| sub | 0.603 | 0.798 |" in md  # the first and last five logs' means
+    assert "Weakest step kind now: **sub** (79.8% of its claims hold)" in md
+    # a run without step metrics says how to get them
+    assert "no step metrics" in markdown(full_run(tmp_path / "plain"))

@@ -48,7 +48,7 @@ def _trl_kwargs(n: int, **columns) -> dict:
 
 
 def test_registry_names():
-    assert set(REWARDS) == {"accuracy", "format", "tag_count", "language", "overlong"}
+    assert set(REWARDS) == {"accuracy", "format", "tag_count", "language", "overlong", "steps"}
 
 
 def test_build_returns_functions_and_weights_in_recipe_order():
@@ -282,3 +282,40 @@ def test_reward_functions_return_one_value_per_completion():
         out = f(completions, **_trl_kwargs(5, answer=["3"] * 5, task=["gsm8k"] * 5))
         assert len(out) == 5, name
         assert all(v is None or isinstance(v, float) for v in out), name
+
+
+# --------------------------------------------------------------------------------------------------------
+# steps
+
+
+@pytest.mark.parametrize(
+    ("reduce", "expected"),
+    [("mean", [1.0, 0.5, None, 0.0]), ("min", [1.0, 0.0, None, 0.0]), ("last", [1.0, 0.0, None, 0.0])],
+)
+def test_steps_reward_reduces_the_arithmetic_step_scores(reduce, expected):
+    steps = _funcs("tiny", "rewards.steps=0.5", f"steps.reduce={reduce}")["steps"]
+    completions = [
+        "<think>9+2=11, 11-3=8</think>\n<answer>8</answer>",  # both steps right
+        "<think>9+2=11, 11-3=9</think>\n<answer>9</answer>",  # the second step wrong
+        "<think>I add them up</think>\n<answer>8</answer>",  # no checkable claim: no score
+        [{"role": "assistant", "content": "<think>2*3=7</think><answer>7</answer>"}],  # conversational
+    ]
+    logged = {}
+    kwargs = {**_trl_kwargs(4, answer=["8"] * 4), "log_metric": lambda name, value: logged.setdefault(name, value)}
+    assert steps(completions, **kwargs) == expected
+    # the per-step diagnostics of the batch: 1.5 steps per completion, 3 of 5 scored steps right, ...
+    assert logged["steps/per_completion"] == 6 / 4
+    assert logged["steps/correct_frac"] == 3 / 5
+    assert logged["steps/wrong_working_frac"] == 2 / 3
+    assert logged["steps/first_wrong_pos"] == 1.5  # step 2 of the second completion, step 1 of the fourth
+    assert logged["steps/acc/add"] == 1.0 and logged["steps/acc/sub"] == 0.5 and logged["steps/acc/mul"] == 0.0
+
+
+def test_steps_reward_needs_a_prm_model_when_asked_for_one():
+    with pytest.raises(UserError, match="prm.model"):
+        recipes.load("tiny", ["rewards.steps=0.5", "steps.scorer=prm"])
+    with pytest.raises(UserError, match="prm.model"):
+        recipes.load("tiny", ["grpo.advantage=process", "steps.scorer=prm"])
+    recipes.load("tiny", ["steps.scorer=prm"])  # not used: no error
+    with pytest.raises(UserError, match="steps.reduce"):
+        recipes.load("tiny", ["rewards.steps=0.5", "steps.reduce=median"])

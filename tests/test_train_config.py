@@ -51,7 +51,7 @@ RENAMED = {
     "per_device_batch_size": "per_device_train_batch_size",
     "epochs": "num_train_epochs",
 }
-NOT_IN_TRL = {"init", "samples_per_log"}  # used by the stage itself (where to start, samples.jsonl)
+NOT_IN_TRL = {"init", "samples_per_log", "advantage"}  # used by the stage itself (start, samples.jsonl, trainer class)
 
 
 def grpo_recipe(**extra):
@@ -189,3 +189,22 @@ def test_checkpointing_keyword_follows_the_installed_transformers(tmp_path):
     key = "activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing"
     kwargs = grpo_config_kwargs(build({"model": {"gradient_checkpointing": True}}), tmp_path, device="cpu")
     assert kwargs[key] is True and not ({"activation_checkpointing", "gradient_checkpointing"} - {key}) & set(kwargs)
+
+
+def test_advantage_picks_the_trainer_class():
+    from trl import GRPOTrainer
+
+    from grpo_cli.rewards import build_reward_funcs
+    from grpo_cli.stages.grpo import trainer_class
+    from grpo_cli.stages.process_grpo import ProcessGRPOTrainer
+
+    outcome = grpo_recipe()
+    assert trainer_class(outcome, build_reward_funcs(outcome)[0]) == (GRPOTrainer, {})
+    process = build({"grpo": {"advantage": "process"}, "steps": {"outcome": False}})
+    cls, extra = trainer_class(process, build_reward_funcs(process)[0])
+    assert cls is ProcessGRPOTrainer and extra["outcome"] is False and extra["log_step_metrics"] is True
+    both = build({"grpo": {"advantage": "process"}, "rewards": {"accuracy": 1.0, "steps": 0.5}})
+    funcs = build_reward_funcs(both)[0]
+    cls, extra = trainer_class(both, funcs)
+    # the steps reward lends its scoring: one scoring per batch, the step metrics logged by the reward
+    assert extra["step_scoring"] is funcs[1].step_scoring and extra["log_step_metrics"] is False

@@ -117,6 +117,41 @@ class RewardOptions:
 
 
 @dataclass(frozen=True)
+class StepsConfig:
+    """Step scores (docs/process.md): the `steps` reward and process-supervised GRPO (grpo.advantage: process)."""
+
+    # arithmetic: every `expression = value` claim checked exactly (no model); prm: the learned PRM in `prm.model`.
+    scorer: Literal["arithmetic", "prm"] = "arithmetic"
+    # How reasoning splits into steps (grpo_cli.steps): auto = blank lines, else lines, else sentences, else clauses.
+    split: Literal["auto", "blank_line", "line", "sentence", "clause"] = "auto"
+    # The `steps` reward: one number per completion from its step scores.
+    reduce: Literal["mean", "min", "last"] = "mean"
+    # grpo.advantage=process: the outcome reward (the recipe's weighted rewards) as the reward of one more step that
+    # ends on the completion's last token, so the answer's tokens are trained too.
+    outcome: bool = True
+
+
+@dataclass(frozen=True)
+class PRMConfig:
+    """A learned process reward model in Qwen2.5-Math-PRM's convention (steps joined by `step_separator`; the
+    positive-class probability at each separator is that step's score). Used when steps.scorer is prm."""
+
+    # A Hub id (Qwen/Qwen2.5-Math-PRM-7B) or a local directory.
+    model: str | None = None
+    revision: str | None = None
+    step_separator: str = "<extra_0>"
+    # Qwen2.5-Math-PRM's system prompt (its model card).
+    system: str = "Please reason step by step, and put your final answer within \\boxed{}."
+    # Completions scored per forward pass.
+    batch_size: int = 8
+    # Tokens per scored conversation; longer ones lose their last steps (left unscored).
+    max_length: int = 4096
+    # Qwen2.5-Math-PRM ships its model class as remote code in the model repository.
+    trust_remote_code: bool = True
+    dtype: Literal["auto", "bf16", "fp16", "fp32"] = "auto"
+
+
+@dataclass(frozen=True)
 class SFTConfig:
     enabled: bool = True
     learning_rate: float = 1e-5
@@ -148,6 +183,9 @@ class GRPOSection:
     epsilon: float = 0.2
     epsilon_high: float | None = None
     scale_rewards: Literal["group", "batch", "none"] = "group"
+    # outcome: one advantage per completion (TRL's GRPO). process: DeepSeekMath's process supervision, a token-level
+    # advantage from step scores (the recipe's `steps:` section; grpo_cli.process).
+    advantage: Literal["outcome", "process"] = "outcome"
     temperature: float = 1.0
     top_p: float = 1.0
     learning_rate: float = 1e-6
@@ -279,6 +317,8 @@ class Recipe:
     # Reward name -> weight; names come from the reward registry (grpo_cli.rewards).
     rewards: dict[str, float] = field(default_factory=lambda: {"accuracy": 1.0, "format": 0.2})
     reward_options: RewardOptions = field(default_factory=RewardOptions)
+    steps: StepsConfig = field(default_factory=StepsConfig)
+    prm: PRMConfig = field(default_factory=PRMConfig)
     sft: SFTConfig = field(default_factory=SFTConfig)
     grpo: GRPOSection = field(default_factory=GRPOSection)
     eval: EvalConfig = field(default_factory=EvalConfig)
@@ -449,7 +489,7 @@ def _check_path(path: list[str]) -> None:
 
 # The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
 # knows them without importing the rewards module.
-REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong")
+REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
 # reward_options.language -> the script its words are written in (the language reward counts words per script).
 LANGUAGE_SCRIPTS = {
     "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
@@ -483,6 +523,7 @@ def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
         _check_launch,
         _check_rewards,
         _check_tracking,
+        _check_steps,
         _check_rest,
     )
     for check in checks:
@@ -757,6 +798,23 @@ def _check_numbers(recipe: Recipe) -> None:
         _require(1 <= port <= 65535, f"launch.{key}={port}: not a TCP port (1-65535)")
     price = recipe.estimate.price_per_gpu_hour
     _require(price is None or price >= 0, f"estimate.price_per_gpu_hour={price}: must be >= 0")
+
+
+def uses_steps(recipe: Recipe) -> bool:
+    """Whether the recipe scores reasoning steps (the `steps` reward or process-supervised GRPO)."""
+    return "steps" in recipe.rewards or recipe.grpo.advantage == "process"
+
+
+def _check_steps(recipe: Recipe) -> None:
+    p = recipe.prm
+    if uses_steps(recipe) and recipe.steps.scorer == "prm":
+        _require(
+            bool(p.model),
+            "steps.scorer=prm needs prm.model, a process reward model such as Qwen/Qwen2.5-Math-PRM-7B "
+            "(or steps.scorer=arithmetic for the rule-based scorer)",
+        )
+    _require(p.batch_size >= 1 and p.max_length >= 1, "prm.batch_size and prm.max_length must be >= 1")
+    _require(bool(p.step_separator), "prm.step_separator must not be empty (Qwen2.5-Math-PRM: <extra_0>)")
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -75,13 +75,18 @@ def _tiny_hash(cfg: TinyModelConfig) -> str:
 def tiny_model_dir(model_cfg: ModelConfig) -> Path:
     """The tiny model's directory, built on first use. Safe when several processes build it at once."""
     path = cache_root() / f"tiny-{_tiny_hash(model_cfg.tiny)}"
+    return build_once(path, lambda out: build_tiny_model(model_cfg.tiny, out))
+
+
+def build_once(path: Path, build: Any) -> Path:
+    """`path` (a model folder), made by `build(folder)` on first use. Safe when several processes build it at once."""
     if (path / "config.json").is_file():
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
     # Build beside the target and rename into place: a reader never sees a half-written model.
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}-", dir=path.parent))
     try:
-        build_tiny_model(model_cfg.tiny, tmp)
+        build(tmp)
         try:
             tmp.rename(path)
         except OSError:  # another process finished first; theirs is identical

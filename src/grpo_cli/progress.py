@@ -42,6 +42,15 @@ GRPO_METRICS = [
     (monitor.KL, "kl"),
     (monitor.ENTROPY, "entropy"),
 ]
+# Per-step diagnostics (grpo_cli.step_rewards), shown after the rewards when a run scores steps; steps/acc/<op> (the
+# accuracy of each arithmetic operation) follow them.
+STEP_METRICS = [
+    ("steps/per_completion", "steps"),
+    ("steps/correct_frac", "correct steps"),
+    ("steps/wrong_working_frac", "wrong working"),
+    ("steps/first_wrong_pos", "first wrong step"),
+    ("process/zero_std_frac", "zero-std steps"),
+]
 SFT_METRICS = [
     ("loss", "loss"),
     ("mean_token_accuracy", "token accuracy"),
@@ -118,6 +127,8 @@ def metric_rows(stream: monitor.MetricStream, stage: str) -> list[tuple[str, str
             rows.append((key, label))
         if key == monitor.ACCURACY:
             rows += [(k, k.split("/")[1]) for k in rewards]
+    rows += [(key, label) for key, label in STEP_METRICS if stream.has(key)]
+    rows += [(k, f"acc {k.rsplit('/', 1)[1]}") for k in sorted(stream.values) if k.startswith("steps/acc/")]
     return rows
 
 

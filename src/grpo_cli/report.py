@@ -357,6 +357,17 @@ GRPO_PANELS = (
     Panel("kl", "KL to the reference model", (monitor.KL,), "kl"),
     Panel("entropy", "Policy entropy", (monitor.ENTROPY,), "nats/token"),
 )
+# Per-step curves of a run that scores reasoning steps (grpo_cli.step_rewards); one panel per operation follows.
+STEP_PREFIX, ACC_PREFIX = "steps/", "steps/acc/"
+STEP_PANELS = (
+    Panel(
+        "steps", "Reasoning steps: share correct, share of completions with wrong working",
+        ("steps/correct_frac", "steps/wrong_working_frac"), "fraction",
+    ),
+    Panel("steps_first_wrong", "Position of the first wrong step (1 = the first step)", ("steps/first_wrong_pos",), "step"),
+    Panel("steps_per_completion", "Steps per completion", ("steps/per_completion",), "steps"),
+    Panel("process_zero_std", "Groups with equal step rewards (no process signal)", ("process/zero_std_frac",), "fraction"),
+)  # fmt: skip
 SFT_PANELS = (
     Panel("loss", "SFT loss", ("loss",), "loss"),
     Panel("token_accuracy", "Token accuracy", ("mean_token_accuracy",), "fraction"),
@@ -372,6 +383,12 @@ def panels_for(runs: list[Run]) -> list[Panel]:
     panels += [
         Panel(f"reward_{k.split('/')[1]}", f"Reward function: {k.split('/')[1]}", (k,), "mean reward") for k in rewards
     ]
+    if any(k.startswith(STEP_PREFIX) for k in keys):
+        panels += list(STEP_PANELS)
+        panels += [
+            Panel(f"steps_acc_{k.rsplit('/', 1)[1]}", f"Step accuracy: {k.rsplit('/', 1)[1]}", (k,), "fraction")
+            for k in sorted(k for k in keys if k.startswith(ACC_PREFIX))
+        ]
     return panels
 
 
@@ -528,6 +545,44 @@ def metric_table(run: Run) -> list[str]:
     return rows if len(rows) > 2 else ["n/a: none of the plotted metrics were logged"]
 
 
+def weakest_step_kinds(run: Run, window: int = 5) -> list[tuple[str, float, float]]:
+    """(operation, accuracy at the start, accuracy now) per step kind, weakest now first: the means of the first and
+    last `window` logged values of steps/acc/<op>."""
+    out = []
+    for key in run.stream.values:
+        if key.startswith(ACC_PREFIX):
+            values = run.stream.values[key]
+            out.append(
+                (key.removeprefix(ACC_PREFIX), statistics.fmean(values[:window]), statistics.fmean(values[-window:]))
+            )
+    return sorted(out, key=lambda kind: kind[2])
+
+
+def step_lines(run: Run) -> list[str]:
+    if not any(k.startswith(STEP_PREFIX) for k in run.stream.values):
+        return [
+            "n/a: no step metrics; the `steps` reward (weight 0 only watches) or grpo.advantage=process log them "
+            "(docs/process.md)"
+        ]
+    lines = []
+    for key, label in (
+        ("steps/correct_frac", "correct steps"),
+        ("steps/wrong_working_frac", "completions with wrong working"),
+        ("steps/first_wrong_pos", "first wrong step (position)"),
+        ("steps/per_completion", "steps per completion"),
+    ):
+        _, values = run.column(key)
+        if values:
+            lines.append(f"- {label}: {values[0]:.3g} -> {values[-1]:.3g} (first -> last log)")
+    kinds = weakest_step_kinds(run)
+    if kinds:
+        lines += ["", "| step kind | accuracy at the start | now |", "|---|---|---|"]
+        lines += [f"| {op} | {start:.3f} | {now:.3f} |" for op, start, now in kinds]
+        weakest = kinds[0]
+        lines += ["", f"Weakest step kind now: **{weakest[0]}** ({weakest[2]:.1%} of its claims hold)."]
+    return lines
+
+
 def eval_lines(run: Run) -> list[str]:
     if not run.evals:
         return [f"n/a: no eval-*/summary.json beside {run.path.name}/ (run `grpo eval`)"]
@@ -670,6 +725,10 @@ def render(runs: list[Run], drawn: list[tuple[Panel, Path]], notes: list[str], o
             "### Metrics",
             "",
             *metric_table(run),
+            "",
+            "### Reasoning steps",
+            "",
+            *step_lines(run),
             "",
             "### Sample completions",
             "",

@@ -16,6 +16,7 @@ out of the weighted sum), used when the reference cannot be parsed: never scored
 | tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
 | language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
 | overlong  | DAPO's soft overlong punishment: 0, then a linear ramp to -penalty over the last buffer tokens   |
+| steps     | the mean, min or last of the reasoning's step scores (steps.reduce; grpo_cli.step_rewards)       |
 
 Nothing heavy is imported here (no torch): `grpo recipes` checks reward names through this registry.
 """
@@ -259,6 +260,31 @@ def make_overlong(recipe: Any) -> RewardFunc:
 
 
 # --------------------------------------------------------------------------------------------------------
+# step scores (process supervision as one number per completion; grpo_cli.step_rewards)
+
+
+def make_steps(recipe: Any) -> RewardFunc:
+    """The recipe's step scorer (steps.scorer) over the reasoning's steps, reduced to one number (steps.reduce);
+    None when no step is scored. Logs the per-step diagnostics (steps/...) on the way. With weight 0 it only
+    watches: the diagnostics of an outcome-only run."""
+    from grpo_cli.step_rewards import log_batch_metrics, reduce_scores, scoring_for
+
+    scoring = scoring_for(recipe)
+    how = recipe.steps.reduce
+
+    def steps(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        n = len(completions)
+        questions = kwargs.get("question") or kwargs.get("prompts") or [""] * n
+        batch = scoring.score([str(q) for q in questions], [completion_text(c) for c in completions])
+        log_batch_metrics(batch, kwargs.get("log_metric"))
+        return [reduce_scores(b.scores, how) for b in batch]
+
+    fn = _named(steps, "steps")
+    fn.step_scoring = scoring  # the process-supervised trainer reuses it (one scoring per batch, metrics logged once)
+    return fn
+
+
+# --------------------------------------------------------------------------------------------------------
 # registry
 
 REWARDS: dict[str, RewardSpec] = {
@@ -275,6 +301,7 @@ REWARDS: dict[str, RewardSpec] = {
             "DAPO soft overlong punishment over the last reward_options.overlong_buffer tokens",
             make_overlong,
         ),
+        RewardSpec("steps", "mean/min/last of the reasoning's step scores (steps.scorer, steps.reduce)", make_steps),
     )
 }
 

@@ -103,6 +103,33 @@ def _policy(init: Path | None, recipe: Recipe, device: str) -> tuple[Any, Any]:
     return path, models.lora_config(recipe.model) if recipe.model.lora else None
 
 
+def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, dict[str, Any]]:
+    """TRL's GRPOTrainer, or with `grpo.advantage: process` its subclass with DeepSeekMath's token-level process
+    advantage (stages/process_grpo.py) and the keywords it takes. The `steps` reward, when the recipe has it, lends
+    its step scoring, so each completion is scored once and the step metrics are logged once."""
+    from trl import GRPOTrainer
+
+    if recipe.grpo.advantage != "process":
+        return GRPOTrainer, {}
+    from grpo_cli.stages.process_grpo import ProcessGRPOTrainer
+    from grpo_cli.step_rewards import scoring_for
+
+    shared = next((f.step_scoring for f in reward_funcs if hasattr(f, "step_scoring")), None)
+    return ProcessGRPOTrainer, {
+        "step_scoring": shared or scoring_for(recipe),
+        "outcome": recipe.steps.outcome,
+        "log_step_metrics": shared is None,
+    }
+
+
+def place_step_scorers(trainer: Any, reward_funcs: Sequence[Any]) -> None:
+    """A learned PRM (steps.scorer: prm) goes on the trainer's device, or is sharded with the policy under ZeRO-3."""
+    scorings = [getattr(f, "step_scoring", None) for f in reward_funcs] + [getattr(trainer, "step_scoring", None)]
+    for scorer in {id(s.scorer): s.scorer for s in scorings if s is not None}.values():
+        if hasattr(scorer, "place"):
+            scorer.place(trainer.accelerator, trainer.is_deepspeed_enabled)
+
+
 def run(
     recipe: Recipe,
     out_dir: str | Path,
@@ -112,7 +139,7 @@ def run(
     callbacks: Sequence[Any] = (),
 ) -> dict:
     """Train the policy with GRPO; returns the run.json summary."""
-    from trl import GRPOConfig, GRPOTrainer
+    from trl import GRPOConfig
 
     from grpo_cli.rewards import build_reward_funcs
 
@@ -141,7 +168,9 @@ def run(
     cbs, interrupt = training.callbacks_for(
         out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)
     )
-    trainer = GRPOTrainer(
+    trainer_cls, extra = trainer_class(recipe, reward_funcs)
+    trainer = trainer_cls(
+        **extra,
         model=model,
         reward_funcs=list(reward_funcs),
         args=args,
@@ -150,6 +179,7 @@ def run(
         peft_config=peft_config,
         callbacks=cbs,
     )
+    place_step_scorers(trainer, reward_funcs)
     training.begin(
         out_dir, recipe, "grpo", device=device, init=str(init_from or recipe.model.name),
         reference_model=recipe.grpo.beta > 0, use_vllm=recipe.grpo.use_vllm, train_problems=len(problems),

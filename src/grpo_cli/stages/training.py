@@ -112,7 +112,8 @@ def prompt_dataset(problems: Sequence[Any], tokenizer: Any, recipe: Recipe, *, w
         if with_target:
             row["completion"] = sft_target(p)
         else:
-            row.update(answer=p.answer, task=p.task, id=p.id)
+            # `question`: the problem as written, for a learned PRM that scores (question, steps).
+            row.update(answer=p.answer, task=p.task, id=p.id, question=p.question)
         rows.append(row)
     return datasets.Dataset.from_list(rows)
 
