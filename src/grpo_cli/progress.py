@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 from transformers import TrainerCallback
 
-from grpo_cli import monitor, rundir
+from grpo_cli import monitor, rundir, units
 from grpo_cli.config import MonitorConfig
 
 # (metric key, label) in display order; rewards/<name>/mean for every other reward function is added after accuracy.
@@ -90,12 +90,7 @@ def fmt_rate(tokens_per_s: float | None) -> str:
 
 
 def fmt_duration(seconds: float | None) -> str:
-    if seconds is None or not math.isfinite(seconds):
-        return "-"
-    seconds = int(round(seconds))
-    h, rem = divmod(seconds, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}h{m:02d}m" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
+    return units.duration(seconds, missing="-", with_seconds=False)
 
 
 def sparkline(values: list[float], width: int = 30) -> str:

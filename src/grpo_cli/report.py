@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import monitor, rundir, safeio
+from grpo_cli import monitor, rundir, safeio, units
 from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.errors import UserError
 
@@ -307,12 +307,7 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
 
 
 def _hms(seconds: float | None) -> str:
-    if seconds is None or not math.isfinite(seconds):
-        return "n/a"
-    seconds = int(round(seconds))
-    h, rem = divmod(seconds, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}h{m:02d}m{s:02d}s" if h else f"{m}m{s:02d}s"
+    return units.duration(seconds, missing="n/a", with_seconds=True)
 
 
 def tokens_line(run: Run) -> str:
