@@ -503,7 +503,7 @@ def test_read_only_folder_is_one_line_even_for_root(tmp_path, monkeypatch):
 
 TRAIN_SETS = [
     "data.toy.num_train=64",
-    "sft.max_steps=8",
+    "sft.max_steps=12",
     "sft.per_device_batch_size=4",
     "sft.logging_steps=1",
     "sft.save_steps=1",
@@ -517,17 +517,21 @@ def test_kill_9_during_training_then_resume_loses_nothing(tmp_path, seed):
     stage = tmp_path / "tiny" / "sft"
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "grpo_cli", *args], env=env, stderr=subprocess.DEVNULL)
-    while not (stage / "checkpoint-2" / "trainer_state.json").is_file():  # saves every step from here on
+    # A random point tied to progress, not to the clock (a fast machine would finish first): after a random
+    # checkpoint k, a random fraction of the next step or save.
+    rng = random.Random(seed)
+    k = rng.randint(2, 6)
+    while not (stage / f"checkpoint-{k}" / "trainer_state.json").is_file():  # saves every step
         assert proc.poll() is None, "the run ended before it could be killed"
-        time.sleep(0.02)
-    time.sleep(random.Random(seed).uniform(0, 1.5))  # a random point: mid-step or mid-save
+        time.sleep(0.01)
+    time.sleep(rng.uniform(0, 0.2))
     proc.kill()
-    proc.wait()
+    assert proc.wait() == -signal.SIGKILL, "the run finished before the kill: raise sft.max_steps"
     resumed = grpo(*args, "--resume", env={"OMP_NUM_THREADS": "1"})
     assert resumed.returncode == 0, resumed.stderr[-3000:]
     assert "is no longer running" in resumed.stderr  # the dead run's lock was taken over
     steps = [r["step"] for r in rundir.read_jsonl(stage / "metrics.jsonl")]
-    assert steps == list(range(1, 9))  # every step once, in order: nothing lost, nothing doubled
+    assert steps == list(range(1, 13))  # every step once, in order: nothing lost, nothing doubled
     assert json.loads((stage / "run.json").read_text())["status"] == "finished"
     assert rundir.has_final(stage)
 
