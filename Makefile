@@ -28,7 +28,7 @@ endif
 	touch $(STAMP)
 
 test: $(STAMP)
-	$(OFFLINE) $(PY) -m pytest
+	$(OFFLINE) $(PY) -m pytest --durations=15
 
 # The lowest versions pyproject.toml allows for torch (CPU), transformers, trl, peft, accelerate and datasets, in a venv
 # of their own (scripts/lowest_pins.py reads the bounds), running the fast tests and one SFT + GRPO run.
