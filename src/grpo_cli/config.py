@@ -306,6 +306,10 @@ class TrackingConfig:
     hub_model_id: str | None = None
     hub_private_repo: bool = True
 
+    def report_names(self) -> list[str]:
+        """report_to as a list: the YAML may give one name or several."""
+        return [self.report_to] if isinstance(self.report_to, str) else list(self.report_to)
+
 
 @dataclass(frozen=True)
 class Recipe:
@@ -703,7 +707,7 @@ def _check_rest(recipe: Recipe) -> None:
 
 def _check_tracking(recipe: Recipe) -> None:
     tr = recipe.tracking
-    reports = [tr.report_to] if isinstance(tr.report_to, str) else tr.report_to
+    reports = tr.report_names()
     for name in reports:
         _require(name in REPORT_TO, f"tracking.report_to: {name!r} is not one of {', '.join(REPORT_TO)}")
     _require(reports == ["none"] or "none" not in reports, "tracking.report_to: 'none' cannot be combined")

@@ -19,8 +19,7 @@ TRACKERS = {"tensorboard": ("tensorboard", "tensorboardX"), "wandb": ("wandb",),
 
 def reports(recipe: Recipe) -> list[str]:
     """tracking.report_to as a list without "none" ([] = metrics.jsonl only)."""
-    value = recipe.tracking.report_to
-    return [name for name in ([value] if isinstance(value, str) else value) if name != "none"]
+    return [name for name in recipe.tracking.report_names() if name != "none"]
 
 
 def trainer_args(recipe: Recipe, stage: str, *, push: bool) -> dict[str, Any]:
