@@ -51,7 +51,8 @@ def read(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def ours(rows: list[dict], completion: str = "completion", answer: str = "answer") -> list[bool]:
+def ours(rows: list[dict], completion: str = "completion", answer: str = "answer", timeout: float = 1.0) -> list[bool]:
+    """Our verdicts; `timeout` is the symbolic fallback's budget per answer (1 s, the product's default)."""
     from grpo_cli.verify import verify_batch
 
     verdicts = verify_batch(
@@ -59,6 +60,7 @@ def ours(rows: list[dict], completion: str = "completion", answer: str = "answer
         [r[answer] for r in rows],
         [r.get("task", "math") for r in rows],
         finished=[r.get("finished", True) for r in rows],
+        timeout=timeout,
     )
     return [v.correct is True for v in verdicts]
 

@@ -57,17 +57,17 @@ def test_agreement_with_the_grader_on_held_out_rows(corpus):
 
 
 def test_math_verify_suite_off_policy_rows():
-    """Math-Verify's own tests, converted: every case that is not a listed policy difference and that we agree
-    on stays agreed (no false positive at all off policy), and the agreement stays at its measured level."""
+    """Math-Verify's own tests, converted: every case that is not a listed policy difference agrees with the
+    suite's expected value, as math-verify itself does (issue 12's target). The ~11 rows that need sympy get a
+    10 s budget here, so the verdicts are checked and not the machine's load (the bench uses the 1 s default)."""
     rows = [r for r in agreement.read(agreement.SUITE) if r["include"]]
     assert len(rows) >= 260
     assert set(agreement.POLICY) <= {r["id"] for r in rows}
     rows = [r for r in rows if r["id"] not in agreement.POLICY]
     for r in rows:
         r["label"] = r["expected"]
-    s = agreement.stats(rows, agreement.ours(rows, "pred", "gold"))
-    assert s["fp"] == 0, s
-    assert s["agreement"] >= 0.97, s
+    s = agreement.stats(rows, agreement.ours(rows, "pred", "gold", timeout=10.0))
+    assert s["fn"] == 0 and s["fp"] == 0, s
 
 
 def test_suite_rows_are_data_not_code():

@@ -63,11 +63,20 @@ def _difference(rel: tuple) -> tuple:
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
 
 
+def _same_label(la: tuple, lb: tuple, ra: tuple, rb: tuple) -> bool:
+    """x against x; and W(n) = 1 against W(x) = 1: one function whose argument letter differs, with a constant value
+    (the letter is a dummy; with the argument in the value, W(n) = n and W(x) = n differ, so they must match)."""
+    if la == lb:
+        return True
+    renamed = la[0] == lb[0] == "mul" and len(la[1]) == len(lb[1]) == 2 and la[1][0] == lb[1][0]
+    return renamed and not free_vars(ra) and not free_vars(rb)
+
+
 def _relations_equal(a: tuple, b: tuple) -> bool:
     ra, rb = assignment_rhs(a), assignment_rhs(b)
     if a[0] == "rel" and b[0] == "rel":
         if ra is not None and rb is not None:
-            return a[1][0] == b[1][0] and equal(ra, rb)
+            return _same_label(a[1][0], b[1][0], ra, rb) and equal(ra, rb)
         if len(a[2]) != 1 or len(b[2]) != 1:
             raise Unsupported("chained relations")
         op_a, op_b = a[2][0], b[2][0]
@@ -265,6 +274,10 @@ def equal(a: tuple, b: tuple) -> bool:
         return _based_equal(a, b)
     if ka == "big" or kb == "big":
         return ka == kb and a[1] == b[1]
+    if ka == "bigop" or kb == "bigop":  # the same sum term by term, else sympy decides
+        if ka == kb and a[1:3] == b[1:3] and all(equal(x, y) for x, y in zip(a[3:], b[3:], strict=True)):
+            return True
+        raise Unsupported("sum or product")
     return scalar_equal(a, b)
 
 

@@ -38,6 +38,10 @@ _PHRASE = re.compile(
     r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:))"
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
 )
+# "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
+NEXT_ASSIGNMENT = re.compile(
+    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:or|and)(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
+)
 # $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
 _MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
@@ -101,15 +105,30 @@ _CORRECTION = re.compile(
 )
 
 
-def boxed_answer(text: str) -> str | None:
+def _wordless(gap: str) -> bool:
+    """No word of two or more letters apart from 'and' / 'or' and LaTeX commands: '++++++', ', \\quad', '\\text{ and }'."""
+    return not re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+|\b(?:and|or)\b", " ", gap))
+
+
+def boxed_answer(text: str, reference: bool = False) -> str | None:
     r"""The last box, joined with the boxes right before it when only separators stand between them (several
-    roots written as several boxes); identical repeats count once."""
+    roots written as several boxes); identical repeats count once.
+
+    reference=True (a reference solution, trusted text): boxes are also joined across any gap without words
+    ('oxed{35 cm} ++++++ oxed{4}'), and a last `oxed{` left unclosed runs to the end of the text."""
     found = boxes(text)
+    if reference:
+        opened = text.rfind("\\boxed{")
+        rest = text[opened + len("\\boxed{") :] if opened >= 0 else ""
+        if rest.strip() and (not found or found[-1][1] <= opened):  # no closed box at or after it
+            found.append((opened, len(text), rest))
     if not found:
         return None
     run = [found[-1]]
     for box in reversed(found[:-1]):
-        if box[1] > run[0][0] or not _BOX_GAP.fullmatch(text, box[1], run[0][0]):
+        if box[1] > run[0][0]:
+            break
+        if not (_BOX_GAP.fullmatch(text, box[1], run[0][0]) or reference and _wordless(text[box[1] : run[0][0]])):
             break
         run.insert(0, box)
     parts = list(dict.fromkeys(b[2].strip() for b in run))
@@ -164,7 +183,7 @@ def last_math_span(text: str) -> str | None:
     in the same sentence when only 'and' / 'or' / commas stand between them), unless a plain number comes after it;
     a completion that is only a short answer ('1/2', '$x=5$') is itself the answer."""
     stripped = text.strip()
-    words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", stripped))
+    words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
         regions = math_regions(stripped)
         return ", ".join(r.strip() for r in regions) if regions else stripped

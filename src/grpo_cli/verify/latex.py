@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import boxed_answer
+from grpo_cli.verify.extract import NEXT_ASSIGNMENT, boxed_answer
 from grpo_cli.verify.numbers import MAX_DIGITS
 
 MAX_TOKENS = 600
@@ -57,7 +57,7 @@ _SUBS = [
     (re.compile(r"\\(?:left|right)\s*\."), ""),
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])"), ""),
     (re.compile(r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits)(?![A-Za-z])"), ""),
-    (re.compile(r"\\[dt]frac(?![A-Za-z])"), r"\\frac"),
+    (re.compile(r"\\[dtc]frac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\[dt]binom(?![A-Za-z])"), r"\\binom"),
     (
         re.compile(
@@ -75,19 +75,26 @@ _SUBS = [
     (re.compile(r"(?<!\\)\\[,;: ]|\\q?quad(?![A-Za-z])|~"), " "),
     (re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])"), ""),
 ]
+# A doubled backslash before a command (text that was escaped twice, as in some datasets): \\frac -> \frac
+_DOUBLED = re.compile(
+    r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|pi|boxed|fbox|text|cdot|times|infty|begin|end|le|ge|leq|geq|ne|neq)"
+    r"(?![A-Za-z]))"
+)
+
+
+def undouble(text: str) -> str:
+    r"""\\boxed{1} -> \boxed{1}: a reference escaped twice reads as written once."""
+    return _DOUBLED.sub("\\\\", text) if "\\\\" in text else text
+
+
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 _PRE = [
-    # A doubled backslash before a command (text that was escaped twice): \\frac -> \frac
-    (
-        re.compile(
-            r"(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|pi|boxed|text|cdot|times|infty|begin|end|le|ge|leq|geq|ne|neq)(?![A-Za-z]))"
-        ),
-        "\\\\",
-    ),
+    (_DOUBLED, "\\\\"),
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
     (re.compile(r"!="), r"\\ne "),
     (re.compile(r"(?<=[)\]}0-9])\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"), ", "),  # (11,7)or(7,11), 1 and 2
+    (NEXT_ASSIGNMENT, ", "),  # x = 1 or x = -1, W(x)=1orW(x)=-1: one assignment per root
     (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
     (re.compile(r"\\mathrm\s*\{\s*e\s*\}"), "e"),  # \mathrm{e} is Euler's number, not a word
     (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
@@ -581,7 +588,25 @@ class _Parser:
             return ("abs", inner)
         if name in FUNCS:
             return self.function(name)
+        if name in ("sum", "prod"):
+            return self.big_operator(name)
         raise Unsupported(f"unknown command {value}")
+
+    def big_operator(self, name: str) -> tuple:
+        r"""\sum_{k=0}^{n-1} F_k F_{n-k-1}: ("bigop", name, index, lower, upper, summand), the summand being the
+        product that follows. Never evaluated here; equal() matches it only against the same operator over the
+        same index and bounds with an equal summand, and leaves anything else to the symbolic fallback."""
+        self.expect("_")
+        self.expect("{")
+        index = self.next()
+        if index[0] != "ch" or not (index[1].isascii() and index[1].isalpha()):
+            raise Unsupported("big operator index")
+        self.expect("=")
+        lower = self.expr()
+        self.expect("}")
+        self.expect("^")
+        upper = self.exponent_arg()
+        return ("bigop", name, index[1].lower(), lower, upper, self.term())
 
     def function(self, name: str) -> tuple:
         base = None
@@ -685,7 +710,7 @@ def _parse(text: str) -> Answer:
             raise Unsupported("empty")
         parser = _Parser(tokenize(norm))
         node = _strip_membership(parser.parse())
-        node = expand_pm(node)
+        node = _assignment_groups(expand_pm(node))
         return Answer(text, norm, plain(norm), node, None, parser.uncertain, percent)
     except TooComplex:
         return Answer(text, norm, plain(norm), None, "too_complex")
@@ -698,6 +723,25 @@ def _strip_membership(node: tuple) -> tuple:
     if node[0] == "rel" and node[2] == ["in"]:
         return node[1][1]
     return node
+
+
+def _assignment_groups(node: tuple) -> tuple:
+    """'p=5,q=2;p=7,q=2' -> the points (5,2), (7,2): a list of assignments whose names repeat in one cycle of two or
+    more names is a list of tuples, one per cycle. A single cycle ('p=5, q=2') is left to compare() as it is."""
+    if node[0] != "list":
+        return node
+    names = []
+    for item in node[1]:
+        if assignment_rhs(item) is None or item[1][0][0] != "var":
+            return node
+        names.append(item[1][0][1])
+    k = names.index(names[0], 1) if names[0] in names[1:] else len(names)
+    if k < 2 or len(names) == k or len(names) % k or len(set(names[:k])) != k:
+        return node
+    if any(names[i] != names[i % k] for i in range(len(names))):
+        return node
+    rhs = [assignment_rhs(item) for item in node[1]]
+    return ("list", [("tuple", "(", ")", rhs[i : i + k]) for i in range(0, len(rhs), k)])
 
 
 def _has_pm(node) -> bool:

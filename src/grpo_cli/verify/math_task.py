@@ -15,9 +15,10 @@ import threading
 from collections import OrderedDict
 
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, boxed_answer, find_span, math_regions
-from grpo_cli.verify.latex import Answer, TooComplex, parse_answer
+from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, NEXT_ASSIGNMENT, boxed_answer, find_span, math_regions
+from grpo_cli.verify.latex import Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.types import Verdict
+from grpo_cli.verify.values import free_vars
 
 MAX_REFERENCE = 1000
 MAX_ANSWER = 1000
@@ -51,9 +52,9 @@ def _balanced(text: str) -> bool:
 
 def parse_reference(raw: str) -> str | None:
     r"""A MATH answer field or a solution -> the LaTeX answer (a solution's last \boxed{}); None when unusable."""
-    text = str(raw).strip()
+    text = undouble(str(raw).strip())  # '\\boxed{...}' escaped twice
     if "\\boxed" in text or "\\fbox" in text:
-        inner = boxed_answer(text)
+        inner = boxed_answer(text, reference=True)
         if inner is None:
             return None
         text = inner.strip()
@@ -79,6 +80,8 @@ def answer_text(span: str, source: str) -> str:
         inner = boxed_answer(s)
         if inner is not None:
             return inner.strip()
+    if source == "boxed":  # '\boxed{12 $ and $13}': math delimiters inside a box are stray
+        s = re.sub(r"(?<!\\)\$", " ", s)
     if source in ("answer_tag", "phrase"):
         phrase = None
         for phrase in _PHRASE.finditer(s):  # noqa: B007 - the last one
@@ -86,10 +89,10 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
-        s = re.split(r"(?<=[0-9}$a-z])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+        s = re.split(r"(?<=[0-9}$a-z\"'])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
-    prose = source != "boxed" and bool(_WORDS.search(_COMMANDS.sub(" ", outside)))
+    prose = source != "boxed" and _is_prose(outside)
     if prose:  # a sentence: the value after its last 'is' / '=' outside math, else the math in it
         after = _after_copula(s)
         if after and (re.search(r"[0-9]", after) or math_regions(after)):
@@ -103,6 +106,12 @@ def answer_text(span: str, source: str) -> str:
         return nums[0]
     s = s.replace("**", "").strip()
     return s.strip().rstrip(".").strip()
+
+
+def _is_prose(text: str) -> bool:
+    """Words outside the math, other than 'and' / 'or' between values ('x = 1 or x = -1' is two roots, not prose)."""
+    text = _COMMANDS.sub(" ", NEXT_ASSIGNMENT.sub(", ", text))
+    return any(w.lower() not in ("and", "or") for w in _WORDS.findall(text))
 
 
 def _after_copula(s: str) -> str:
@@ -190,7 +199,7 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(False, None, "no_answer")
     if len(pred_text) > MAX_ANSWER:
         return Verdict(False, extracted[:200], "too_long")
-    ref_ans, pred_ans = parse_answer(ref_text), parse_answer(pred_text)
+    ref_ans, pred_ans = _reference_answer(ref_text), parse_answer(pred_text)
     if ref_ans.error == "too_complex":
         return Verdict(None, extracted, "bad_reference")
     try:
@@ -202,6 +211,17 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
     if not (symbolic_allowed(pred_text) and symbolic_allowed(ref_text)):
         return Verdict(False, extracted, "too_complex")
     return ref_text, pred_text, extracted
+
+
+def _reference_answer(ref_text: str) -> Answer:
+    r"""The parsed reference; for a chain of equations the fast path cannot read whole ('1 = \zzz = x = 0'), its last
+    side when that is a constant: a reference's final value is its answer."""
+    ans = parse_answer(ref_text)
+    if ans.node is None and ans.error == "unsupported" and "=" in ref_text:
+        last = parse_answer(ref_text.rsplit("=", 1)[1])
+        if last.node is not None and last.node[0] not in ("rel", "text") and not free_vars(last.node):
+            return last
+    return ans
 
 
 def key(extracted: str | None) -> str | None:
