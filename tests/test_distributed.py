@@ -11,8 +11,12 @@ import pytest
 from grpo_cli import recipes, rundir
 from grpo_cli.config import to_dict
 
-# A handful of steps: 2 processes x 8 completions = 16 per step = 4 prompts x G 4, 16 tokens each.
+# A handful of steps: 2 processes x 8 completions = 16 per step = 4 prompts x G 4, 16 tokens each. Process
+# supervision (ProcessGRPOTrainer, a GRPOTrainer subclass): TRL's sampling, reward gathering and loss run as in outcome
+# GRPO, and on top of them the one piece of our own that crosses processes, the step rewards gathered from both ranks
+# and each rank's slice of the token-level advantage.
 SETS = [
+    "grpo.advantage=process",
     "launch.num_processes=2",
     "grpo.init=base",
     "grpo.max_steps=2",
@@ -64,6 +68,7 @@ def test_rank_0_alone_writes_the_run_directory(two_process_run):
     assert proc.returncode == 0, proc.stderr[-4000:]
     metrics = rundir.read_jsonl(stage / "metrics.jsonl")
     assert [row["step"] for row in metrics] == [1, 2]  # one row per logged step, not one per rank
+    assert all(0.0 <= row["process/zero_std_frac"] <= 1.0 for row in metrics)  # the process advantage ran
     samples = rundir.read_jsonl(stage / "samples.jsonl")
     assert sorted(row["step"] for row in samples) == [1, 1, 2, 2]  # samples_per_log=2 rows per step, once
     assert [p.name for p in stage.glob("checkpoint-*")] == ["checkpoint-2"]
