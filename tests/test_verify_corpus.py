@@ -28,8 +28,12 @@ def test_corpus_is_large_realistic_and_labelled(corpus):
     assert len(corpus) >= 400
     wrong = sum(not r["label"] for r in corpus) / len(corpus)
     assert 0.3 <= wrong <= 0.55  # about 40% "wrong"
-    assert {r["source"] for r in corpus} == {"synthetic", "smollm2"}
+    assert {r["source"] for r in corpus} == {"synthetic", "smollm2", "smollm2_own"}
     assert sum(r["source"] == "smollm2" for r in corpus) >= 80
+    # real text with a right answer to find: each is a labelled real completion graded against the answer it states
+    own = [r for r in corpus if r["source"] == "smollm2_own"]
+    real = {r["id"] for r in corpus if r["source"] == "smollm2"}
+    assert len(own) >= 50 and all(r["label"] and r["id"].removesuffix("-own") in real for r in own)
     assert {r["task"] for r in corpus} == {"gsm8k", "math"}
     assert all(r["note"].strip() and isinstance(r["label"], bool) for r in corpus)
     assert any(not r["finished"] for r in corpus)  # truncated completions are in it

@@ -24,6 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 HELDOUT_PERCENT = 30
+OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
 
@@ -569,7 +570,9 @@ m(r"$\boxed{\textbf{(D) }17}$", r"\text{(D)}", True, "choice letter with its val
 
 
 def _split(row_id: str) -> str:
-    h = int(hashlib.sha1(row_id.encode()).hexdigest(), 16)
+    """By a hash of the id; a completion graded against its own stated answer (id + OWN) shares its original's
+    split, so the same text is never on both sides."""
+    h = int(hashlib.sha1(row_id.removesuffix(OWN).encode()).hexdigest(), 16)
     return "heldout" if h % 100 < HELDOUT_PERCENT else "tune"
 
 
@@ -596,27 +599,34 @@ def synthetic_rows() -> list[dict]:
 
 
 def smollm2_rows() -> list[dict]:
-    samples_path, labels_path = HERE / "smollm2_samples.jsonl", HERE / "smollm2_labels.jsonl"
-    if not labels_path.exists():
-        return []
-    samples = {s["id"]: s for s in map(json.loads, samples_path.open())}
+    """Real completions, graded against the dataset's reference (smollm2_labels.jsonl; a 135M model is almost always
+    wrong) and, where a completion states one clear final answer, against that answer as the reference
+    (smollm2_own_answer.jsonl, source smollm2_own): the same messy real text, now with a right answer to find, so
+    recall is measured on real text too and not only on the synthetic rows."""
+    samples = {s["id"]: s for s in map(json.loads, (HERE / "smollm2_samples.jsonl").open())}
     rows = []
-    for lab in map(json.loads, labels_path.open()):
-        s = samples[lab["id"]]
-        rows.append(
-            {
-                "id": s["id"],
-                "source": "smollm2",
-                "task": s["task"],
-                "completion": s["completion"],
-                "answer": lab["answer"],
-                "finished": s["finished"],
-                "label": lab["label"],
-                "note": lab["note"],
-                "split": _split(s["id"]),
-            }
-        )
+    for name, source, suffix in (
+        ("smollm2_labels.jsonl", "smollm2", ""),
+        ("smollm2_own_answer.jsonl", "smollm2_own", OWN),
+    ):
+        for lab in map(json.loads, (HERE / name).open()):
+            s = samples[lab["id"]]
+            rows.append(_real_row(s, lab, source, s["id"] + suffix))
     return rows
+
+
+def _real_row(s: dict, lab: dict, source: str, row_id: str) -> dict:
+    return {
+        "id": row_id,
+        "source": source,
+        "task": s["task"],
+        "completion": s["completion"],
+        "answer": lab["answer"],
+        "finished": s["finished"],
+        "label": lab["label"],
+        "note": lab["note"],
+        "split": _split(row_id),
+    }
 
 
 def main() -> None:

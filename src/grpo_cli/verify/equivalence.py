@@ -88,8 +88,10 @@ def _relations_equal(a: tuple, b: tuple) -> bool:
         return _proportional(da, db, positive=op_a not in ("=", "!="))
     rel, other = (a, b) if a[0] == "rel" else (b, a)
     rhs = ra if a[0] == "rel" else rb
-    if rhs is None and rel is b and set(b[2]) <= {"=", "~"} and not free_vars(b[1][0]):
-        rhs = assignment_rhs(("rel", [("var", "_"), *b[1][1:]], b[2]))  # '40/8 = 5': working, then the value
+    if rhs is None and rel is b and set(b[2]) <= {"=", "~"}:
+        # A stated answer 'A = B' against a value is B, as in prose ('The answer is 40 / 8 = 5', '$b + c = 2.6$',
+        # '$p(8) = n(n^2-1)$'); a reference that is an equation is compared as an equation (above and below).
+        rhs = assignment_rhs(("rel", [("var", "_"), *b[1][1:]], b[2]))
     if rhs is not None:
         return equal(rhs, b) if a[0] == "rel" else equal(a, rhs)
     if set(rel[2]) == {"="} and other[0] not in ("set", "tuple", "union", "list"):

@@ -151,6 +151,10 @@ def hashes_span(text: str) -> tuple[str, int] | None:
     return (found.group(1), found.end(1)) if found else None
 
 
+# A '$' that does not stand before a number: some '$' in the line delimits math, so none is read as a currency sign.
+_NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
+
+
 def phrase_span(text: str) -> tuple[str, int] | None:
     """(span, end index) of the last answer phrase: its line, or the $...$ block that starts it."""
     last = None
@@ -159,10 +163,12 @@ def phrase_span(text: str) -> tuple[str, int] | None:
     if last is None:
         return None
     rest = text[last.end() : last.end() + MAX_SPAN]
+    line = rest.split("\n", 1)[0]
+    if line.count("$") >= 2 and not _NOT_CURRENCY.search(line):  # '$2.08 + $3.60 = $6.88.': dollars, not math
+        return line.replace("$", ""), last.end() + len(line)
     math = _MATH_SPAN.match(rest)
     if math:
         return next(g for g in math.groups() if g is not None), last.end() + math.end()
-    line = rest.split("\n", 1)[0]
     return line, last.end() + len(line)
 
 
@@ -173,7 +179,10 @@ def last_number_span(text: str) -> str | None:
     return last.group(0) if last else None
 
 
-_PLAIN_VALUE = re.compile(r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?)?(?![0-9])")
+# A plain value in prose: 12, -3, 1,000, 2.5, 3/4, and a power '3^4' as one value (never its base alone).
+_PLAIN_VALUE = re.compile(
+    r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?)?(?![0-9])"
+)
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or)\b)*")
 

@@ -89,7 +89,7 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
-        s = re.split(r"(?<=[0-9}$a-z\"'])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+        s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
     prose = source != "boxed" and _is_prose(outside)
@@ -105,7 +105,7 @@ def answer_text(span: str, source: str) -> str:
     elif prose and len(nums := _NUMBER.findall(s)) == 1:  # 'Jane started growing Sphere 3 hours ago.'
         return nums[0]
     s = s.replace("**", "").strip()
-    return s.strip().rstrip(".").strip()
+    return s.strip().rstrip(".,;:").strip()
 
 
 def _is_prose(text: str) -> bool:
