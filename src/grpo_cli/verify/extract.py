@@ -115,7 +115,7 @@ def boxed_answer(text: str, reference: bool = False) -> str | None:
     roots written as several boxes); identical repeats count once.
 
     reference=True (a reference solution, trusted text): boxes are also joined across any gap without words
-    ('oxed{35 cm} ++++++ oxed{4}'), and a last `oxed{` left unclosed runs to the end of the text."""
+    ('\boxed{35 cm} ++++++ \boxed{4}'), and a last `\boxed{` left unclosed runs to the end of the text."""
     found = boxes(text)
     if reference:
         opened = text.rfind("\\boxed{")

@@ -199,11 +199,13 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(False, None, "no_answer")
     if len(pred_text) > MAX_ANSWER:
         return Verdict(False, extracted[:200], "too_long")
-    ref_ans, pred_ans = _reference_answer(ref_text), parse_answer(pred_text)
+    ref_ans, pred_ans = parse_answer(ref_text), parse_answer(pred_text)
     if ref_ans.error == "too_complex":
         return Verdict(None, extracted, "bad_reference")
     try:
         same = fast_equal(ref_ans, pred_ans)
+        if same is None and (last := _last_side(ref_ans)) is not None:
+            ref_text, same = last.raw, fast_equal(last, pred_ans)  # the symbolic fallback gets that side too
     except TooComplex:
         return Verdict(False, extracted, "too_complex")
     if same is not None:
@@ -213,15 +215,18 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
     return ref_text, pred_text, extracted
 
 
-def _reference_answer(ref_text: str) -> Answer:
-    r"""The parsed reference; for a chain of equations the fast path cannot read whole ('1 = \zzz = x = 0'), its last
-    side when that is a constant: a reference's final value is its answer."""
-    ans = parse_answer(ref_text)
-    if ans.node is None and ans.error == "unsupported" and "=" in ref_text:
-        last = parse_answer(ref_text.rsplit("=", 1)[1])
-        if last.node is not None and last.node[0] not in ("rel", "text") and not free_vars(last.node):
-            return last
-    return ans
+_INEQUALITY = re.compile(r"[<>!]|\\(?:le|ge|ne|leq|geq|neq|lt|gt|approx)(?![A-Za-z])")
+
+
+def _last_side(ref: Answer) -> Answer | None:
+    r"""A reference chain of equations the fast path cannot read whole ('1 = \zzz = x = 0'): its last side when that
+    is a constant, since a reference's final value is its answer; else None."""
+    if ref.node is not None or ref.error != "unsupported" or "=" not in ref.raw or _INEQUALITY.search(ref.raw):
+        return None
+    last = parse_answer(ref.raw.rsplit("=", 1)[1].strip())
+    if last.node is None or last.node[0] in ("rel", "text") or free_vars(last.node):
+        return None
+    return last
 
 
 def key(extracted: str | None) -> str | None:
