@@ -121,8 +121,10 @@ def process_main(args: argparse.Namespace) -> None:
     if not sft_final.is_dir():
         grpo("sft", "--recipe", "tiny", *sft_sets, "--run-dir", str(sft_root), "--overwrite")
     jobs = [(seed, arm) for seed in args.seeds for arm in args.arms]
-    with ThreadPoolExecutor(max_workers=args.jobs + 1) as pool:  # the SFT model's evals beside the trainings
-        sft = pool.submit(evaluate, sft_root, "sft", sft_sets, sft_root / "eval")
+    # The SFT model's evals in a thread of their own beside exactly `--jobs` trainings (one pool of jobs + 1 would run
+    # a third training once the evals are done).
+    with ThreadPoolExecutor(max_workers=1) as side, ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        sft = side.submit(evaluate, sft_root, "sft", sft_sets, sft_root / "eval")
         rows = list(pool.map(lambda j: process_arm(j[0], j[1], sft_final, root, args.sets), jobs))
         print(json.dumps({"seed": "-", "arm": "sft", **sft.result()}), flush=True)
     for arm in args.arms:
