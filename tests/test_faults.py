@@ -425,6 +425,21 @@ def test_verify_workers_end_with_their_parent(sig):
         time.sleep(0.05)
 
 
+def test_a_worker_whose_parent_died_while_it_started_exits_at_once():
+    """The race behind one 600 s CI run of the test above: the parent was killed while its worker's interpreter was
+    still starting, the worker then took its new parent (init) for its own and ran its 600 s job to the end. The
+    pool now passes its pid; a worker told a parent that is not its parent exits though its stdin stays open."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "grpo_cli.verify.worker", "--parent", str(gone.pid)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert worker.wait() == 0  # pytest's own timeout bounds this; stdin is never closed
+    worker.stdin.close()
+
+
 def test_verify_timeout_must_be_finite_and_positive(tmp_path):
     rows = tmp_path / "rows.jsonl"
     rows.write_text('{"completion": "4", "answer": "4"}\n')

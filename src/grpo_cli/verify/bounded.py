@@ -50,7 +50,8 @@ class _Worker:
         # The worker imports grpo_cli from wherever this process did, installed or not.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grpo_cli.verify.worker", "--memory-mb", str(memory_mb)],
+            # --parent: our pid, so a worker whose parent died before it started watching knows at once.
+            [sys.executable, "-m", "grpo_cli.verify.worker", "--memory-mb", str(memory_mb), "--parent", str(os.getpid())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=None if debug else subprocess.DEVNULL,

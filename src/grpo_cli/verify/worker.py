@@ -29,11 +29,13 @@ def _cap_memory(megabytes: int) -> None:
         pass
 
 
-def _exit_with_parent() -> None:
+def _exit_with_parent(parent: int | None = None) -> None:
     """End this worker when its parent is gone, even in the middle of a job: a parent killed by SIGKILL cannot stop
     us, and EOF on stdin is only read between jobs. Polling getppid works from any thread of the parent (Linux's
-    PR_SET_PDEATHSIG fires when the parent *thread* that started us exits, which reward threads do)."""
-    parent = os.getppid()
+    PR_SET_PDEATHSIG fires when the parent *thread* that started us exits, which reward threads do). `parent` is the
+    pid the pool passed (--parent): a parent that died while this interpreter was starting is noticed at once, where
+    reading getppid now would take the new parent (init) for ours and leave us running a job with no deadline."""
+    parent = os.getppid() if parent is None else parent
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
     sys.stdout = sys.stderr
     _cap_memory(memory_mb)
-    _exit_with_parent()
+    _exit_with_parent(int(args[args.index("--parent") + 1]) if "--parent" in args else None)
     from grpo_cli.verify import symbolic
 
     with contextlib.suppress(Exception):  # an optimisation only
