@@ -49,9 +49,10 @@ class _Worker:
         env = dict(os.environ)
         # The worker imports grpo_cli from wherever this process did, installed or not.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+        # --parent: our pid, so a worker whose parent died before it started watching knows at once.
+        argv = ["-m", "grpo_cli.verify.worker", "--memory-mb", str(memory_mb), "--parent", str(os.getpid())]
         self.proc = subprocess.Popen(
-            # --parent: our pid, so a worker whose parent died before it started watching knows at once.
-            [sys.executable, "-m", "grpo_cli.verify.worker", "--memory-mb", str(memory_mb), "--parent", str(os.getpid())],
+            [sys.executable, *argv],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=None if debug else subprocess.DEVNULL,
