@@ -155,10 +155,20 @@ def hashes_span(text: str) -> tuple[str, int] | None:
 _NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
 
 
+# Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
+# only scans from just before the first of them, and not at all in a text without one.
+_PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
+                 "答案", "答え")  # fmt: skip
+
+
 def phrase_span(text: str) -> tuple[str, int] | None:
     """(span, end index) of the last answer phrase: its line, or the $...$ block that starts it."""
+    lower = text.lower()
+    hits = [i for word in _PHRASE_WORDS if (i := lower.find(word)) >= 0]
+    if not hits:
+        return None
     last = None
-    for last in _PHRASE.finditer(text):  # noqa: B007 - we want the last match
+    for last in _PHRASE.finditer(text, max(0, min(hits) - 64)):  # noqa: B007 - we want the last match
         pass
     if last is None:
         return None
@@ -261,7 +271,8 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     if span is not None and span.strip():
         final = _final_phrase_after_box(tail)
         return (final, "phrase") if final else (span, "boxed")
-    for source, found in (("hashes", hashes_span(tail)), ("phrase", phrase_span(tail))):
+    for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
+        found = reader(tail)
         if found is not None and found[0].strip():
             if not _complete(found[1], tail, finished):
                 return None

@@ -55,8 +55,14 @@ def _mixed(m: re.Match) -> str:
     return f"({whole}+{num}/{den})" if 0 < int(num) < int(den) else m.group(0)
 
 
+_LITERAL = re.compile(r"\s*(-?)([0-9]{1,30}(?:\.[0-9]{1,30})?)\s*")
+
+
 def _closed_form(span: str) -> Num | None:
     """The span read as one closed-form number ('18', '$1,234.00', '\\frac{1}{2}', '25%', '18 dollars')."""
+    literal = _LITERAL.fullmatch(span)
+    if literal:  # most answers: a plain number needs no parser
+        return read_number(literal.group(2), negative=bool(literal.group(1)))
     ans = parse_answer(span)
     node = ans.node
     if node is None or node[0] in ("list", "set", "tuple", "matrix", "rel", "union", "text", "based", "big"):
