@@ -426,9 +426,10 @@ def test_verify_workers_end_with_their_parent(sig):
 
 
 def test_a_worker_whose_parent_died_while_it_started_exits_at_once():
-    """The race behind one 600 s CI run of the test above: the parent was killed while its worker's interpreter was
-    still starting, the worker then took its new parent (init) for its own and ran its 600 s job to the end. The
-    pool now passes its pid; a worker told a parent that is not its parent exits though its stdin stays open."""
+    """A parent killed while its worker's interpreter is still starting: reading getppid then would give the new
+    parent (init), and the worker would run its next job with no deadline. The pool passes its pid; a worker told a
+    parent that is not its parent exits though its stdin stays open. (This race did not explain the 600 s the test
+    above took in full CI runs; that is still open.)"""
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     worker = subprocess.Popen(
