@@ -123,3 +123,20 @@ def test_find_numbers(text, numbers):
 def test_unknown_task_is_a_programming_error():
     with pytest.raises(ValueError, match="unknown verifier task"):
         verify("1", "1", "gsm9k")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is 42.", "Final answer: 42", "**Answer:** 42", "La respuesta es 42.", "La réponse est 42.",
+        "Réponse : 42", "Die Antwort ist 42.", "Die Antwort lautet 42.", "La risposta è 42.", "A resposta é 42.",
+        "Het antwoord is 42.", "Ответ: 42", "答案是 42", "答えは 42",
+    ],
+)  # fmt: skip
+def test_every_answer_phrase_is_found_after_the_keyword_prefilter(text):
+    """phrase_span scans only texts holding one of _PHRASE_WORDS: a language added to the phrase regex but not to
+    that list would never be found."""
+    from grpo_cli.verify.extract import phrase_span
+
+    found = phrase_span("Some working first, 6 x 7.\n" + text)
+    assert found is not None and "42" in found[0], found
