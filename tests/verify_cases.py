@@ -57,6 +57,21 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("<answer>2001!</answer>", "2001", False, "a factorial is not its argument"),
     ("<answer>1e5</answer>", "1", False, "1e5 is 100000, not 1"),
     ("<answer>1e5</answer>", "100000", True, "e-notation"),
+    ("<answer>20%</answer>", "0.2", True, "a percent is also its value over 100"),
+    ("<answer>20%</answer>", "20", True, "a percent is also its number"),
+    ("<answer>20%</answer>", "2", False, "a percent is not a tenth of itself"),
+    ("So the discount is 25 percent.", "0.25", True, "flexible: the last number keeps its percent word"),
+    ("<answer>0.2</answer>", "20", False, "a bare decimal is not a percent"),
+    ("So, there are 4 stalls with 8 cows.", "4", True, "flexible: a detail after the answer ('with 8 cows')"),
+    ("So she has 12 apples left after giving away 3.", "12", True, "flexible: 'after ...' trails the answer"),
+    ("Janet makes $18 every day at the market, selling 9 eggs.", "18", True, "flexible: ', selling 9 eggs' trails"),
+    ("So, he walked 26 minutes in 8 hours.", "26", True, "flexible: 'in 8 hours' trails the answer"),
+    ("He buys 3 packs with 12 pencils each, so he has 36 pencils.", "36", True, "a tail that states a value"),
+    ("Multiply 5 by 3 to get 15.", "15", True, "'to get 15' states the value: the last number"),
+    ("She scored 85 in math and 90 in science.", "90", True, "'and' joins a second value: the last number"),
+    ("In 3 years, she will be 15 years old.", "15", True, "a number before the answer is not a detail"),
+    ("The answer is: 25 + 1 = 26.\n\nYour answer is \\boxed{}.", "26", True, "an empty box states nothing"),
+    ("The answer is \\boxed{}.", "26", False, "only an empty box: no answer"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -180,4 +195,11 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
     (r"${35 cm,4}$", r"\\boxed{35 cm} ++++++ \\boxed{4}", True, "reference escaped twice, boxes joined"),
     (r"$\sum_{k=0}^{n-1} F_{n-k-1} F_k$", r"\sum_{k=0}^{n-1} F_k F_{n-k-1}", True, "sum, factors commuted"),
     (r"$\sum_{k=1}^{n-1} F_{n-k-1} F_k$", r"\sum_{k=0}^{n-1} F_k F_{n-k-1}", False, "sum, other lower bound"),
+    ("So, there are 10 ways to put 5 balls into two boxes with 2 balls in each box.", "10", True, "trailing detail"),
+    (
+        r"we get $$\frac{a}{b} \geq \frac{2}{1}.$$ So the error grows in size by 100%.",
+        r"100\%",
+        True,
+        "math is no detail",
+    ),
 ]

@@ -167,33 +167,83 @@ def phrase_span(text: str) -> tuple[str, int] | None:
     hits = [i for word in _PHRASE_WORDS if (i := lower.find(word)) >= 0]
     if not hits:
         return None
-    last = None
-    for last in _PHRASE.finditer(text, max(0, min(hits) - 64)):  # noqa: B007 - we want the last match
-        pass
-    if last is None:
-        return None
-    rest = text[last.end() : last.end() + MAX_SPAN]
+    for last in reversed(list(_PHRASE.finditer(text, max(0, min(hits) - 64)))):
+        found = _phrase_value(text, last.end())
+        if not _EMPTY.fullmatch(found[0]):  # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26
+            return found
+    return None
+
+
+# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$'.
+_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}])*")
+
+
+def _phrase_value(text: str, start: int) -> tuple[str, int]:
+    """(span, end index) of what an answer phrase ending at `start` states: its line, or the $...$ block that
+    starts it."""
+    rest = text[start : start + MAX_SPAN]
     line = rest.split("\n", 1)[0]
     if line.count("$") >= 2 and not _NOT_CURRENCY.search(line):  # '$2.08 + $3.60 = $6.88.': dollars, not math
-        return line.replace("$", ""), last.end() + len(line)
+        return line.replace("$", ""), start + len(line)
     math = _MATH_SPAN.match(rest)
     if math:
-        return next(g for g in math.groups() if g is not None), last.end() + math.end()
-    return line, last.end() + len(line)
+        return next(g for g in math.groups() if g is not None), start + math.end()
+    return line, start + len(line)
 
 
 def last_number_span(text: str) -> str | None:
-    last = None
-    for last in NUMBER_RE.finditer(text):  # noqa: B007
-        pass
-    return last.group(0) if last else None
+    """The number a text ends on: its last number, unless that sits in a detail trailing the concluding sentence
+    ('So, there are 4 stalls with 8 cows.' is 4; see `concluding`)."""
+    found = concluding(text, list(NUMBER_RE.finditer(text)))
+    if found is None:
+        return None
+    percent = _PERCENT_SIGN.match(text, found.end())  # '25 percent' keeps its sign: it is also 0.25
+    return text[found.start() : percent.end() if percent else found.end()]
+
+
+_PERCENT_SIGN = re.compile(r"(?i)\s?(?:\\?%|percent\b|per cent\b)")
+
+
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is a currency sign
+# A detail that trails a concluding sentence after its answer: 'there are 4 stalls | with 8 cows', '10 ways | to put
+# 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours'.
+_DETAIL = re.compile(
+    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}))\b"
+)
+# ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
+# 15', 'in math and 90 in science'): then the last number stays the answer.
+_RESTATES = re.compile(
+    r"(?i)[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
+    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b"
+)
+
+
+def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
+    """Of `numbers` (matches in `text`, in order), the one the text concludes with: the last one, or, when the
+    last sentence goes on past its first number into a trailing detail that holds the rest of its numbers and
+    states nothing itself, the last number before that detail. Linear in the sentence."""
+    if not numbers:
+        return None
+    last = numbers[-1]
+    window = max(0, last.start() - 400)
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, window, last.start())), default=window)
+    # the sentence's prose only: a number inside math before it is not the answer a detail trails
+    start = max((m.end() for m in _MATH_CLOSE.finditer(text, start, last.start())), default=start)
+    first = next(m for m in numbers if m.start() >= start or m is last)
+    if first is last:
+        return last
+    detail = _DETAIL.search(text, first.end(), last.start())
+    if detail is None or _RESTATES.search(text, detail.start() + 1, last.end()):
+        return last
+    before = [m for m in numbers if start <= m.start() and m.end() <= detail.start()]
+    return before[-1] if before else last
 
 
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, and a power '3^4' as one value (never its base alone).
 _PLAIN_VALUE = re.compile(
     r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?)?(?![0-9])"
 )
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or)\b)*")
 
 
@@ -207,10 +257,12 @@ def last_math_span(text: str) -> str | None:
         regions = math_regions(stripped)
         return ", ".join(r.strip() for r in regions) if regions else stripped
     regions = list(_MATH_SPAN.finditer(text))
-    number = None
-    for m in _PLAIN_VALUE.finditer(text):
-        if not text[max(0, m.start() - 2) : m.start()].endswith(("^", "^{", "_", "_{")):  # not an exponent (m^{2})
-            number = m
+    plain = [
+        m
+        for m in _PLAIN_VALUE.finditer(text)
+        if not text[max(0, m.start() - 2) : m.start()].endswith(("^", "^{", "_", "_{"))  # not an exponent (m^{2})
+    ]
+    number = concluding(text, plain)
     if not regions or (number is not None and number.start() >= regions[-1].end()):
         return number.group(0) if number is not None else None
     parts = [_region_text(regions[-1])]

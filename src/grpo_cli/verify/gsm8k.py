@@ -102,7 +102,24 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
     return out
 
 
+# A percent sign or word right after a number: '20%' is 20 and also 0.2 (docs/verifiers.md, Conventions).
+_PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
+
+
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
+    """`_span_number`, and for a number written as a percent ('<answer>20%</answer>') its value over 100 as `alt`,
+    so that it equals a reference of 20 or of 0.2."""
+    num = _span_number(span, source, mode)
+    if num is None or num.value is None or num.alt is not None or "%" not in span and "cent" not in span.lower():
+        return num
+    for m in _PERCENT.finditer(span):
+        pct = read_number(m.group(1))
+        if pct is not None and pct.value == abs(num.value):
+            return Num(num.value, num.places, alt=num.value / 100)
+    return num
+
+
+def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """The number a span states. `#### 72 ... 3 steps` and 'answer is 72. It took 3 steps' give their first number;
     'answer is 40 / 8 = 5' and an answer tag or box holding several numbers give the one after the last '=', else
     (flexible) the last one. A number inside a larger expression the reader cannot evaluate (3^{70000}, 2001!) is
