@@ -140,3 +140,11 @@ def test_every_answer_phrase_is_found_after_the_keyword_prefilter(text):
 
     found = phrase_span("Some working first, 6 x 7.\n" + text)
     assert found is not None and "42" in found[0], found
+
+
+def test_a_cut_off_completion_keeps_an_answer_sentence_it_completed():
+    """Degenerate repetition until the token limit: 'The answer is 12.' was complete before the cut, so it counts;
+    a phrase cut right after its digits does not ('... is 12' could have become 120)."""
+    text = "3 x 4 = 12 apples. " + "The answer is 12. " * 5 + "The answer is"
+    assert verify(text, "12", finished=False).correct is True
+    assert verify("3 x 4 = 12 apples. The answer is 12", "12", finished=False).reason == "truncated"

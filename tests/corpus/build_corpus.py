@@ -1,17 +1,24 @@
 r"""Build tests/corpus/verifier_corpus.jsonl: the labelled corpus the verifier is measured on (issue 12).
 
-Two parts, each row labelled as a careful human grader would (is the final answer the model gives the reference's
-answer?), with a one-line note:
-- synthetic hard cases written here, the way models write answers (units and scale words, equations as answers,
-  scientific notation, number words, non-ASCII digits, other languages, asides, repeating decimals, inequalities,
-  empty sets, scalar-times-matrix, percent, approximations, several boxes, prose, truncation, unreadable answers);
-- real SmolLM2-135M-Instruct completions on GSM8K and MATH-500 problems (tests/corpus/sample_smollm2.py), graded by
-  hand in tests/corpus/smollm2_labels.jsonl.
+Rows, each labelled as a careful human grader would (is the final answer the model gives the reference's answer?),
+with a one-line note, come in batches:
+- batch 1 (the tune split): synthetic hard cases written here, the way models write answers (units and scale words,
+  equations as answers, scientific notation, number words, non-ASCII digits, other languages, asides, repeating
+  decimals, inequalities, empty sets, scalar-times-matrix, percent, approximations, several boxes, prose,
+  truncation, unreadable answers), and real SmolLM2-135M-Instruct completions on GSM8K and MATH-500 problems
+  (tests/corpus/sample_smollm2.py) graded by hand against the dataset's reference (smollm2_labels.jsonl) and against
+  the answer they state (smollm2_own_answer.jsonl);
+- batch 2 (tune since it was first measured, 2026-11-30: its misses were then fixed): 171 synthetic completions
+  written by someone who had not read the verifier's code or any row above (blind_batch2.jsonl, source
+  synthetic_blind);
+- batch 3 (the held-out split): rows written or sampled after the verifier was last changed and never used to
+  change it: a second blind batch by another writer (blind_batch3.jsonl) and a second draw of real SmolLM2
+  completions (smollm2_fresh_samples.jsonl, graded in smollm2_fresh_labels.jsonl and smollm2_fresh_own_answer.jsonl).
 
-Row: {"id", "source": synthetic|smollm2, "task": gsm8k|math, "completion", "answer" (the reference as
-`parse_reference` takes it), "finished" (False = cut off at the token limit), "label" (bool), "note", "split"}.
-split: "heldout" for about 30% of rows, chosen by a hash of the id (so adding rows never moves old ones), else
-"tune". The verifier was developed looking only at the tune rows; bench/verify_agreement.py reports both splits.
+Row: {"id", "source": synthetic|synthetic_blind|smollm2|smollm2_own, "task": gsm8k|math, "completion", "answer"
+(the reference as `parse_reference` takes it), "finished" (False = cut off at the token limit), "label" (bool),
+"note", "batch", "split": "heldout" for the newest batch, else "tune"}. A held-out row whose miss is looked at and
+fixed is no longer held out: its batch joins the tune split and a new batch is written (docs/verifiers.md).
 
     .venv/bin/python tests/corpus/build_corpus.py
 """
@@ -23,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_PERCENT = 30
+HELDOUT_BATCH = 3
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -569,11 +576,8 @@ m(r"$\boxed{12 \text{ inches}}$", r"12", True, "unit word")
 m(r"$\boxed{\textbf{(D) }17}$", r"\text{(D)}", True, "choice letter with its value")
 
 
-def _split(row_id: str) -> str:
-    """By a hash of the id; a completion graded against its own stated answer (id + OWN) shares its original's
-    split, so the same text is never on both sides."""
-    h = int(hashlib.sha1(row_id.removesuffix(OWN).encode()).hexdigest(), 16)
-    return "heldout" if h % 100 < HELDOUT_PERCENT else "tune"
+def split(batch: int) -> str:
+    return "heldout" if batch == HELDOUT_BATCH else "tune"
 
 
 def synthetic_rows() -> list[dict]:
@@ -581,56 +585,67 @@ def synthetic_rows() -> list[dict]:
     for task, completion, ref, label, note, *rest in CASES:
         finished = rest[0] if rest else True
         key = hashlib.sha1(json.dumps([task, completion, ref, finished]).encode()).hexdigest()[:10]
-        row_id = f"syn-{key}"
-        rows.append(
-            {
-                "id": row_id,
-                "source": "synthetic",
-                "task": task,
-                "completion": completion,
-                "answer": ref,
-                "finished": finished,
-                "label": label,
-                "note": note,
-                "split": _split(row_id),
-            }
-        )
+        rows.append(_row(f"syn-{key}", "synthetic", task, completion, ref, finished, label, note, batch=1))
     return rows
+
+
+# (batch, file): synthetic completions written by someone who had not read the verifier's code or any row before.
+BLIND = ((2, "blind_batch2.jsonl"), (3, "blind_batch3.jsonl"))
+
+
+def blind_rows() -> list[dict]:
+    """{task, completion, answer, finished, label, note} per line."""
+    rows = []
+    for batch, name in BLIND:
+        for r in map(json.loads, (HERE / name).open()):
+            fields = [r["task"], r["completion"], r["answer"], r["finished"]]
+            key = hashlib.sha1(json.dumps(fields).encode()).hexdigest()[:10]
+            rows.append(_row(f"blind-{key}", "synthetic_blind", *fields, r["label"], r["note"], batch))
+    return rows
+
+
+# (batch, samples file, labels against the dataset's reference, labels against the completion's own answer)
+REAL = (
+    (1, "smollm2_samples.jsonl", "smollm2_labels.jsonl", "smollm2_own_answer.jsonl"),
+    (3, "smollm2_fresh_samples.jsonl", "smollm2_fresh_labels.jsonl", "smollm2_fresh_own_answer.jsonl"),
+)
 
 
 def smollm2_rows() -> list[dict]:
-    """Real completions, graded against the dataset's reference (smollm2_labels.jsonl; a 135M model is almost always
-    wrong) and, where a completion states one clear final answer, against that answer as the reference
-    (smollm2_own_answer.jsonl, source smollm2_own): the same messy real text, now with a right answer to find, so
-    recall is measured on real text too and not only on the synthetic rows."""
-    samples = {s["id"]: s for s in map(json.loads, (HERE / "smollm2_samples.jsonl").open())}
+    """Real completions, graded against the dataset's reference (a 135M model is almost always wrong) and, where a
+    completion states one clear final answer, against that answer as the reference (source smollm2_own, id + OWN):
+    the same messy real text, now with a right answer to find, so recall is measured on real text too and not only
+    on the synthetic rows. A completion and its own-answer twin are always in the same batch."""
     rows = []
-    for name, source, suffix in (
-        ("smollm2_labels.jsonl", "smollm2", ""),
-        ("smollm2_own_answer.jsonl", "smollm2_own", OWN),
-    ):
-        for lab in map(json.loads, (HERE / name).open()):
-            s = samples[lab["id"]]
-            rows.append(_real_row(s, lab, source, s["id"] + suffix))
+    for batch, samples_file, labels, own in REAL:
+        samples = {s["id"]: s for s in map(json.loads, (HERE / samples_file).open())}
+        for name, source, suffix in ((labels, "smollm2", ""), (own, "smollm2_own", OWN)):
+            for lab in map(json.loads, (HERE / name).open()):
+                s = samples[lab["id"]]
+                rows.append(
+                    _row(s["id"] + suffix, source, s["task"], s["completion"], lab["answer"], s["finished"],
+                         lab["label"], lab["note"], batch)
+                )  # fmt: skip
     return rows
 
 
-def _real_row(s: dict, lab: dict, source: str, row_id: str) -> dict:
+def _row(row_id, source, task, completion, answer, finished, label, note, batch) -> dict:  # noqa: PLR0913
     return {
         "id": row_id,
         "source": source,
-        "task": s["task"],
-        "completion": s["completion"],
-        "answer": lab["answer"],
-        "finished": s["finished"],
-        "label": lab["label"],
-        "note": lab["note"],
-        "split": _split(row_id),
+        "task": task,
+        "completion": completion,
+        "answer": answer,
+        "finished": finished,
+        "label": label,
+        "note": note,
+        "batch": batch,
+        "split": split(batch),
     }
 
 
 def main() -> None:
-    rows = synthetic_rows() + smollm2_rows()
+    rows = synthetic_rows() + blind_rows() + smollm2_rows()
     ids = [r["id"] for r in rows]
     dupes = {i for i in ids if ids.count(i) > 1}
     if dupes:

@@ -97,7 +97,10 @@ def main() -> None:
         prob["style"] = STYLES[k % len(STYLES)]
         prob["id"] = f"smol-{prob['task']}-{prob['index']}-{prob['style']}"
     out = Path(args.out)
-    done = {json.loads(line)["id"] for line in out.open()} if out.exists() else set()
+    done = set()  # ids already sampled into any samples file here (a later draw never repeats a completion's id)
+    for path in {out, *HERE.glob("smollm2*_samples.jsonl")}:
+        if path.exists():
+            done |= {json.loads(line)["id"] for line in path.open()}
     todo = [p for p in todo if p["id"] not in done]
     todo.sort(key=lambda p: len(p["question"]))  # similar lengths batch with little padding
     torch.manual_seed(args.seed)

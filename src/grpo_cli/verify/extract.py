@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from grpo_cli.verify.numbers import NUMBER_RE
+from grpo_cli.verify.numbers import NUMBER_RE, words_number
 
 MAX_SCAN = 65_536
 MAX_SPAN = 4_000
@@ -187,6 +187,11 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
         return line.replace("$", ""), start + len(line)
     math = _MATH_SPAN.match(rest)
     if math:
+        end = math.end()  # '$x<-1$ or $x>4$', '$1$ and $2$': the regions that follow it across separators too
+        while (gap := _REGION_GAP.match(rest, end)) and (more := _MATH_SPAN.match(rest, gap.end())) and gap.end() > end:
+            end = more.end()
+        if end > math.end():
+            return rest[:end], start + end
         return next(g for g in math.groups() if g is not None), start + math.end()
     return line, start + len(line)
 
@@ -194,14 +199,34 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
 def last_number_span(text: str) -> str | None:
     """The number a text ends on: its last number, unless that sits in a detail trailing the concluding sentence
     ('So, there are 4 stalls with 8 cows.' is 4; see `concluding`)."""
-    found = concluding(text, list(NUMBER_RE.finditer(text)))
+    numbers = list(NUMBER_RE.finditer(text))
+    words = _WORDS_CONCLUSION.search(text, numbers[-1].end() if numbers else 0)
+    if words and (value := words_number(words.group(1))) is not None and value.value != 1:
+        return words.group(1)  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
+    found = concluding(text, numbers)
     if found is None:
         return None
-    percent = _PERCENT_SIGN.match(text, found.end())  # '25 percent' keeps its sign: it is also 0.25
-    return text[found.start() : percent.end() if percent else found.end()]
+    if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
+        return None  # '3-4 days', 'between 9 and 10': a range is no single answer
+    before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
+    after = _NUMBER_AFTER.match(text, found.end())
+    return text[before.start() if before else found.start() : after.end() if after else found.end()]
 
 
-_PERCENT_SIGN = re.compile(r"(?i)\s?(?:\\?%|percent\b|per cent\b)")
+# A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
+_WORDS_CONCLUSION = re.compile(
+    r"(?i)(?:[.!?]\s+|\n)\s*((?:so|therefore|thus|hence|in total|in all|altogether)\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
+)
+# What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
+# '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
+_NUMBER_BEFORE = re.compile(
+    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*dollars?\s*(?:and\s*)?$"
+)
+_NUMBER_AFTER = re.compile(
+    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*cents?\b|\s*(?:thousand|million|billion|trillion)\b|\s?(?:\\?%|percent\b|per cent\b)"
+    r"|\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
+)
+_RANGE_BEFORE = re.compile(r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$")
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
@@ -256,6 +281,9 @@ def last_math_span(text: str) -> str | None:
     if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
         regions = math_regions(stripped)
         return ", ".join(r.strip() for r in regions) if regions else stripped
+    final = _final_statement(stripped)
+    if final is not None:
+        return final
     regions = list(_MATH_SPAN.finditer(text))
     plain = [
         m
@@ -272,6 +300,37 @@ def last_math_span(text: str) -> str | None:
             break  # '$c^2 = 25$ and $c = 5$' states one value; '$x = 2$ and $x = 3$' states two
         parts.insert(0, _region_text(region))
     return ", ".join(parts)
+
+
+_NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
+_COPULA = re.compile(r"(?i)\b(?:is|are)\b")
+_LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
+_NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
+# What makes a value with digits more than a number: π, √, ∞, an assignment, a list ('8π', 'x = 2, y = -1', '1, 2').
+_SYMBOLIC = re.compile(r"[π√∞]|\b[A-Za-z]\s*=|[0-9],\s|\band\b")
+
+
+def _final_statement(text: str) -> str | None:
+    """A last sentence that states a short value with no math in it after 'is' / 'are': 'The domain is all real
+    numbers.', 'The circumference is 8π.', 'The point is x = 2, y = -1.', 'So the solutions are 1 and 2.'; or
+    'no solution'. Only a named set, or symbols that are more than one number with no words: a sentence that goes
+    on ('there are 10 ways to put 5 balls into two boxes') or a plain number is left to the number reader."""
+    body = text.rstrip().rstrip(".!")
+    start = max((m.end() for m in _SENTENCE_END.finditer(body, max(0, len(body) - 300))), default=0)
+    sentence = body[start:]
+    if len(sentence) > 200:
+        return None
+    if _NO_SOLUTION.search(sentence):
+        return "no solution"
+    prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
+    value = sentence[max((m.end() for m in _COPULA.finditer(prose)), default=len(sentence)) :].strip()
+    if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
+        return None
+    if _NAMED_SET.fullmatch(value):
+        return value
+    if _LONG_WORD.search(value) or not _SYMBOLIC.search(value):  # a plain number is the number reader's
+        return None
+    return value
 
 
 def _region_text(m: re.Match) -> str:
@@ -300,12 +359,13 @@ def _final_phrase_after_box(text: str) -> str | None:
     return found[0]
 
 
-def _complete(span_end: int, text: str, finished: bool) -> bool:
+def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
     """A cut-off completion's last line may be cut inside its number ('The answer is 18' could have gone on to
-    '180'): a span that runs to the very end of a truncated text is not trusted."""
+    '180'): a span that runs to the very end of a truncated text is not trusted, unless its first sentence ended
+    before the cut ('The answer is 12. The answer is' repeated until the limit states 12)."""
     if finished or span_end < len(text.rstrip()):
         return True
-    return text.rstrip()[-1:] in ".!?)]}$"
+    return text.rstrip()[-1:] in ".!?)]}$" or _SENTENCE_END.search(span) is not None
 
 
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
@@ -326,14 +386,29 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():
-            if not _complete(found[1], tail, finished):
+            if not _complete(found[0], found[1], tail, finished):
                 return None
             return found[0], source
-    if mode == "flexible" and finished:
+    if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
+        tail = _without_note(tail)
         span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
             return span, "last_math" if math else "last_number"
     return None
+
+
+# A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
+# its working are not read in its place.
+_DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
+# A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
+_NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)
+
+
+def _without_note(text: str) -> str:
+    note = _NOTE.search(text, max(0, len(text) - 600))
+    if note is None or not NUMBER_RE.search(text, 0, note.start()):
+        return text
+    return text[: note.start()]
 
 
 def math_regions(span: str) -> list[str]:

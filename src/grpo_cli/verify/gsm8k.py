@@ -30,11 +30,18 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
-_SCALE = re.compile(r"(?i)^\s*\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion)\b")
+_SCALE = re.compile(r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion)\b")
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _ASIDE = re.compile(r"\([^()]*\)")
+_ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teachers count)': a second answer
+# '3 degrees below zero', '5°C below zero': a negative number in words.
+_BELOW_ZERO = re.compile(
+    r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
+)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
-_HEDGE = re.compile(r"(?i)^\W*(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b")
+_HEDGE = re.compile(
+    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
+)
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
 _GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
@@ -47,6 +54,7 @@ def _clean(span: str) -> str:
     span = _SCI_TIMES.sub("*10^", span)
     span = _DOLLARS_CENTS.sub(lambda m: f"{m.group(1)}.{int(m.group(2)):02d} dollars", span)
     span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
+    span = _BELOW_ZERO.sub(r"-\1", span)
     return _MIXED.sub(_mixed, span)
 
 
@@ -124,21 +132,31 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     'answer is 40 / 8 = 5' and an answer tag or box holding several numbers give the one after the last '=', else
     (flexible) the last one. A number inside a larger expression the reader cannot evaluate (3^{70000}, 2001!) is
     never taken alone: None."""
-    if source != "last_number" and len(span) <= 200:
+    if source == "last_number":  # one number and what belongs to it ('3 3/4', '7 dollars and 5 cents')
         clean = _clean(span)
+        return (
+            _scaled(clean)
+            or _closed_form(clean)
+            or next((n[2] for n in reversed(_unglued(clean))), None)
+            or words_number(clean)
+        )
+    if len(span) <= 200:
+        clean = _clean(span)
+        scaled = _scaled(clean)  # before the closed form, which reads '$2.4 billion' as 2.4 and a unit word
+        if scaled is not None:
+            return scaled
         closed = _closed_form(clean) or _closed_form(span)
         if closed is not None:
             return closed
-        scaled = _scaled(clean)
-        if scaled is not None:
-            return scaled
+        if _ASIDE_HEDGE.search(clean):
+            return None
         if source in ("phrase", "hashes"):
             # The statement runs to the end of its first sentence: 'The answer is 18. She sold 3 more.'
             clean = re.split(r"(?<=[0-9a-z%)])[.;]\s|[.;]$|\s(?:because|since|which)\s", clean, maxsplit=1)[0]
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if source in ("answer_tag", "boxed") and _HEDGE.search(clean):
+        if _HEDGE.search(clean):  # '<answer>15 or 20</answer>', 'the answer is either 12 or 15.'
             return None
         if "=" in clean:
             clean = clean.rsplit("=", 1)[1]
@@ -186,7 +204,14 @@ def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num |
         return None
     span, source = found
     num = span_number(span, source, mode)
-    if num is None and source == "phrase" and mode == "flexible" and finished and words_number(span) is None:
+    if (
+        num is None
+        and source == "phrase"
+        and mode == "flexible"
+        and finished
+        and not any(c.isdigit() for c in span)  # a phrase stating numbers it does not commit to is no answer
+        and words_number(span) is None
+    ):
         last = last_number_span(completion[-MAX_SCAN:])
         if last is not None:
             return last, span_number(last, "last_number")

@@ -88,6 +88,7 @@ def undouble(text: str) -> str:
 
 
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
+_OR_RELATION = re.compile(r"(?<=[)\]}0-9])\s*\bor\b\s*(?=[A-Za-z]\s*(?:[<>≤≥]|\\[lg](?:eq?|t)(?![A-Za-z])))")
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 _PRE = [
     (_DOUBLED, "\\\\"),
@@ -95,6 +96,7 @@ _PRE = [
     (re.compile(r"!="), r"\\ne "),
     (re.compile(r"(?<=[)\]}0-9])\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"), ", "),  # (11,7)or(7,11), 1 and 2
     (NEXT_ASSIGNMENT, ", "),  # x = 1 or x = -1, W(x)=1orW(x)=-1: one assignment per root
+    (_OR_RELATION, r" \\text{ or } "),  # x<-1 or x>4: a union, as written with \text{ or }
     (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
     (re.compile(r"\\mathrm\s*\{\s*e\s*\}"), "e"),  # \mathrm{e} is Euler's number, not a word
     (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
