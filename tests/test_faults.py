@@ -377,8 +377,15 @@ def test_torn_last_row_is_cut_before_the_next_append(tmp_path):
 # --------------------------------------------------------------------------------------------------------
 # 6. worker processes end with their parent
 
+# The parent starts with SIGINT and SIGTERM at their defaults, as it would from a terminal. An ignored signal stays
+# ignored across exec, and a shell without job control starts `cmd &` with SIGINT ignored (Python then installs no
+# KeyboardInterrupt handler): pytest started so made the [2] case wait out the 600 s job, as in two full CI runs, its
+# workers rightly staying with a live parent. An ignored SIGTERM would do the same to [15] (exit_cleanly_on_sigterm
+# leaves a non-default SIGTERM alone).
 _POOL_USER = """
 import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
 from grpo_cli import cli
 from grpo_cli.verify import bounded
 cli.exit_cleanly_on_sigterm()
@@ -429,7 +436,7 @@ def test_a_worker_whose_parent_died_while_it_started_exits_at_once():
     """A parent killed while its worker's interpreter is still starting: reading getppid then would give the new
     parent (init), and the worker would run its next job with no deadline. The pool passes its pid; a worker told a
     parent that is not its parent exits though its stdin stays open. (This race did not explain the 600 s the test
-    above took in full CI runs; that is still open.)"""
+    above took in full CI runs: that parent had inherited an ignored SIGINT, see _POOL_USER.)"""
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     worker = subprocess.Popen(
