@@ -1,10 +1,11 @@
 """Agreement with a careful human grader: grpo_cli.verify and math-verify on the same labelled rows, in one run.
 
 Two external checks (issue 12):
-  corpus  tests/corpus/verifier_corpus.jsonl: realistic completions (synthetic hard cases + real SmolLM2-135M
-          outputs), each labelled by hand. Reported overall, per task, per source, and for the held-out split
-          (never looked at while the verifier was tuned) separately; false negatives (a right answer scored wrong)
-          and false positives (a wrong answer scored right) as counts and as shares of all rows.
+  corpus  tests/corpus/verifier_corpus.jsonl: realistic completions (synthetic hard cases, synthetic rows written
+          blind to the verifier, real SmolLM2-135M outputs), each labelled by hand. Reported overall, per split,
+          batch, task and source; the held-out split is the newest batch, written after the verifier last
+          changed; false negatives (a right answer scored wrong) and false positives (a wrong answer scored right)
+          as counts and as shares of all rows.
   suite   tests/corpus/math_verify_suite.jsonl: Math-Verify's own regression tests converted to rows (option tests
           left out). Its label is the peer's expected value; the rows where our convention differs on purpose are
           listed in POLICY with the reason, and agreement is reported with and without them.
@@ -90,7 +91,7 @@ def corpus_report(show: str | None = None) -> dict:
     a, b = ours(rows), math_verify(rows)
     groups: dict[str, list[int]] = {"all": list(range(len(rows)))}
     for i, r in enumerate(rows):
-        for key in (f"split={r['split']}", f"task={r['task']}", f"source={r['source']}"):
+        for key in (f"split={r['split']}", f"batch={r['batch']}", f"task={r['task']}", f"source={r['source']}"):
             groups.setdefault(key, []).append(i)
     out = {}
     for name, idx in groups.items():
