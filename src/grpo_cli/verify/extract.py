@@ -167,13 +167,14 @@ def phrase_span(text: str) -> tuple[str, int] | None:
     hits = [i for word in _PHRASE_WORDS if (i := lower.find(word)) >= 0]
     if not hits:
         return None
-    for last in reversed(list(_PHRASE.finditer(text, max(0, min(hits) - 64)))):
+    for last in reversed(list(_PHRASE.finditer(text, max(0, min(hits) - 64)))[-MAX_PHRASES:]):
         found = _phrase_value(text, last.end())
         if not _EMPTY.fullmatch(found[0]):  # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26
             return found
     return None
 
 
+MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
 # What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$'.
 _EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}])*")
 
@@ -200,7 +201,7 @@ def last_number_span(text: str) -> str | None:
     """The number a text ends on: its last number, unless that sits in a detail trailing the concluding sentence
     ('So, there are 4 stalls with 8 cows.' is 4; see `concluding`)."""
     numbers = list(NUMBER_RE.finditer(text))
-    words = _WORDS_CONCLUSION.search(text, numbers[-1].end() if numbers else 0)
+    words = _WORDS_CONCLUSION.search(text, max(numbers[-1].end() if numbers else 0, len(text) - 300))
     if words and (value := words_number(words.group(1))) is not None and value.value != 1:
         return words.group(1)  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     found = concluding(text, numbers)
