@@ -218,6 +218,8 @@ def last_number_span(text: str) -> str | None:
 _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n)\s*((?:so|therefore|thus|hence|in total|in all|altogether)\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
 )
+# The words after a number that make it negative: '3 degrees below zero', '5°C below zero' (gsm8k reads them too).
+BELOW_ZERO = r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 _NUMBER_BEFORE = re.compile(
@@ -225,7 +227,7 @@ _NUMBER_BEFORE = re.compile(
 )
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*cents?\b|\s*(?:thousand|million|billion|trillion)\b|\s?(?:\\?%|percent\b|per cent\b)"
-    r"|\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
+    r"|" + BELOW_ZERO
 )
 _RANGE_BEFORE = re.compile(r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$")
 

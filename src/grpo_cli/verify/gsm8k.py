@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from grpo_cli.verify.extract import MAX_SCAN, find_span, last_number_span
+from grpo_cli.verify.extract import BELOW_ZERO, MAX_SCAN, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
 from grpo_cli.verify.types import Verdict
@@ -35,9 +35,7 @@ _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10
 _ASIDE = re.compile(r"\([^()]*\)")
 _ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teachers count)': a second answer
 # '3 degrees below zero', '5°C below zero': a negative number in words.
-_BELOW_ZERO = re.compile(
-    r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
-)
+_BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
     r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
