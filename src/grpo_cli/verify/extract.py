@@ -223,11 +223,13 @@ BELOW_ZERO = r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 _NUMBER_BEFORE = re.compile(
-    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*dollars?\s*(?:and\s*)?$"
+    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:dollars?|hours?)\s*(?:and\s*)?$"
+    r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
+    r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
 )
 _NUMBER_AFTER = re.compile(
-    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*cents?\b|\s*(?:thousand|million|billion|trillion)\b|\s?(?:\\?%|percent\b|per cent\b)"
-    r"|" + BELOW_ZERO
+    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:thousand|million|billion|trillion|dozens?)\b"
+    r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
 _RANGE_BEFORE = re.compile(r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$")
 
@@ -235,9 +237,11 @@ _RANGE_BEFORE = re.compile(r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is a currency sign
 # A detail that trails a concluding sentence after its answer: 'there are 4 stalls | with 8 cows', '10 ways | to put
-# 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours'.
+# 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours',
+# 'will have $210 saved | by the end of week 3'.
 _DETAIL = re.compile(
-    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}))\b"
+    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
+    r"|(?:by|at)\s+the\s+end\s+of))\b"
 )
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
@@ -307,17 +311,60 @@ def last_math_span(text: str) -> str | None:
 
 _NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
 _COPULA = re.compile(r"(?i)\b(?:is|are)\b")
+_EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
 _LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
-# What makes a value with digits more than a number: π, √, ∞, an assignment, a list ('8π', 'x = 2, y = -1', '1, 2').
-_SYMBOLIC = re.compile(r"[π√∞]|\b[A-Za-z]\s*=|[0-9],\s|\band\b")
+# What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
+# '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
+_SYMBOLIC = re.compile(r"[π√∞∅<>≤≥≠]|\\(?:le|ge|leq|geq|ne|neq|sqrt|pi)\b|\b[A-Za-z]\s*=|[0-9],\s|\band\b")
+# Words after a symbolic value that only name its unit: '9π square units', '4√2 cm'.
+_UNIT_TAIL = re.compile(r"(?i)(?<=[0-9π√)}])(?:\s+[a-z]+\.?){1,3}$")
+# A one-word proper name or weekday after the copula: 'That is Friday.', 'The winner is Evelyn.'
+_NAME = re.compile(r"[A-Z][a-z]{2,15}")
+# A relation in words ('x is less than -1 or greater than 4', 'x is at least 3'): the symbols say the same thing.
+_RELATION_WORDS = (
+    (re.compile(r"(?i)\b(?:less\s+than\s+or\s+equal\s+to|at\s+most|no\s+more\s+than)\b"), "≤"),
+    (re.compile(r"(?i)\b(?:greater\s+than\s+or\s+equal\s+to|at\s+least|no\s+less\s+than)\b"), "≥"),
+    (re.compile(r"(?i)\b(?:less|smaller|lower)\s+than\b"), "<"),
+    (re.compile(r"(?i)\b(?:greater|more|larger|bigger|higher)\s+than\b"), ">"),
+)
+_SUBJECT = re.compile(r"(?i)(?:^|\s)\$?([a-z])\$?\s+(?:is|must\s+be|can\s+be)\s+(?=\S)")
+_BOUND = r"\s*([<>≤≥])\s*\$?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?"
+_RELATION_VALUE = re.compile(r"(?i)" + _BOUND + r"(?:\s*,?\s+(or|and)\s+(?:(?:it\s+)?is\s+)?" + _BOUND + r")?\s*")
+_FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤"}
+
+
+def _relation_in_words(sentence: str) -> str | None:
+    """'Therefore, $x$ is less than $-1$ or greater than $4$.' -> 'x < -1 or x > 4'; 'x is greater than -1 and less
+    than 4' -> '-1 < x < 4'. None unless the sentence ends on such a relation."""
+    subject = None
+    for subject in _SUBJECT.finditer(sentence):  # noqa: B007 - the last one
+        pass
+    if subject is None:
+        return None
+    rest = sentence[subject.end() :]
+    for pattern, symbol in _RELATION_WORDS:
+        rest = pattern.sub(symbol, rest)
+    m = _RELATION_VALUE.fullmatch(rest)
+    if m is None:
+        return None
+    var, (op1, a, joint, op2, b) = subject.group(1), m.groups()
+    if joint is None:
+        return f"{var} {op1} {a}"
+    if joint.lower() == "or":
+        return f"{var} {op1} {a} or {var} {op2} {b}"
+    if op1 in "<≤" or op2 in ">≥":  # 'and' joins a lower bound and an upper one, in that order
+        return None
+    return f"{a} {_FLIP[op1]} {var} {op2} {b}"
 
 
 def _final_statement(text: str) -> str | None:
-    """A last sentence that states a short value with no math in it after 'is' / 'are': 'The domain is all real
-    numbers.', 'The circumference is 8π.', 'The point is x = 2, y = -1.', 'So the solutions are 1 and 2.'; or
-    'no solution'. Only a named set, or symbols that are more than one number with no words: a sentence that goes
-    on ('there are 10 ways to put 5 balls into two boxes') or a plain number is left to the number reader."""
+    """A last sentence that states a short value with no math in it after 'is' / 'are' (or, with neither, after its
+    last '='): 'The domain is all real numbers.', 'The circumference is 8π.', 'So tan 30° = √3/3.', 'The point is
+    x = 2, y = -1.', 'So the solutions are 1 and 2.', 'That is Friday.', '9π square units' (the unit dropped), a
+    relation in words ('x is less than -1 or greater than 4'); or 'no solution'. Only a named set, a name, or
+    symbols that are more than one number with no words: a sentence that goes on ('there are 10 ways to put 5 balls
+    into two boxes') or a plain number is left to the number reader."""
     body = text.rstrip().rstrip(".!")
     start = max((m.end() for m in _SENTENCE_END.finditer(body, max(0, len(body) - 300))), default=0)
     sentence = body[start:]
@@ -325,12 +372,18 @@ def _final_statement(text: str) -> str | None:
         return None
     if _NO_SOLUTION.search(sentence):
         return "no solution"
+    relation = _relation_in_words(sentence)
+    if relation is not None:
+        return relation
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
-    value = sentence[max((m.end() for m in _COPULA.finditer(prose)), default=len(sentence)) :].strip()
+    copula = [m.end() for m in _COPULA.finditer(prose)] or [m.end() for m in _EQUALS.finditer(prose)]
+    value = sentence[max(copula, default=len(sentence)) :].strip()
     if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
         return None
-    if _NAMED_SET.fullmatch(value):
+    if _NAMED_SET.fullmatch(value) or _NAME.fullmatch(value) and _COPULA.search(prose):
         return value
+    if _SYMBOLIC.search(value):
+        value = _UNIT_TAIL.sub("", value)
     if _LONG_WORD.search(value) or not _SYMBOLIC.search(value):  # a plain number is the number reader's
         return None
     return value
@@ -344,22 +397,23 @@ def _lhs(math: str) -> str | None:
     return math.split("=", 1)[0].replace(" ", "") if "=" in math else None
 
 
-_FINAL = re.compile(r"(?i)\bfinal\s+answer\b")
+# A statement of the final answer that comes after the box or #### line: what the model finally commits to.
+_FINAL = re.compile(r"(?i)\b(?:final|correct|actual|right|true)\s+answer\b")
 
 
-def _final_phrase_after_box(text: str) -> str | None:
-    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.': a final-answer statement after the last
-    box that states a value is the answer (the box held a step)."""
-    last_box = text.rfind("\\boxed")
+def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
+    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.' and '#### 15 ... Wait, I missed 3. The
+    correct answer is 18.': a final- or correct-answer statement after `pos` (the end of the last box or ####
+    line) that states a value is the answer (the box held a step, the #### line was corrected)."""
     final = None
-    for final in _FINAL.finditer(text, max(last_box, 0)):  # noqa: B007
+    for final in _FINAL.finditer(text, pos):  # noqa: B007
         pass
-    if final is None or last_box < 0:
+    if final is None:
         return None
     found = phrase_span(text[final.start() :])
     if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
         return None
-    return found[0]
+    return found[0], final.start() + found[1]
 
 
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
@@ -384,16 +438,21 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     tail = text[-MAX_SCAN:]
     span = boxed_answer(tail)
     if span is not None and span.strip():
-        final = _final_phrase_after_box(tail)
-        return (final, "phrase") if final else (span, "boxed")
+        last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
+        final = _final_phrase_after(tail, last_box)
+        if final is None and _HEDGE_AFTER.match(tail, boxes(tail)[-1][1] if last_box >= 0 else 0):
+            return None  # '$\boxed{7}$ but $6$ is also plausible': no answer committed to
+        return (final[0], "phrase") if final else (span, "boxed")
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():
+            if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
+                found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, finished):
                 return None
             return found[0], source
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
-        tail = _without_note(tail)
+        tail = _AFTER_VALUE.sub("", _without_note(tail), count=1)
         span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
             return span, "last_math" if math else "last_number"
@@ -403,6 +462,20 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
 # its working are not read in its place.
 _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
+# A second answer offered right after the box, in its sentence: '$\boxed{7}$ but $6$ is also plausible'.
+_HEDGE_AFTER = re.compile(
+    r"(?i)[^.\n]{0,40}?\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b[^.\n]{0,20}?"
+    r"\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
+)
+# What follows the value a text ends on without being an answer (the fallbacks drop it): where an extremum is
+# attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
+# ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.
+_AFTER_VALUE = re.compile(
+    r"(?i)(?<=[0-9$πi}])(?:,?\s*(?:(?:which\s+is\s+|that\s+is\s+)?(?:attained|achieved|reached|obtained|occurring|"
+    r"which\s+occurs|that\s+occurs)\s+)?(?:at|when|where)\s+\$?[a-z]\s*=\s*-?[0-9]+(?:[./][0-9]+)?\$?"
+    r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~)[^()]*\))"
+    r"\s*[.!]?\s*$"
+)
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
 _NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)
 

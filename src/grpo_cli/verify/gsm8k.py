@@ -7,6 +7,7 @@ worker process for this task.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify.extract import BELOW_ZERO, MAX_SCAN, find_span, last_number_span
@@ -17,6 +18,9 @@ from grpo_cli.verify.values import bare_places, evaluate, free_vars
 
 _CLEAN = [
     (re.compile(r"\*\*|__"), ""),  # markdown bold
+    # \frac{15}{2} before braces go: with them gone it would read '\frac 15 2', which LaTeX takes as 1/5 times 2.
+    # Digits become ' 15/2', so that '3\frac{1}{2}' is the mixed number '3 1/2'.
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), lambda m: _fraction(*m.groups())),
     (re.compile(r"\\(?:text|textbf|mathbf|mathrm|boxed|fbox|mbox)\s*\{"), "{"),
     (re.compile(r"\\[,!;: ]|\{,\}"), ""),  # 1\,000 and 1{,}000
     (re.compile(r"[{}]"), " "),
@@ -30,8 +34,8 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
-_SCALE = re.compile(r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion)\b")
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALE = re.compile(r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion|dozens?)\b")
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12}
 _ASIDE = re.compile(r"\([^()]*\)")
 _ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teachers count)': a second answer
 # '3 degrees below zero', '5°C below zero': a negative number in words.
@@ -43,6 +47,11 @@ _HEDGE = re.compile(
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
 _GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
+
+
+def _fraction(num: str, den: str) -> str:
+    num, den = num.strip(), den.strip()
+    return f" {num}/{den}" if num.isdigit() and den.isdigit() else f"({num})/({den})"
 
 
 def _clean(span: str) -> str:
@@ -112,16 +121,33 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
 
 
+# A signed change stated by its size: 'a loss of $3' is -3 where the question asks for the profit and 3 where it
+# asks how much was lost; the text does not say which, so both are taken (docs/verifiers.md, Conventions).
+_LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
+# A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
+_HOURS_MINUTES = re.compile(r"(?i)\b([0-9]+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?([0-9]{1,2})\s*(?:minutes?|mins?)\b")
+
+
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
-    """`_span_number`, and for a number written as a percent ('<answer>20%</answer>') its value over 100 as `alt`,
-    so that it equals a reference of 20 or of 0.2."""
+    """`_span_number`, with a second reading as `alt` where the words allow two: a percent ('<answer>20%</answer>')
+    is also its value over 100, so that it equals a reference of 20 or of 0.2; 'a loss of $3' is also -3; '7 hours
+    and 30 minutes' is 7.5 and also 450."""
     num = _span_number(span, source, mode)
-    if num is None or num.value is None or num.alt is not None or "%" not in span and "cent" not in span.lower():
+    if num is None or num.value is None or num.alt is not None:
         return num
-    for m in _PERCENT.finditer(span):
-        pct = read_number(m.group(1))
-        if pct is not None and pct.value == abs(num.value):
-            return Num(num.value, num.places, alt=num.value / 100)
+    if "%" in span or "cent" in span.lower():
+        for m in _PERCENT.finditer(span):
+            pct = read_number(m.group(1))
+            if pct is not None and pct.value == abs(num.value):
+                return Num(num.value, num.places, alt=num.value / 100)
+    loss = _LOSS.search(span)
+    if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
+        return Num(num.value, num.places, alt=-num.value)
+    time = _HOURS_MINUTES.search(span)
+    if time:  # its first number, or the last one where the text ends on it
+        hours, minutes = int(time.group(1)), int(time.group(2))
+        if minutes < 60 and num.value in (hours, minutes):
+            return Num(hours + Fraction(minutes, 60), 0, alt=Fraction(60 * hours + minutes))
     return num
 
 

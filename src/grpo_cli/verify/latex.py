@@ -121,6 +121,13 @@ _PRE = [
     # Repeating decimals: 0.1\overline{6}, 0.\overline{3}, 0.\dot{3} -> the exact fraction.
     (re.compile(r"([0-9]*)\.([0-9]*)\\(?:overline|dot|bar)\s*\{?\s*([0-9]+)\s*\}?"), lambda m: _repeating(*m.groups())),
     (re.compile(r"(?i)\s*(?:\\text\s*\{\s*)?(?:percent(?:age)?|pct)\b\s*\}?"), "%"),
+    # A congruence states its residue: '2^{10} \equiv 2 \pmod{7}' is the equation '2^{10} = 2', read as 2.
+    (
+        re.compile(r"(?<=[0-9A-Za-z}])\s*(?:\\pmod\s*(?:\{[^{}]*\}|[0-9A-Za-z]+)|\(\s*\\?(?:bmod|mod)\s+[^()]*\))\s*$"),
+        "",
+    ),
+    # Plain-text roots, as models write them outside LaTeX: 8*sqrt(2) -> 8*\sqrt{2}
+    (re.compile(r"(?<![\\A-Za-z])sqrt\s*\(([^()]*)\)"), r"\\sqrt{\1}"),
 ]
 _PERCENT = re.compile(r"%")
 
