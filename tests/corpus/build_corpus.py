@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 3
+HELDOUT_BATCH = 4
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -590,7 +590,12 @@ def synthetic_rows() -> list[dict]:
 
 
 # (batch, file): synthetic completions written by someone who had not read the verifier's code or any row before.
-BLIND = ((2, "blind_batch2.jsonl"), (3, "blind_batch3.jsonl"))
+BLIND = (
+    (2, "blind_batch2.jsonl"),
+    (3, "blind_batch3.jsonl"),
+    (4, "blind_batch4a.jsonl"),
+    (4, "blind_batch4b.jsonl"),
+)
 
 
 def blind_rows() -> list[dict]:
