@@ -110,6 +110,42 @@ def _wordless(gap: str) -> bool:
     return not re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+|\b(?:and|or)\b", " ", gap))
 
 
+_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=\s*\$?\s*$")
+_RETRACTS = re.compile(
+    r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
+)
+
+
+def _same_unknown(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
+    """The last boxes when each assigns the same unknown a different value, with nothing retracted between them
+    ('Case 1: ... x = \\boxed{3}. Case 2: ... x = \\boxed{-2}.'): the roots, one box per case."""
+    run: list[tuple[int, int, str]] = []
+    name = None
+    for box in reversed(found[-4:]):
+        assigned = _ASSIGNS.search(text, max(0, box[0] - 12), box[0])
+        if assigned is None or name not in (None, assigned.group(1)):
+            break
+        if run and (run[0][0] - box[1] > 400 or _RETRACTS.search(text, box[1], run[0][0])):
+            break
+        name = assigned.group(1)
+        run.insert(0, box)
+    if len(run) < 2 or len({b[2].strip() for b in run}) < len(run):
+        return None
+    return run
+
+
+# Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
+# ... \boxed{10}.' A hedge: no answer is committed to.
+_READINGS = re.compile(r"(?i)^[^.!?\n]*\bif\b[^.!?\n]*$")
+
+
+def two_readings(text: str) -> bool:
+    found = boxes(text)
+    if len(found) < 2 or found[-2][2].strip() == found[-1][2].strip():
+        return False
+    return bool(_READINGS.match(text[found[-2][1] : found[-1][0]]))
+
+
 def boxed_answer(text: str, reference: bool = False) -> str | None:
     r"""The last box, joined with the boxes right before it when only separators stand between them (several
     roots written as several boxes); identical repeats count once.
@@ -131,6 +167,8 @@ def boxed_answer(text: str, reference: bool = False) -> str | None:
         if not (_BOX_GAP.fullmatch(text, box[1], run[0][0]) or reference and _wordless(text[box[1] : run[0][0]])):
             break
         run.insert(0, box)
+    if len(run) == 1 and not reference:
+        run = _same_unknown(text, found) or run
     parts = list(dict.fromkeys(b[2].strip() for b in run))
     # '\boxed{1} papers and \boxed{2} bins': a few words joined by 'and' / a comma, none of them a correction
     if (
@@ -208,30 +246,38 @@ def last_number_span(text: str) -> str | None:
     if found is None:
         return None
     if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
-        return None  # '3-4 days', 'between 9 and 10': a range is no single answer
+        return None  # a range or a hedge is no single answer
     before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
+    if before is None and re.fullmatch(r"[0-9]{3}", found.group(0)):
+        before = _GROUPS_BEFORE.search(text, max(0, found.start() - 40), found.start())
     after = _NUMBER_AFTER.match(text, found.end())
     return text[before.start() if before else found.start() : after.end() if after else found.end()]
 
 
 # A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
 _WORDS_CONCLUSION = re.compile(
-    r"(?i)(?:[.!?]\s+|\n)\s*((?:so|therefore|thus|hence|in total|in all|altogether)\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
+    r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
+    r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
 )
-# The words after a number that make it negative: '3 degrees below zero', '5°C below zero' (gsm8k reads them too).
-BELOW_ZERO = r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?)?\s*below\s+zero\b"
+# The words after a number that make it negative: '3 degrees below zero', '5°C below zero', '15 meters below sea
+# level' (gsm8k reads them too).
+BELOW_ZERO = r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?|m|meters?|metres?|ft|feet)?\s*below\s+(?:zero|sea\s+level)\b"
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 _NUMBER_BEFORE = re.compile(
     r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:dollars?|hours?)\s*(?:and\s*)?$"
     r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
     r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
+    r"|(?<![0-9])-\s*\\?\$\s*$"  # -$35
 )
+_GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500: a space between thousands groups
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:thousand|million|billion|trillion|dozens?)\b"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
-_RANGE_BEFORE = re.compile(r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$")
+_RANGE_BEFORE = re.compile(
+    r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
+)  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
@@ -245,6 +291,8 @@ _DETAIL = re.compile(
 )
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
+# A clause that says what the value means, restating it: the value is the one before it.
+_MEANING = re.compile(r"(?i),\s*(?:meaning|which\s+means|i\.\s?e\.)\s")
 _RESTATES = re.compile(
     r"(?i)[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
     r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b"
@@ -265,6 +313,9 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     first = next(m for m in numbers if m.start() >= start or m is last)
     if first is last:
         return last
+    meaning = _MEANING.search(text, first.end(), last.start())
+    if meaning is not None:  # 'is -$35, meaning his account is overdrawn by $35': the value before it
+        return [m for m in numbers if start <= m.start() and m.end() <= meaning.start()][-1]
     detail = _DETAIL.search(text, first.end(), last.start())
     if detail is None or _RESTATES.search(text, detail.start() + 1, last.end()):
         return last
@@ -286,6 +337,9 @@ def last_math_span(text: str) -> str | None:
     stripped = text.strip()
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
+        lines = stripped.splitlines()
+        if len(lines) > 1 and all(_MATH_SPAN.fullmatch(line.strip()) for line in lines if line.strip()):
+            stripped = lines[-1].strip()  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a line each: the last
         regions = math_regions(stripped)
         return ", ".join(r.strip() for r in regions) if regions else stripped
     final = _final_statement(stripped)
@@ -303,14 +357,28 @@ def last_math_span(text: str) -> str | None:
     parts = [_region_text(regions[-1])]
     for region in reversed(regions[:-1]):
         gap = text[region.end() : regions[-len(parts)].start()]
-        if not _REGION_GAP.fullmatch(gap) or _lhs(_region_text(region)) != _lhs(parts[0]):
+        if not _REGION_GAP.fullmatch(gap):
+            break
+        earlier = _region_text(region)
+        if _lhs(earlier) is not None and _lhs(parts[0]) is None and parts[0].startswith("("):
+            value = earlier.split("=", 1)[1].strip()
+            if value.startswith("("):  # '$(x,y) = (3,2)$ and $(2,3)$': two points
+                parts.insert(0, value)
+            break
+        if _lhs(earlier) != _lhs(parts[0]):
             break  # '$c^2 = 25$ and $c = 5$' states one value; '$x = 2$ and $x = 3$' states two
-        parts.insert(0, _region_text(region))
+        parts.insert(0, earlier)
     return ", ".join(parts)
 
 
 _NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
-_COPULA = re.compile(r"(?i)\b(?:is|are)\b")
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be)\b")
+# What names the kind of value before it: 'The result is the vector (2, 12).'
+_KIND = re.compile(
+    r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value)\s+"
+)
+# A function's parity, as MATH asks it ('Thus $f$ is an odd function.')
+_PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
 _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
 _LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
@@ -377,11 +445,13 @@ def _final_statement(text: str) -> str | None:
         return relation
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     copula = [m.end() for m in _COPULA.finditer(prose)] or [m.end() for m in _EQUALS.finditer(prose)]
-    value = sentence[max(copula, default=len(sentence)) :].strip()
+    value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip())
     if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
         return None
     if _NAMED_SET.fullmatch(value) or _NAME.fullmatch(value) and _COPULA.search(prose):
         return value
+    if (parity := _PARITY.fullmatch(value)) and _COPULA.search(prose):
+        return parity.group(1)
     if _SYMBOLIC.search(value):
         value = _UNIT_TAIL.sub("", value)
     if _LONG_WORD.search(value) or not _SYMBOLIC.search(value):  # a plain number is the number reader's
@@ -398,22 +468,28 @@ def _lhs(math: str) -> str | None:
 
 
 # A statement of the final answer that comes after the box or #### line: what the model finally commits to.
-_FINAL = re.compile(r"(?i)\b(?:final|correct|actual|right|true)\s+answer\b")
+_FINAL = re.compile(r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b")
+_STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=)[ \t]*")
 
 
 def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
-    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.' and '#### 15 ... Wait, I missed 3. The
-    correct answer is 18.': a final- or correct-answer statement after `pos` (the end of the last box or ####
-    line) that states a value is the answer (the box held a step, the #### line was corrected)."""
+    """'... \\boxed{255} ... Final Answer: The final answer is $10,455$.', '#### 15 ... Wait, I missed 3. The
+    correct answer is 18.' and '\\boxed{12} ... Wait, 0 is not positive. The correct count is 11.': a final- or
+    correct-answer statement after `pos` (the end of the last box or #### line) that states a value is the answer
+    (the box held a step, the #### line was corrected). (span, end index) or None."""
     final = None
     for final in _FINAL.finditer(text, pos):  # noqa: B007
         pass
     if final is None:
         return None
     found = phrase_span(text[final.start() :])
+    if found is not None:
+        found = found[0], final.start() + found[1]
+    elif final.group(1).lower() != "answer" and (states := _STATES.match(text, final.end())):
+        found = _phrase_value(text, states.end())  # 'The correct count is 11.'
     if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
         return None
-    return found[0], final.start() + found[1]
+    return found
 
 
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
@@ -432,6 +508,9 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     fallback the last LaTeX region (last_math_span) rather than the last number."""
     if not isinstance(text, str) or not text:
         return None
+    own = _own_problem(text)
+    ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
+    text = own
     span = last_tag(text)
     if span is not None and span.strip():
         return span, "answer_tag"
@@ -440,15 +519,17 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     if span is not None and span.strip():
         last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
         final = _final_phrase_after(tail, last_box)
-        if final is None and _HEDGE_AFTER.match(tail, boxes(tail)[-1][1] if last_box >= 0 else 0):
-            return None  # '$\boxed{7}$ but $6$ is also plausible': no answer committed to
+        if final is None and (
+            _HEDGE_AFTER.match(tail, boxes(tail)[-1][1] if last_box >= 0 else 0) or two_readings(tail)
+        ):
+            return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
         return (final[0], "phrase") if final else (span, "boxed")
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():
             if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
                 found, source = final, "phrase"
-            if not _complete(found[0], found[1], tail, finished):
+            if not _complete(found[0], found[1], tail, ended):
                 return None
             return found[0], source
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
@@ -457,6 +538,22 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         if span is not None:
             return span, "last_math" if math else "last_number"
     return None
+
+
+# A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
+_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
+
+
+def _own_problem(text: str) -> str:
+    """The text up to a new "Question:" line that follows a stated answer (#### line, box or answer phrase): what
+    comes after it answers a problem the model made up, not this one."""
+    found = _NEXT_QUESTION.search(text)
+    if found is None:
+        return text
+    head = text[: found.start()]
+    if _HASHES.search(head) or "\\boxed" in head or phrase_span(head) is not None:
+        return head
+    return text
 
 
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of

@@ -25,6 +25,7 @@ _CLEAN = [
     (re.compile(r"\\[,!;: ]|\{,\}"), ""),  # 1\,000 and 1{,}000
     (re.compile(r"[{}]"), " "),
     (re.compile(r"\\%"), "%"),
+    (re.compile(r"-\s*\\?\$\s*(?=[0-9])"), "-"),  # -$35 is -35
 ]
 # Scientific notation in every spelling models use: 4.5e4, 4.5E+04, 4.5 × 10^4, 4.5 x 10^4, 4.5*10^4, 4.5·10^{4}.
 _SCI_E = re.compile(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])")
@@ -43,6 +44,7 @@ _BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
     r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
+    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s+or\s+[-+]?\$?[0-9]"  # '15 or 20 cups, depending on ...'
 )
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
@@ -124,14 +126,15 @@ _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|per
 # A signed change stated by its size: 'a loss of $3' is -3 where the question asks for the profit and 3 where it
 # asks how much was lost; the text does not say which, so both are taken (docs/verifiers.md, Conventions).
 _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
+_CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(r"(?i)\b([0-9]+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?([0-9]{1,2})\s*(?:minutes?|mins?)\b")
 
 
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """`_span_number`, with a second reading as `alt` where the words allow two: a percent ('<answer>20%</answer>')
-    is also its value over 100, so that it equals a reference of 20 or of 0.2; 'a loss of $3' is also -3; '7 hours
-    and 30 minutes' is 7.5 and also 450."""
+    is also its value over 100, so that it equals a reference of 20 or of 0.2; '75 cents' is also 0.75 (dollars);
+    'a loss of $3' is also -3; '7 hours and 30 minutes' is 7.5 and also 450."""
     num = _span_number(span, source, mode)
     if num is None or num.value is None or num.alt is not None:
         return num
@@ -140,6 +143,9 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
             pct = read_number(m.group(1))
             if pct is not None and pct.value == abs(num.value):
                 return Num(num.value, num.places, alt=num.value / 100)
+    cents = _CENTS.search(span)
+    if cents and (amount := read_number(cents.group(1))) is not None and amount.value == num.value:
+        return Num(num.value, num.places, alt=num.value / 100)  # '75 cents' is 75 and $0.75
     loss = _LOSS.search(span)
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)

@@ -126,10 +126,17 @@ _PRE = [
         re.compile(r"(?<=[0-9A-Za-z}])\s*(?:\\pmod\s*(?:\{[^{}]*\}|[0-9A-Za-z]+)|\(\s*\\?(?:bmod|mod)\s+[^()]*\))\s*$"),
         "",
     ),
+    # A matrix written as nested lists, as chat models write it: [[1, 6], [0, 1]]
+    (re.compile(r"^\[\s*\[([^\[\]]*(?:\]\s*,\s*\[[^\[\]]*)*)\]\s*\]$"), lambda m: _nested_rows(m.group(1))),
     # Plain-text roots, as models write them outside LaTeX: 8*sqrt(2) -> 8*\sqrt{2}
     (re.compile(r"(?<![\\A-Za-z])sqrt\s*\(([^()]*)\)"), r"\\sqrt{\1}"),
 ]
 _PERCENT = re.compile(r"%")
+
+
+def _nested_rows(inner: str) -> str:
+    rows = [" & ".join(x.strip() for x in row.split(",")) for row in re.split(r"\]\s*,\s*\[", inner)]
+    return "\\begin{pmatrix}" + " \\\\ ".join(rows) + "\\end{pmatrix}"
 
 
 def _repeating(whole: str, fixed: str, period: str) -> str:
@@ -395,9 +402,28 @@ class _Parser:
             frac = self.power()
             value = frac[1][1] / frac[2][1]
             return ("num", left[1] + value if left[1] >= 0 else left[1] - value, 0)
+        if tok[0] == "num" and left[0] == "num" and left[1].denominator == 1 and left[2] == 0:
+            mixed = self._plain_mixed(left[1])  # '3 1/2' (as '3½' reads): the mixed number 7/2
+            if mixed is not None:
+                return mixed
         if tok[0] == "num" and left[0] in ("num", "big"):
             raise Unsupported("two numbers side by side")
         return ("mul", [left, self.power()])
+
+    def _plain_mixed(self, whole: Fraction) -> tuple | None:
+        """After a whole number, 'a/b' with integers 0 < a < b and nothing binding tighter after it: the mixed
+        number whole + a/b (None, nothing consumed, otherwise)."""
+        t = self.toks[self.i : self.i + 4]
+        if len(t) < 3 or t[1] != ("ch", "/") or t[0][0] != "num" or t[2][0] != "num" or "." in t[0][1] + t[2][1]:
+            return None
+        if len(t) == 4 and t[3] in (("ch", "^"), ("ch", "!"), ("ch", "_")):
+            return None
+        num, den = int(t[0][1]), int(t[2][1])
+        if not 0 < num < den:
+            return None
+        self.i += 3
+        value = Fraction(num, den)
+        return ("num", whole + value if whole >= 0 else whole - value, 0)
 
     def _is_simple_fraction(self) -> bool:
         save = self.i

@@ -144,12 +144,20 @@ _WORD = re.compile(r"[a-z]+")
 
 def words_number(text: str) -> Num | None:
     """English number words, for a span with no digits: 'forty-two', 'one hundred and five', 'a dozen',
-    'two dozen', 'one thousand two hundred'. The first run of number words is read; None when there is none."""
+    'two dozen', 'one thousand two hundred', 'three and a half'. The first run of number words is read; None when
+    there is none."""
     if any(c.isdigit() for c in text):
         return None
     total = current = 0
+    part = Fraction(0)
+    unit = 1  # what 'and a half' is half of: 'three and a half' is 3.5, 'a dozen and a half' 18
     seen = False
-    for word in _WORD.findall(text.lower().replace("-", " ")):
+    words = _WORD.findall(text.lower().replace("-", " "))
+    for i, word in enumerate(words):
+        if seen and word == "and" and words[i + 1 : i + 3] in (["a", "half"], ["a", "quarter"]):
+            part = unit * (Fraction(1, 2) if words[i + 2] == "half" else Fraction(1, 4))
+            break
+        unit = 12 if word == "dozen" else unit
         if word in _UNITS:
             current += _UNITS[word]
         elif word in _TENS:
@@ -168,4 +176,4 @@ def words_number(text: str) -> Num | None:
         else:
             continue
         seen = True
-    return Num(Fraction(total + current)) if seen else None
+    return Num(Fraction(total + current) + part) if seen else None

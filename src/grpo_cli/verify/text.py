@@ -7,7 +7,8 @@ no-break spaces inside numbers, fullwidth punctuation. One linear pass before an
 Only characters whose meaning is not in doubt are mapped: every Unicode decimal digit (category Nd: Arabic-Indic,
 Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
-as it is); superscript digits become a caret exponent; no-break and thin spaces become plain spaces.
+as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number '7 3/4'); no-break
+and thin spaces become plain spaces.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ _TABLE = {
     0xFF0C: ",",  # fullwidth comma
     0x3002: ". ",  # ideographic full stop: ends a sentence
 }
+# Vulgar fractions: '7¾' is the mixed number '7 3/4', a lone '½' is '1/2'.
+_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
+           "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}  # fmt: skip
+_VULGAR_RE = re.compile(r"(?:([0-9])\s?)?([" + "".join(_VULGAR) + "])")
 _DASH_SIGN = re.compile(r"(?<![0-9A-Za-z)\]}])[–‒](?=\s?[0-9.])")
 _SUPER_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
@@ -51,4 +56,5 @@ def ascii_math(text: str) -> str:
         return text
     text = text.translate(_TABLE)
     text = _DASH_SIGN.sub("-", text)
+    text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
