@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 4
+HELDOUT_BATCH = 5
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -595,6 +595,8 @@ BLIND = (
     (3, "blind_batch3.jsonl"),
     (4, "blind_batch4a.jsonl"),
     (4, "blind_batch4b.jsonl"),
+    (5, "blind_batch5a.jsonl"),
+    (5, "blind_batch5b.jsonl"),
 )
 
 
@@ -613,6 +615,7 @@ def blind_rows() -> list[dict]:
 REAL = (
     (1, "smollm2_samples.jsonl", "smollm2_labels.jsonl", "smollm2_own_answer.jsonl"),
     (3, "smollm2_fresh_samples.jsonl", "smollm2_fresh_labels.jsonl", "smollm2_fresh_own_answer.jsonl"),
+    (5, "smollm2_seed2_samples.jsonl", "smollm2_seed2_labels.jsonl", "smollm2_seed2_own_answer.jsonl"),
 )
 
 
