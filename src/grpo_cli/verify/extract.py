@@ -110,28 +110,34 @@ def _wordless(gap: str) -> bool:
     return not re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+|\b(?:and|or)\b", " ", gap))
 
 
-_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=\s*\$?\s*$")
+# 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
+_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*\$?\s*$")
 _RETRACTS = re.compile(
     r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
 )
 
 
-def _same_unknown(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
-    """The last boxes when each assigns the same unknown a different value, with nothing retracted between them
-    ('Case 1: ... x = \\boxed{3}. Case 2: ... x = \\boxed{-2}.'): the roots, one box per case."""
+def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
+    """The last boxes when each assigns an unknown, with nothing retracted between them: one unknown with different
+    values ('Case 1: ... x = \\boxed{3}. Case 2: ... x = \\boxed{-2}.') are its roots; different unknowns ('x =
+    \\boxed{3}, and then y = 3 - 5 = \\boxed{-2}') are a point, returned as 'x = 3', 'y = -2'."""
     run: list[tuple[int, int, str]] = []
-    name = None
+    names: list[str] = []
     for box in reversed(found[-4:]):
-        assigned = _ASSIGNS.search(text, max(0, box[0] - 12), box[0])
-        if assigned is None or name not in (None, assigned.group(1)):
+        assigned = _ASSIGNS.search(text, max(0, box[0] - 60), box[0])
+        if assigned is None:
             break
         if run and (run[0][0] - box[1] > 400 or _RETRACTS.search(text, box[1], run[0][0])):
             break
-        name = assigned.group(1)
         run.insert(0, box)
-    if len(run) < 2 or len({b[2].strip() for b in run}) < len(run):
+        names.insert(0, assigned.group(1))
+    if len(run) < 2:
         return None
-    return run
+    if len(set(names)) == 1:
+        return run if len({b[2].strip() for b in run}) == len(run) else None
+    if len(set(names)) == len(names):
+        return [(b[0], b[1], f"{n} = {b[2].strip()}") for b, n in zip(run, names, strict=True)]
+    return None
 
 
 # Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
@@ -168,7 +174,7 @@ def boxed_answer(text: str, reference: bool = False) -> str | None:
             break
         run.insert(0, box)
     if len(run) == 1 and not reference:
-        run = _same_unknown(text, found) or run
+        run = _assigned_boxes(text, found) or run
     parts = list(dict.fromkeys(b[2].strip() for b in run))
     # '\boxed{1} papers and \boxed{2} bins': a few words joined by 'and' / a comma, none of them a correction
     if (
@@ -231,8 +237,15 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
             end = more.end()
         if end > math.end():
             return rest[:end], start + end
-        return next(g for g in math.groups() if g is not None), start + math.end()
+        value = next(g for g in math.groups() if g is not None)
+        scale = _SCALE_WORD.match(rest, end)  # '$\$2.4$ million'
+        if scale:
+            return value + " " + scale.group(1), start + scale.end()
+        return value, start + math.end()
     return line, start + len(line)
+
+
+_SCALE_WORD = re.compile(r"(?i)\s*(thousand|million|billion|trillion|dozens?)\b")
 
 
 def last_number_span(text: str) -> str | None:
@@ -240,8 +253,9 @@ def last_number_span(text: str) -> str | None:
     ('So, there are 4 stalls with 8 cows.' is 4; see `concluding`)."""
     numbers = list(NUMBER_RE.finditer(text))
     words = _WORDS_CONCLUSION.search(text, max(numbers[-1].end() if numbers else 0, len(text) - 300))
-    if words and (value := words_number(words.group(1))) is not None and value.value != 1:
-        return words.group(1)  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
+    said = words and (words.group(1) or (None if _WORDS_DETAIL.search(words.group(2)) else words.group(2)))
+    if said and (value := words_number(said)) is not None and value.value != 1:
+        return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     found = concluding(text, numbers)
     if found is None:
         return None
@@ -258,6 +272,13 @@ def last_number_span(text: str) -> str | None:
 _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
     r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
+    r"|\n[ \t]*\n[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last paragraph of its own: 'The marathon lasts three and a half hours.'
+)
+# Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
+_WORDS_DETAIL = re.compile(
+    r"(?i)\b(?:with|to|for|among|between|by|from|into|in|on|at|per)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?"
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty"
+    r"|seventy|eighty|ninety|hundred|dozen)\b"
 )
 # The words after a number that make it negative: '3 degrees below zero', '5°C below zero', '15 meters below sea
 # level' (gsm8k reads them too).
@@ -273,6 +294,7 @@ _NUMBER_BEFORE = re.compile(
 _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500: a space between thousands groups
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:thousand|million|billion|trillion|dozens?)\b"
+    r"|(?-i:[MKBk])\b|\s*(?:bn|mn)\b|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
 _RANGE_BEFORE = re.compile(
@@ -325,9 +347,10 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, and a power '3^4' as one value (never its base alone).
 _PLAIN_VALUE = re.compile(
-    r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?)?(?![0-9])"
+    r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
+    r"(?:\s?%)?(?![0-9])"
 )
-_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or)\b)*")
+_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or|o|ou|oder|y|et|und)\b)*")
 
 
 def last_math_span(text: str) -> str | None:
@@ -337,10 +360,12 @@ def last_math_span(text: str) -> str | None:
     stripped = text.strip()
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
-        lines = stripped.splitlines()
-        if len(lines) > 1 and all(_MATH_SPAN.fullmatch(line.strip()) for line in lines if line.strip()):
-            stripped = lines[-1].strip()  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a line each: the last
+        lines = [line.strip() for line in stripped.split("\n") if line.strip()]
+        if len(lines) > 1:
+            stripped = lines[-1]  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a step a line: the last
         regions = math_regions(stripped)
+        if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
+            return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
         return ", ".join(r.strip() for r in regions) if regions else stripped
     final = _final_statement(stripped)
     if final is not None:
@@ -365,6 +390,10 @@ def last_math_span(text: str) -> str | None:
             if value.startswith("("):  # '$(x,y) = (3,2)$ and $(2,3)$': two points
                 parts.insert(0, value)
             break
+        names = [_lhs(p) for p in (earlier, *parts)]
+        if all(n is not None and re.fullmatch(r"[A-Za-z]", n) for n in names) and len(set(names)) == len(names):
+            parts.insert(0, earlier)  # '$x = 2$ and $y = -1$': the point, one coordinate each
+            continue
         if _lhs(earlier) != _lhs(parts[0]):
             break  # '$c^2 = 25$ and $c = 5$' states one value; '$x = 2$ and $x = 3$' states two
         parts.insert(0, earlier)
@@ -382,6 +411,13 @@ _PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
 _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
 _LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
+# 'all real numbers' in the languages models switch to (fr, es, pt, it, de)
+_ALL_REALS = re.compile(
+    r"(?i)(?:tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
+    r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|ℝ)"
+)
+_CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
+_BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
 _SYMBOLIC = re.compile(r"[π√∞∅<>≤≥≠]|\\(?:le|ge|leq|geq|ne|neq|sqrt|pi)\b|\b[A-Za-z]\s*=|[0-9],\s|\band\b")
@@ -444,11 +480,22 @@ def _final_statement(text: str) -> str | None:
     if relation is not None:
         return relation
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
-    copula = [m.end() for m in _COPULA.finditer(prose)] or [m.end() for m in _EQUALS.finditer(prose)]
+    bold = _BOLD_LINE.fullmatch(sentence.strip())
+    copula = (
+        [m.end() for m in _COPULA.finditer(prose)]
+        or [m.end() for m in _EQUALS.finditer(prose)]
+        or [m.end() for m in re.finditer(":", prose)]  # 'Domaine : tous les nombres réels.'
+        or ([sentence.index("**")] if bold else [])  # a last line in bold: '**Tuesday**'
+    )
     value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip())
+    value = re.sub(r"(?i)^(?:an?|the)\s+(?=[A-Z])", "", value, count=1) if value[:1] in "aAtT" else value
+    if _ALL_REALS.fullmatch(value):
+        return "all real numbers"
+    if (choice := _CHOICE.fullmatch(value)) and _COPULA.search(prose):
+        return f"({choice.group(1)})"
     if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
         return None
-    if _NAMED_SET.fullmatch(value) or _NAME.fullmatch(value) and _COPULA.search(prose):
+    if _NAMED_SET.fullmatch(value) or _NAME.fullmatch(value) and (_COPULA.search(prose) or bold):
         return value
     if (parity := _PARITY.fullmatch(value)) and _COPULA.search(prose):
         return parity.group(1)
@@ -492,6 +539,22 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
     return found
 
 
+def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
+    """An answer phrase after the last box that states a number: '... and $\\boxed{12}$ edges. ... **The answer is
+    18.**' (the box held a step)."""
+    found = phrase_span(text[pos:])
+    if found is None or not re.search(r"[0-9]", found[0]) or "\\boxed" in found[0] or "\\fbox" in found[0]:
+        return None
+    return found[0], pos + found[1]
+
+
+# A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
+_ALTERNATIVE = re.compile(
+    r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
+    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]"
+)
+
+
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
     """A cut-off completion's last line may be cut inside its number ('The answer is 18' could have gone on to
     '180'): a span that runs to the very end of a truncated text is not trusted, unless its first sentence ended
@@ -513,14 +576,17 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     text = own
     span = last_tag(text)
     if span is not None and span.strip():
+        if _ALTERNATIVE.match(text, text.rfind(_CLOSE) + len(_CLOSE)):
+            return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
         return span, "answer_tag"
     tail = text[-MAX_SCAN:]
     span = boxed_answer(tail)
     if span is not None and span.strip():
         last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
-        final = _final_phrase_after(tail, last_box)
+        box_end = boxes(tail)[-1][1]
+        final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end)
         if final is None and (
-            _HEDGE_AFTER.match(tail, boxes(tail)[-1][1] if last_box >= 0 else 0) or two_readings(tail)
+            _HEDGE_AFTER.match(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail)
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
         return (final[0], "phrase") if final else (span, "boxed")
@@ -572,6 +638,8 @@ _AFTER_VALUE = re.compile(
     r"which\s+occurs|that\s+occurs)\s+)?(?:at|when|where)\s+\$?[a-z]\s*=\s*-?[0-9]+(?:[./][0-9]+)?\$?"
     r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~)[^()]*\))"
     r"\s*[.!]?\s*$"
+    # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
+    r"|(?<=[.!?])\s*\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]*\bwould\b)[^()]{0,300}\)\s*$"
 )
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
 _NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)

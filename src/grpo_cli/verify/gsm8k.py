@@ -35,8 +35,13 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
-_SCALE = re.compile(r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(thousand|million|billion|trillion|dozens?)\b")
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12}
+# '$2.4 billion', '3 dozen', and the abbreviations '$2.4M', '$50k', '$3 bn' (a letter glued to the number: '5 m' is
+# five metres, not five million).
+_SCALE = re.compile(
+    r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:thousand|million|billion|trillion|dozens?|bn|mn)\b|(?-i:[MKBk])\b)"
+)
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
+           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9}  # fmt: skip
 _ASIDE = re.compile(r"\([^()]*\)")
 _ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teachers count)': a second answer
 # '3 degrees below zero', '5°C below zero': a negative number in words.
@@ -103,7 +108,7 @@ def _scaled(span: str) -> Num | None:
     num = read_number(m.group(1))
     if num is None or num.value is None:
         return None
-    return Num(num.value * _SCALES[m.group(2).lower()], 0, alt=num.value)
+    return Num(num.value * _SCALES[m.group(2).strip().lower()], 0, alt=num.value)
 
 
 def _unglued(clean: str) -> list[tuple[int, int, Num]]:

@@ -53,6 +53,12 @@ _UNICODE = {
     "°": "",
 }
 _UNICODE_RE = re.compile("|".join(map(re.escape, _UNICODE)))
+# A trigonometric function of an angle in degrees: '\sin 60^\circ' is sin(60π/180), not sin of 60 radians.
+_TRIG_DEGREES = re.compile(
+    r"\\(sin|cos|tan|cot|sec|csc)\s*\(?\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree(?![A-Za-z]))\s*\)?"
+)
+# '√12' is the root of 12 and '√(4 + 8)' of 4 + 8 (as '\sqrt12' in LaTeX would be the root of 1, times 2)
+_ROOT = re.compile(r"√\s*(?:([0-9]+(?:\.[0-9]+)?|[A-Za-z])|\(([^()]*)\))")
 _SUBS = [
     (re.compile(r"\\(?:left|right)\s*\."), ""),
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])"), ""),
@@ -94,7 +100,10 @@ _PRE = [
     (_DOUBLED, "\\\\"),
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
     (re.compile(r"!="), r"\\ne "),
-    (re.compile(r"(?<=[)\]}0-9])\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"), ", "),  # (11,7)or(7,11), 1 and 2
+    (
+        re.compile(r"(?<=[)\]}0-9])\s*,?\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"),
+        ", ",
+    ),  # (11,7)or(7,11), 1 and 2, 5, 1, and -3
     (NEXT_ASSIGNMENT, ", "),  # x = 1 or x = -1, W(x)=1orW(x)=-1: one assignment per root
     (_OR_RELATION, r" \\text{ or } "),  # x<-1 or x>4: a union, as written with \text{ or }
     (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
@@ -121,6 +130,10 @@ _PRE = [
     # Repeating decimals: 0.1\overline{6}, 0.\overline{3}, 0.\dot{3} -> the exact fraction.
     (re.compile(r"([0-9]*)\.([0-9]*)\\(?:overline|dot|bar)\s*\{?\s*([0-9]+)\s*\}?"), lambda m: _repeating(*m.groups())),
     (re.compile(r"(?i)\s*(?:\\text\s*\{\s*)?(?:percent(?:age)?|pct)\b\s*\}?"), "%"),
+    # An approximation states its value: '\sin 60^\circ \approx 0.866' is read as '... = 0.866', '≈ 37.699' as 37.699
+    (re.compile(r"^(.*?)(?:\\approx(?![A-Za-z])|≈)(.*)$", re.S), lambda m: _approximation(m.group(1), m.group(2))),
+    # A base in words: '202 in base 7' is 202_{7}
+    (re.compile(r"(?i)^([0-9A-F]+)\s+(?:\\text\s*\{\s*)?in\s+base\s+([0-9]+)\s*\}?$"), r"\1_{\2}"),
     # A congruence states its residue: '2^{10} \equiv 2 \pmod{7}' is the equation '2^{10} = 2', read as 2.
     (
         re.compile(r"(?<=[0-9A-Za-z}])\s*(?:\\pmod\s*(?:\{[^{}]*\}|[0-9A-Za-z]+)|\(\s*\\?(?:bmod|mod)\s+[^()]*\))\s*$"),
@@ -132,6 +145,22 @@ _PRE = [
     (re.compile(r"(?<![\\A-Za-z])sqrt\s*\(([^()]*)\)"), r"\\sqrt{\1}"),
 ]
 _PERCENT = re.compile(r"%")
+
+
+# What may stand before an approximation's value as the name of what it approximates: x, r_1, |v|, AB.
+_NAMED = re.compile(r"\s*\|?\s*[A-Za-z]{1,3}(?:_\{?\w+\}?)?\s*\|?\s*")
+
+
+# An expression still to be evaluated: '\sin 60^\circ \approx 0.87' states 0.87 (the left side is the question).
+_EVALUATES = re.compile(r"\\(?:sin|cos|tan|cot|sec|csc|arc[a-z]+|log|ln|exp|int|sum|prod|binom|lim)(?![A-Za-z])|!")
+
+
+def _approximation(exact: str, approx: str) -> str:
+    """'9\\pi \\approx 28.27' states 9\\pi (the exact value, the rounding only glosses it); 'x \\approx 0.866',
+    '\\sin 60^\\circ \\approx 0.866' and '\\approx 37.699' state the approximation."""
+    if exact.strip() and not _NAMED.fullmatch(exact) and not _EVALUATES.search(exact):
+        return exact.strip()
+    return f"{exact.strip()} = {approx.strip()}" if exact.strip() else approx.strip()
 
 
 def _nested_rows(inner: str) -> str:
@@ -172,6 +201,8 @@ def normalize(text: str) -> str:
         for open_, close in _DELIMS:
             if len(s) >= len(open_) + len(close) and s.startswith(open_) and s.endswith(close):
                 s = s[len(open_) : len(s) - len(close)].strip()
+    s = _ROOT.sub(lambda m: "\\sqrt{" + (m.group(1) or m.group(2)) + "}", s)
+    s = _TRIG_DEGREES.sub(r"\\\1(\2\\pi/180)", s)
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     for pattern, repl in _PRE:
         s = pattern.sub(repl, s)

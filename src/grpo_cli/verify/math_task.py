@@ -89,7 +89,9 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
+        s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+    s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
     prose = source != "boxed" and _is_prose(outside)
@@ -106,6 +108,10 @@ def answer_text(span: str, source: str) -> str:
         return nums[0]
     s = s.replace("**", "").strip()
     return s.strip().rstrip(".,;:").strip()
+
+
+# A trailing aside that restates the answer approximately or in other words.
+_GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|roughly|equivalently|i\.e\.)[^()]*\)\s*\.?$")
 
 
 def _is_prose(text: str) -> bool:

@@ -8,12 +8,14 @@ Only characters whose meaning is not in doubt are mapped: every Unicode decimal 
 Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
 as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number '7 3/4'); no-break
-and thin spaces become plain spaces.
+and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the number they
+write ('2.4万' is 24000).
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
@@ -46,6 +48,27 @@ _TABLE = {
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
            "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}  # fmt: skip
 _VULGAR_RE = re.compile(r"(?:([0-9])\s?)?([" + "".join(_VULGAR) + "])")
+# Digits with Chinese / Japanese scale characters: '2.4万' is 24000, '1万2千' 12000, '3亿5000万' 350000000.
+_CJK_UNITS = {"亿": 10**8, "億": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3, "百": 10**2}
+_CJK_RUN = re.compile(r"(?:[0-9]+(?:\.[0-9]+)?\s*[亿億万萬千百]\s*)+(?:[0-9]+(?![0-9.]))?")
+_CJK_PAIR = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([亿億万萬千百])|([0-9]+)")
+
+
+def _cjk_number(m: re.Match) -> str:
+    total = section = Fraction(0)
+    for num, unit, rest in _CJK_PAIR.findall(m.group(0)):
+        if rest:
+            section += int(rest)
+        elif _CJK_UNITS[unit] >= 10**4:  # 万 and 亿 scale everything before them in their section
+            total += (section + Fraction(num)) * _CJK_UNITS[unit]
+            section = Fraction(0)
+        else:
+            section += Fraction(num) * _CJK_UNITS[unit]
+    value = total + section
+    text = str(value.numerator) if value.denominator == 1 else str(float(value))
+    return text + (" " if m.group(0).endswith(" ") else "")
+
+
 _DASH_SIGN = re.compile(r"(?<![0-9A-Za-z)\]}])[–‒](?=\s?[0-9.])")
 _SUPER_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
@@ -56,5 +79,6 @@ def ascii_math(text: str) -> str:
         return text
     text = text.translate(_TABLE)
     text = _DASH_SIGN.sub("-", text)
+    text = _CJK_RUN.sub(_cjk_number, text)
     text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
