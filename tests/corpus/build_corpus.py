@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 5
+HELDOUT_BATCH = 6
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -597,6 +597,8 @@ BLIND = (
     (4, "blind_batch4b.jsonl"),
     (5, "blind_batch5a.jsonl"),
     (5, "blind_batch5b.jsonl"),
+    (6, "blind_batch6a.jsonl"),
+    (6, "blind_batch6b.jsonl"),
 )
 
 
@@ -616,6 +618,7 @@ REAL = (
     (1, "smollm2_samples.jsonl", "smollm2_labels.jsonl", "smollm2_own_answer.jsonl"),
     (3, "smollm2_fresh_samples.jsonl", "smollm2_fresh_labels.jsonl", "smollm2_fresh_own_answer.jsonl"),
     (5, "smollm2_seed2_samples.jsonl", "smollm2_seed2_labels.jsonl", "smollm2_seed2_own_answer.jsonl"),
+    (6, "smollm2_seed3_samples.jsonl", "smollm2_seed3_labels.jsonl", "smollm2_seed3_own_answer.jsonl"),
 )
 
 
