@@ -195,6 +195,42 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         True,
         "a scale word after the math of a phrase",
     ),
+    (
+        "<think>\n12 boys, 18 girls.\n</think>\n<answer>The answer is 12 or 18</answer>",
+        "18",
+        False,
+        "a phrase in the tag that hedges",
+    ),
+    (
+        "<answer>40</answer>\n\nOh wait, I forgot the 4 Kim took. 40 − 4 = 36, so the correct answer is 36 books remain.",
+        "36",
+        True,
+        "a tag corrected by a later correct-answer statement",
+    ),
+    (
+        "120 - 106 = 14. So she will need 14 more dollars, which is less than her allowance of $20.",
+        "14",
+        True,
+        "flexible: a comparison after the answer",
+    ),
+    (
+        "Ben has **36** cards.\n\nMost likely the answer is 24, but 36 is also possible.",
+        "24",
+        False,
+        "a phrase that hedges",
+    ),
+    (
+        " The answer is 27.\n\nQ: A baker made 48 muffins. How many?\nA: 48 - 30 = 18. The answer is 18.\n\nQ: Lily has",
+        "27",
+        True,
+        "a few-shot run-on with 'Q:'",
+    ),
+    (
+        " So 6 * 4 = 24 cupcakes in total.\n\nQ: Ryan has 3 times as many books. How many?\nA: 3 * 5 = 15. The answer is 15.",
+        "24",
+        True,
+        "flexible: a run-on whose own answer has no phrase",
+    ),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -457,6 +493,25 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         "42",
         True,
         "a bold phrase, then a note",
+    ),
+    (
+        "<answer>No solution (the inequality is never satisfied)</answer>",
+        r"\emptyset",
+        True,
+        "an explanation in the tag",
+    ),
+    ("<answer>7 (the units digit of 3^2023)</answer>", "7", True, "a description in the tag"),
+    ("<answer>7 (or 8 if we count zero)</answer>", "7", False, "a second answer in the tag"),
+    ("<answer>(B) or (C)</answer>", r"\text{(B)}", False, "two choice letters are a hedge"),
+    ("<answer>alle x mit x > −2</answer>", r"(-2,\infty)", True, "'all x with' in German"),
+    ("<answer>all x such that x > 3</answer>", r"(3,\infty)", True, "'all x such that'"),
+    ("三角形の面積は $12$ です。\n\nよって、答えは 12 です。", "12", True, "a Japanese copula after the answer"),
+    ("So the answer is $x = 2$, or possibly $x = 3$.", "2", False, "'or possibly' hedges"),
+    (
+        "So, there are 6! ways to arrange the 6 groups of 2, which is the number of ways to arrange them.",
+        "720",
+        True,
+        "prose: a factorial, then a clause restating it",
     ),
     (
         "Half of them are even, so the probability is 1/2 (equivalently 0.5, or 50%).",

@@ -335,7 +335,7 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     return same
 
 
-_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?\(([A-Ea-e])\)")
+_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?\(([A-Ea-e])\)(?!.*\([A-Ea-e]\))")  # one choice; '(B) or (C)' hedges
 
 
 def _letter(ans: Answer) -> bool:

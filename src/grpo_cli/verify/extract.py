@@ -302,7 +302,7 @@ _RANGE_BEFORE = re.compile(
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
 
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_END = re.compile(r"[.?](?:\s|$)|!(?:\s+(?![a-z])|$)|\n")  # '6! ways to ...' goes on: a factorial
 _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is a currency sign
 # A detail that trails a concluding sentence after its answer: 'there are 4 stalls | with 8 cows', '10 ways | to put
 # 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours',
@@ -314,10 +314,14 @@ _DETAIL = re.compile(
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
 # A clause that says what the value means, restating it: the value is the one before it.
-_MEANING = re.compile(r"(?i),\s*(?:meaning|which\s+means|i\.\s?e\.)\s")
+_MEANING = re.compile(
+    r"(?i),\s*(?:meaning|which\s+means|i\.\s?e\.)\s"  # or compares it: ', which is less than her allowance of $20'
+    r"|,\s*(?:which|that)\s+is\s+(?:\w+\s+)?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
+)
 _RESTATES = re.compile(
-    r"(?i)[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
-    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b"
+    r"(?i)(?:[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
+    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b)"
+    r"\s*(?:[A-Za-z']+\s+){0,3}?\$?-?[0-9]"  # ... with a number of its own (', which is the number of ways to' has none)
 )
 
 
@@ -345,10 +349,11 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     return before[-1] if before else last
 
 
-# A plain value in prose: 12, -3, 1,000, 2.5, 3/4, and a power '3^4' as one value (never its base alone).
+# A plain value in prose: 12, -3, 1,000, 2.5, 3/4, 75%, 6!, 4.5E-4, and a power '3^4' as one value (never its base
+# alone).
 _PLAIN_VALUE = re.compile(
-    r"(?<![0-9A-Za-z)\].,])-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
-    r"(?:\s?%)?(?![0-9])"
+    r"(?<![0-9A-Za-z)\].,])-?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
+    r"(?:\s?%|!(?!=))?(?![0-9])"
 )
 _REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or|o|ou|oder|y|et|und)\b)*")
 
@@ -548,6 +553,11 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
     return found[0], pos + found[1]
 
 
+# A second answer offered inside the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or possibly x = 3'.
+_HEDGED = re.compile(
+    r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\bbut\b[^.\n]{0,60}?\b(?:also|might|may|could)\b[^.\n]{0,20}?"
+    r"\b(?:plausible|possible|correct|valid|right)\b"
+)
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
@@ -576,9 +586,13 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     text = own
     span = last_tag(text)
     if span is not None and span.strip():
-        if _ALTERNATIVE.match(text, text.rfind(_CLOSE) + len(_CLOSE)):
+        closed = text.rfind(_CLOSE) + len(_CLOSE)
+        if _ALTERNATIVE.match(text, closed):
             return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
-        return span, "answer_tag"
+        final = _final_phrase_after(text, closed)  # '<answer>40</answer> Oh wait, ... the correct answer is 36'
+        if _HEDGED.search(final[0] if final else span):
+            return None
+        return (final[0], "phrase") if final else (span, "answer_tag")
     tail = text[-MAX_SCAN:]
     span = boxed_answer(tail)
     if span is not None and span.strip():
@@ -593,6 +607,10 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():
+            line_end = tail.find("\n", found[1])
+            rest = tail[found[1] : found[1] + 120 if line_end < 0 else min(line_end, found[1] + 120)]
+            if _HEDGED.search(found[0]) or _HEDGED.search(rest):
+                return None  # 'the answer is 24, but 36 is also possible': no answer committed to
             if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
                 found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, ended):
@@ -607,17 +625,21 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
 
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
-_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
+_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem|Q)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
+_NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A)[ \t]*(?:\*\*)?[ \t]*:")
 
 
 def _own_problem(text: str) -> str:
-    """The text up to a new "Question:" line that follows a stated answer (#### line, box or answer phrase): what
-    comes after it answers a problem the model made up, not this one."""
+    """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box or answer phrase)
+    or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
+    (a few-shot prompt's pattern, continued), not this one."""
     found = _NEXT_QUESTION.search(text)
     if found is None:
         return text
     head = text[: found.start()]
     if _HASHES.search(head) or "\\boxed" in head or phrase_span(head) is not None:
+        return head
+    if NUMBER_RE.search(head) and _NEXT_ANSWER.search(text, found.end()):
         return head
     return text
 

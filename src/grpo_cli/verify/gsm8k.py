@@ -124,6 +124,7 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
     return out
 
 
+_STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
 # A percent sign or word right after a number: '20%' is 20 and also 0.2 (docs/verifiers.md, Conventions).
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
 
@@ -175,6 +176,8 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
             or next((n[2] for n in reversed(_unglued(clean))), None)
             or words_number(clean)
         )
+    if source == "answer_tag" and (said := _STATED.search(span)):
+        span = span[said.end() :]  # '<answer>The answer is 12 or 18</answer>': what the phrase states
     if len(span) <= 200:
         clean = _clean(span)
         scaled = _scaled(clean)  # before the closed form, which reads '$2.4 billion' as 2.4 and a unit word

@@ -93,6 +93,11 @@ def undouble(text: str) -> str:
     return _DOUBLED.sub("\\\\", text) if "\\\\" in text else text
 
 
+# 'all x with x > -2' (and in de, fr, es): the condition is the answer
+ALL_WITH = re.compile(
+    r"(?i)^(?:all|alle|tous\s+les|todos\s+los)\s+(?:real\s+)?[a-z]\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?"
+    r"(?:with|such\s+that|where|mit|für\s+die|tels?\s+que|tal(?:es)?\s+que|:|\|)\s*"
+)
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
 _OR_RELATION = re.compile(r"(?<=[)\]}0-9])\s*\bor\b\s*(?=[A-Za-z]\s*(?:[<>≤≥]|\\[lg](?:eq?|t)(?![A-Za-z])))")
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
@@ -132,6 +137,7 @@ _PRE = [
     (re.compile(r"(?i)\s*(?:\\text\s*\{\s*)?(?:percent(?:age)?|pct)\b\s*\}?"), "%"),
     # An approximation states its value: '\sin 60^\circ \approx 0.866' is read as '... = 0.866', '≈ 37.699' as 37.699
     (re.compile(r"^(.*?)(?:\\approx(?![A-Za-z])|≈)(.*)$", re.S), lambda m: _approximation(m.group(1), m.group(2))),
+    (ALL_WITH, ""),
     # A base in words: '202 in base 7' is 202_{7}
     (re.compile(r"(?i)^([0-9A-F]+)\s+(?:\\text\s*\{\s*)?in\s+base\s+([0-9]+)\s*\}?$"), r"\1_{\2}"),
     # A congruence states its residue: '2^{10} \equiv 2 \pmod{7}' is the equation '2^{10} = 2', read as 2.

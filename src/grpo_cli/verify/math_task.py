@@ -16,7 +16,7 @@ from collections import OrderedDict
 
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, NEXT_ASSIGNMENT, boxed_answer, find_span, math_regions
-from grpo_cli.verify.latex import Answer, TooComplex, parse_answer, undouble
+from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import free_vars
 
@@ -92,6 +92,10 @@ def answer_text(span: str, source: str) -> str:
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
     s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
+    if source in ("answer_tag", "phrase"):
+        s = _EXPLAINED.sub("", s)  # '7 (the units digit of 3^2023)', 'No solution (it is never satisfied)'
+        s = _CJK_COPULA.sub("", s)  # '答えは 12 です。'
+        s = ALL_WITH.sub("", s)  # 'alle x mit x > -2'
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
     prose = source != "boxed" and _is_prose(outside)
@@ -112,6 +116,11 @@ def answer_text(span: str, source: str) -> str:
 
 # A trailing aside that restates the answer approximately or in other words.
 _GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|roughly|equivalently|i\.e\.)[^()]*\)\s*\.?$")
+
+
+# A trailing explanation in parentheses, starting with a word (not 'or' / 'if', which offer another answer).
+_EXPLAINED = re.compile(r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?=\s*[A-Za-z]{2,}\b)[^()]*\)\s*\.?$")
+_CJK_COPULA = re.compile(r"\s*(?:です|でした|である|だ|となります|になります)?\s*[。.]?\s*$")
 
 
 def _is_prose(text: str) -> bool:
