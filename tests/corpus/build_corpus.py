@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 6
+HELDOUT_BATCH = 7
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -599,6 +599,8 @@ BLIND = (
     (5, "blind_batch5b.jsonl"),
     (6, "blind_batch6a.jsonl"),
     (6, "blind_batch6b.jsonl"),
+    (7, "blind_batch7a.jsonl"),
+    (7, "blind_batch7b.jsonl"),
 )
 
 
