@@ -621,6 +621,7 @@ REAL = (
     (3, "smollm2_fresh_samples.jsonl", "smollm2_fresh_labels.jsonl", "smollm2_fresh_own_answer.jsonl"),
     (5, "smollm2_seed2_samples.jsonl", "smollm2_seed2_labels.jsonl", "smollm2_seed2_own_answer.jsonl"),
     (6, "smollm2_seed3_samples.jsonl", "smollm2_seed3_labels.jsonl", "smollm2_seed3_own_answer.jsonl"),
+    (7, "smollm2_seed4_samples.jsonl", "smollm2_seed4_labels.jsonl", "smollm2_seed4_own_answer.jsonl"),
 )
 
 
