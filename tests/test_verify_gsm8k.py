@@ -148,3 +148,12 @@ def test_a_cut_off_completion_keeps_an_answer_sentence_it_completed():
     text = "3 x 4 = 12 apples. " + "The answer is 12. " * 5 + "The answer is"
     assert verify(text, "12", finished=False).correct is True
     assert verify("3 x 4 = 12 apples. The answer is 12", "12", finished=False).reason == "truncated"
+
+
+def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
+    """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
+    before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""
+    text = "8 x 7 = 56. The answer is 56.\nThe answer is 56.\nThe answer is 5"
+    assert verify(text, "56", finished=False).correct is True
+    assert verify("8 x 7 = 56. The answer is 56.\nThe answer is 7", "7", finished=False).reason == "truncated"
+    assert verify("8 x 7 = 56. The answer is 56.\nThe answer is 7", "56", finished=False).correct is False

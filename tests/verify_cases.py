@@ -231,6 +231,43 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         True,
         "flexible: a run-on whose own answer has no phrase",
     ),
+    (
+        "Lee walks 12 km.\n\nAltogether, Mia walks 14 km over the week, which is 2 km more than Lee.",
+        "14",
+        True,
+        "flexible: a comparison with a number in it",
+    ),
+    (
+        "Half of 7 miles is 7 ÷ 2.\nAna has walked three and a half miles.",
+        "3.5",
+        True,
+        "flexible: a last line in words",
+    ),
+    (
+        "Jenny needs 27 more stickers to fill the album (it holds 60 and she already has 33).",
+        "27",
+        True,
+        "flexible: an aside at the end of the sentence",
+    ),
+    (
+        "120 − 24 = 96\n\n### Final Answer\n**Sarah has 96 beads left.**\n\nWant to see all 120? (That would be 15.)",
+        "96",
+        True,
+        "a 'Final Answer' heading",
+    ),
+    ("**Answer: The factory earns $2.4 million.**", "2400000", True, "a scale word after words in a phrase"),
+    (
+        "40 × 30 = 1200 元。\n如果他请了一天假，就是 1160 元。\n答案：1200 或 1160 元。",
+        "1200",
+        False,
+        "a Chinese 'or' hedges",
+    ),
+    (
+        "The answer is 100%\n\nThe answer is enclosed within <answer> </answer> tags.",
+        "100",
+        True,
+        "a phrase that says where the answer goes is no answer",
+    ),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -524,5 +561,35 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         r"100\%",
         True,
         "math is no detail",
+    ),
+    ("Lösungsmenge: x ∈ (−∞, −1] ∪ [2, ∞)", r"(-\infty,-1]\cup[2,\infty)", True, "prose: ∈, ∞ and ∪"),
+    (
+        "Thus $f(3) = 11$, which uses nothing more than substituting $x = 3$ into $3x + 2$.",
+        "11",
+        True,
+        "a clause after the value that does something else",
+    ),
+    ("So f(3) = 3*3 + 2, which is 11.", "11", True, "a clause that restates the value"),
+    ("The center is $(3, -2)$ (and the radius is $4$).", "(3,-2)", True, "an aside after the value"),
+    ("So the solution is (1, 2).", "(1,2)", True, "a point in brackets is no aside"),
+    ("The inequality holds for **all real numbers** $x$.", r"(-\infty,\infty)", True, "prose: for all real numbers"),
+    ("It is defined for all real numbers except 2.", r"(-\infty,\infty)", False, "prose: all reals but one"),
+    (
+        "Since $100 \\equiv 2 \\pmod 7$, it will be Sunday (two days past Friday).",
+        r"\text{Sunday}",
+        True,
+        "prose: a weekday with an aside",
+    ),
+    (
+        "Try $221 / 13 = 17$.\n\nNo — 221 is not prime, since $221 = 13 \\times 17$.",
+        r"\text{No}",
+        True,
+        "a last paragraph that opens with its verdict",
+    ),
+    (
+        "$f(2) = -3$.\n\n**Final Answer**\nThe value is negative three.",
+        "-3",
+        True,
+        "a heading over number words: the math before it",
     ),
 ]

@@ -35,7 +35,8 @@ _PHRASE = re.compile(
     r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
     r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
-    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:))"
+    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:)"
+    r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
 )
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
@@ -213,9 +214,17 @@ def phrase_span(text: str) -> tuple[str, int] | None:
         return None
     for last in reversed(list(_PHRASE.finditer(text, max(0, min(hits) - 64)))[-MAX_PHRASES:]):
         found = _phrase_value(text, last.end())
-        if not _EMPTY.fullmatch(found[0]):  # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26
+        # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
+        # says where an answer goes, not what it is
+        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]):
             return found
     return None
+
+
+_META = re.compile(
+    r"(?i)\s*(?:enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below|above|within|inside"
+    r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
+)
 
 
 MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
@@ -272,7 +281,7 @@ def last_number_span(text: str) -> str | None:
 _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
     r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
-    r"|\n[ \t]*\n[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last paragraph of its own: 'The marathon lasts three and a half hours.'
+    r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
 _WORDS_DETAIL = re.compile(
@@ -316,7 +325,7 @@ _DETAIL = re.compile(
 # A clause that says what the value means, restating it: the value is the one before it.
 _MEANING = re.compile(
     r"(?i),\s*(?:meaning|which\s+means|i\.\s?e\.)\s"  # or compares it: ', which is less than her allowance of $20'
-    r"|,\s*(?:which|that)\s+is\s+(?:\w+\s+)?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
+    r"|,\s*(?:which|that)\s+is\s+(?:[\w$.]+\s+){0,3}?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
 )
 _RESTATES = re.compile(
     r"(?i)(?:[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
@@ -339,8 +348,10 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     first = next(m for m in numbers if m.start() >= start or m is last)
     if first is last:
         return last
-    meaning = _MEANING.search(text, first.end(), last.start())
-    if meaning is not None:  # 'is -$35, meaning his account is overdrawn by $35': the value before it
+    meaning = _MEANING.search(text, first.end(), last.end() + 60)
+    if (
+        meaning is not None and meaning.start() < last.start()
+    ):  # 'is -$35, meaning his account is overdrawn by $35': the value before it
         return [m for m in numbers if start <= m.start() and m.end() <= meaning.start()][-1]
     detail = _DETAIL.search(text, first.end(), last.start())
     if detail is None or _RESTATES.search(text, detail.start() + 1, last.end()):
@@ -422,6 +433,8 @@ _ALL_REALS = re.compile(
     r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|ℝ)"
 )
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
+_EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
+_YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
@@ -484,6 +497,15 @@ def _final_statement(text: str) -> str | None:
     relation = _relation_in_words(sentence)
     if relation is not None:
         return relation
+    if (
+        _NAMED_SET.search(sentence.replace("**", ""))
+        and re.search(r"(?i)\ball\b", sentence)
+        and not _EXCEPT.search(sentence)
+    ):
+        return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
+    yes_no = _YES_NO.match(text[max(0, text.rfind("\n\n")) :].strip())
+    if yes_no:
+        return yes_no.group(1)  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD_LINE.fullmatch(sentence.strip())
     copula = (
@@ -493,6 +515,9 @@ def _final_statement(text: str) -> str | None:
         or ([sentence.index("**")] if bold else [])  # a last line in bold: '**Tuesday**'
     )
     value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip())
+    value = (
+        re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value
+    )  # 'Sunday (two days past Friday)'
     value = re.sub(r"(?i)^(?:an?|the)\s+(?=[A-Z])", "", value, count=1) if value[:1] in "aAtT" else value
     if _ALL_REALS.fullmatch(value):
         return "all real numbers"
@@ -553,6 +578,31 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
     return found[0], pos + found[1]
 
 
+# An aside at the end of the last sentence, with words in it: '27 more stickers to fill the album (it holds 60 and she
+# already has 33).', 'The center is $(3, -2)$ (and the radius is $4$).' Not one that offers another answer ('(or 26
+# if ...)', '(if ..., that would be 700)') and not a value in brackets ('is (1, 2).').
+_ASIDE_END = re.compile(
+    r"\s+\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]*\bwould\b)(?=[^()]*[A-Za-z]{2,})[^()]{0,300}\)\s*[.!]?\s*$"
+)
+# A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
+# substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
+_WHICH_CLAUSE = re.compile(
+    r",\s*which\s+(?!is\b|are\b|equals?\b|gives?\b|makes?\b|simplifies\b|means\b|comes\b|works\b)[a-z]+\b[^.!?\n$]*"
+    r"(?:\$[^$\n]*\$[^.!?\n$]*)*[.!]?\s*$"
+)
+
+
+def _trailing_aside(text: str) -> str:
+    for pattern in (_ASIDE_END, _WHICH_CLAUSE):
+        found = pattern.search(text, max(0, len(text) - 400))
+        if found is not None:
+            start = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())),
+                        default=max(0, found.start() - 300))  # fmt: skip
+            if re.search(r"[0-9]", text[start : found.start()]):  # a value stands before it in its sentence
+                text = text[: found.start()] + "."
+    return text
+
+
 # A second answer offered inside the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or possibly x = 3'.
 _HEDGED = re.compile(
     r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\bbut\b[^.\n]{0,60}?\b(?:also|might|may|could)\b[^.\n]{0,20}?"
@@ -563,6 +613,19 @@ _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
     r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]"
 )
+
+
+def _repeated(text: str, cut: str) -> tuple[str, str] | None:
+    """A cut-off text that repeats its answer ('The answer is 56.' three times, then 'The answer is 5' at the limit):
+    the previous statement, when it is complete and the cut one is the start of it."""
+    start = text.rstrip().rfind(cut.strip())
+    earlier = phrase_span(text[: max(0, start - 1)]) if start > 0 else None
+    if earlier is None:
+        return None
+    said = earlier[0].strip().rstrip(".")
+    if not cut.strip() or not said.startswith(cut.strip()) or not _complete(earlier[0], earlier[1], text, False):
+        return None
+    return earlier[0], "phrase"
 
 
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
@@ -614,10 +677,10 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
             if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
                 found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, ended):
-                return None
+                return _repeated(tail, found[0]) if source == "phrase" else None
             return found[0], source
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
-        tail = _AFTER_VALUE.sub("", _without_note(tail), count=1)
+        tail = _trailing_aside(_AFTER_VALUE.sub("", _without_note(tail), count=1))
         span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
             return span, "last_math" if math else "last_number"

@@ -38,7 +38,7 @@ _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2}
 # '$2.4 billion', '3 dozen', and the abbreviations '$2.4M', '$50k', '$3 bn' (a letter glued to the number: '5 m' is
 # five metres, not five million).
 _SCALE = re.compile(
-    r"(?i)^\s*\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:thousand|million|billion|trillion|dozens?|bn|mn)\b|(?-i:[MKBk])\b)"
+    r"(?i)^[^0-9]{0,80}?\\?\$?\s*(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:thousand|million|billion|trillion|dozens?|bn|mn)\b|(?-i:[MKBk])\b)"
 )
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
            "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9}  # fmt: skip
@@ -48,8 +48,8 @@ _ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teac
 _BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
-    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
-    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s+or\s+[-+]?\$?[0-9]"  # '15 or 20 cups, depending on ...'
+    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/|或者?|oder|ou)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
+    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s*(?:\bor\b|或者?|\boder\b|\bou\b)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '1200 或 1160 元'
 )
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")

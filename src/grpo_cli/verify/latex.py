@@ -50,6 +50,7 @@ _UNICODE = {
     "≥": r"\ge ",
     "≠": r"\ne ",
     "∪": r"\cup ",
+    "∈": r"\in ",
     "°": "",
 }
 _UNICODE_RE = re.compile("|".join(map(re.escape, _UNICODE)))
