@@ -101,6 +101,19 @@ ADVERSARIAL = {
     "null bytes": "<answer>\x00\x00 7 \x00</answer>",
     "answer phrase, 1 MB": "the answer is " + "1" * 1_000_000,
     "many answer tags": "<answer>1</answer>" * 50_000,
+    # Sizes that pass the length caps and reach the parser (a repeating-decimal pattern once tried every digit of a
+    # 20k-digit run: seconds), and inputs for the scans of the end of a text (asides, clauses, run-ons, hedges).
+    "20k digits": "1" * 20_000,
+    "20k digits after a CJK scale": "万" + "1" * 20_000,
+    "sentence ends without an aside": ". " * 30_000 + "(x",
+    "open parentheses": "(a. " * 20_000,
+    "which-clauses": ", which uses " * 5_000 + "1",
+    "a box per reading": "\\boxed{1} if " * 3_000 + "\\boxed{2}",
+    "invented questions": "1\nQ: x\n" * 5_000 + "A: 3",
+    "approximations": "≈" * 20_000,
+    "Unicode roots": "√(" * 20_000,
+    "hedges": "but also possible " * 5_000,
+    "a nested list": "[[" + "1, " * 20_000 + "]]",
 }
 
 

@@ -582,7 +582,8 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
 # already has 33).', 'The center is $(3, -2)$ (and the radius is $4$).' Not one that offers another answer ('(or 26
 # if ...)', '(if ..., that would be 700)') and not a value in brackets ('is (1, 2).').
 _ASIDE_END = re.compile(
-    r"\s+\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]*\bwould\b)(?=[^()]*[A-Za-z]{2,})[^()]{0,300}\)\s*[.!]?\s*$"
+    r"\s+\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}\)"
+    r"\s*[.!]?\s*$"
 )
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
@@ -680,7 +681,9 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
                 return _repeated(tail, found[0]) if source == "phrase" else None
             return found[0], source
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
-        tail = _trailing_aside(_AFTER_VALUE.sub("", _without_note(tail), count=1))
+        tail = _without_note(tail)
+        cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
+        tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
         span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
             return span, "last_math" if math else "last_number"
@@ -724,7 +727,7 @@ _AFTER_VALUE = re.compile(
     r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~)[^()]*\))"
     r"\s*[.!]?\s*$"
     # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
-    r"|(?<=[.!?])\s*\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]*\bwould\b)[^()]{0,300}\)\s*$"
+    r"|(?<=[.!?])\s*\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)[^()]{0,300}\)\s*$"
 )
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
 _NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)

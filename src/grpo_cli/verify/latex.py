@@ -134,7 +134,11 @@ _PRE = [
         lambda m: f"{m.group(1)}\\times10^{{{int(m.group(2))}}}",
     ),
     # Repeating decimals: 0.1\overline{6}, 0.\overline{3}, 0.\dot{3} -> the exact fraction.
-    (re.compile(r"([0-9]*)\.([0-9]*)\\(?:overline|dot|bar)\s*\{?\s*([0-9]+)\s*\}?"), lambda m: _repeating(*m.groups())),
+    # (from the start of a digit run only: tried at every digit, a long run would cost its length squared)
+    (
+        re.compile(r"(?<![0-9])([0-9]*)\.([0-9]*)\\(?:overline|dot|bar)\s*\{?\s*([0-9]+)\s*\}?"),
+        lambda m: _repeating(*m.groups()),
+    ),
     (re.compile(r"(?i)\s*(?:\\text\s*\{\s*)?(?:percent(?:age)?|pct)\b\s*\}?"), "%"),
     # An approximation states its value: '\sin 60^\circ \approx 0.866' is read as '... = 0.866', '≈ 37.699' as 37.699
     (re.compile(r"^(.*?)(?:\\approx(?![A-Za-z])|≈)(.*)$", re.S), lambda m: _approximation(m.group(1), m.group(2))),
