@@ -146,20 +146,20 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 _READINGS = re.compile(r"(?i)^[^.!?\n]*\bif\b[^.!?\n]*$")
 
 
-def two_readings(text: str) -> bool:
-    found = boxes(text)
+def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
+    found = boxes(text) if found is None else found
     if len(found) < 2 or found[-2][2].strip() == found[-1][2].strip():
         return False
     return bool(_READINGS.match(text[found[-2][1] : found[-1][0]]))
 
 
-def boxed_answer(text: str, reference: bool = False) -> str | None:
+def boxed_answer(text: str, reference: bool = False, found: list[tuple[int, int, str]] | None = None) -> str | None:
     r"""The last box, joined with the boxes right before it when only separators stand between them (several
     roots written as several boxes); identical repeats count once.
 
     reference=True (a reference solution, trusted text): boxes are also joined across any gap without words
     ('\boxed{35 cm} ++++++ \boxed{4}'), and a last `\boxed{` left unclosed runs to the end of the text."""
-    found = boxes(text)
+    found = boxes(text) if found is None else list(found)
     if reference:
         opened = text.rfind("\\boxed{")
         rest = text[opened + len("\\boxed{") :] if opened >= 0 else ""
@@ -658,13 +658,14 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
             return None
         return (final[0], "phrase") if final else (span, "answer_tag")
     tail = text[-MAX_SCAN:]
-    span = boxed_answer(tail)
+    found_boxes = boxes(tail)  # one pass, shared by the readers below
+    span = boxed_answer(tail, found=found_boxes)
     if span is not None and span.strip():
         last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
-        box_end = boxes(tail)[-1][1]
+        box_end = found_boxes[-1][1]
         final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end)
         if final is None and (
-            _HEDGE_AFTER.match(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail)
+            _HEDGE_AFTER.match(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail, found_boxes)
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
         return (final[0], "phrase") if final else (span, "boxed")
