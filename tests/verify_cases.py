@@ -268,6 +268,31 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         True,
         "a phrase that says where the answer goes is no answer",
     ),
+    (
+        "Five rows of seven is 35 chairs.\nThe janitor adds a row of 7.\nAdding another row of 7 gives forty-two chairs.",
+        "42",
+        True,
+        "flexible: number words after 'gives'",
+    ),
+    (
+        "18 - 2 = 16.\nThe answer is 18. The answer is 16. The answer is 18. The answer is 16.",
+        "16",
+        False,
+        "a loop between two answers",
+    ),
+    (
+        "| **Total** | **99** | **148.50** |\n\nThe stand sold 99 apples from Monday to Thursday, earning $148.50 at $1.50 each.",
+        "99",
+        True,
+        "flexible: a participle clause after the answer",
+    ),
+    (
+        "50 × 365 = 18,250\nIf she starts on January 1, 2029, she will have $18,250 by the start of 2030.",
+        "18250",
+        True,
+        "flexible: a date after the answer",
+    ),
+    ("答案：42", "42", True, "a Chinese answer phrase"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -591,5 +616,29 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         "-3",
         True,
         "a heading over number words: the math before it",
+    ),
+    (
+        "So $\\sqrt{288} = 12\\sqrt{2}$.\n\nThe correct option is **(C) $12\\sqrt{2}$**.",
+        r"\text{(C)}",
+        True,
+        "prose: a choice letter with its value",
+    ),
+    ("由 $x+7=12$ 得：\n\n答：ｘ＝５", "5", True, "a Chinese phrase, fullwidth letters"),
+    ("$100 = 2\\cdot 49 + 0\\cdot 7 + 2$, so $100_{10} = 202_7$.", "202_7", True, "two short regions: the last one"),
+    ("So the probability is roughly **42.13%**.", r"\frac{91}{216}", True, "a percent within the decimal tolerance"),
+    ("So the probability is roughly **42.1%**.", r"\frac{91}{216}", False, "a percent too coarse"),
+    (
+        "$\\begin{pmatrix}3\\\\0\\end{pmatrix} - \\begin{pmatrix}2\\\\2\\end{pmatrix}$ gives\n\n(1, −2, 3)",
+        r"\begin{pmatrix} 1 \\ -2 \\ 3 \end{pmatrix}",
+        True,
+        "a last line that is only a tuple",
+    ),
+    (r"$\frac{4}{11} = 0.363636\ldots = 0.\overline{36}$", r"\frac{4}{11}", True, "a chain with \\ldots"),
+    ("所求的解为 $x = -1$ 或 $x = 4$。", "-1,4", True, "regions joined by a Chinese 'or'"),
+    (
+        "so the radius is $r = \\frac{20\\pi}{320\\pi} = 3\\rm{ meters}$.\n\nThis is the radius in meters.",
+        "3",
+        True,
+        "\\rm units",
     ),
 ]

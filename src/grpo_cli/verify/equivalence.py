@@ -323,6 +323,8 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         if not same and ref.percent != pred.percent:  # 20% against 0.2: the percent applied
             pct, other = (ref, pred) if ref.percent else (pred, ref)
             scaled = ("div", pct.node, ("num", Fraction(100), 0))
+            if pct.node[0] == "num":  # 42.13% is the decimal 0.4213: four places, for the decimal tolerance
+                scaled = ("num", pct.node[1] / 100, pct.node[2] + 2 if pct.node[2] else 0)
             same = equal(scaled, other.node) if pct is ref else equal(other.node, scaled)
     except TooComplex:
         raise

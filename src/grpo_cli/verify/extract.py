@@ -35,7 +35,7 @@ _PHRASE = re.compile(
     r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
     r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
-    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:)"
+    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:)|答\s*:"
     r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
 )
@@ -203,7 +203,7 @@ _NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
 # Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
 # only scans from just before the first of them, and not at all in a text without one.
 _PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
-                 "答案", "答え")  # fmt: skip
+                 "答案", "答え", "答")  # fmt: skip
 
 
 def phrase_span(text: str) -> tuple[str, int] | None:
@@ -262,7 +262,9 @@ def last_number_span(text: str) -> str | None:
     ('So, there are 4 stalls with 8 cows.' is 4; see `concluding`)."""
     numbers = list(NUMBER_RE.finditer(text))
     words = _WORDS_CONCLUSION.search(text, max(numbers[-1].end() if numbers else 0, len(text) - 300))
-    said = words and (words.group(1) or (None if _WORDS_DETAIL.search(words.group(2)) else words.group(2)))
+    said = words and (
+        words.group(1) or words.group(3) or (None if _WORDS_DETAIL.search(words.group(2)) else words.group(2))
+    )
     if said and (value := words_number(said)) is not None and value.value != 1:
         return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     found = concluding(text, numbers)
@@ -282,6 +284,7 @@ _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
     r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
     r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
+    r"|\b(?:gives|makes|equals|totals|leaves)\s+([^.!?\n0-9]{1,120})[.!?]?\s*$"  # '... row of 7 gives forty-two chairs.'
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
 _WORDS_DETAIL = re.compile(
@@ -318,7 +321,7 @@ _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is 
 # 'will have $210 saved | by the end of week 3'.
 _DETAIL = re.compile(
     r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
-    r"|(?:by|at)\s+the\s+end\s+of))\b"
+    r"|(?:by|at)\s+the\s+(?:end|start|beginning)\s+of))\b"
 )
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
@@ -328,7 +331,7 @@ _MEANING = re.compile(
     r"|,\s*(?:which|that)\s+is\s+(?:[\w$.]+\s+){0,3}?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
 )
 _RESTATES = re.compile(
-    r"(?i)(?:[=:;,]|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
+    r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
     r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b)"
     r"\s*(?:[A-Za-z']+\s+){0,3}?\$?-?[0-9]"  # ... with a number of its own (', which is the number of ways to' has none)
 )
@@ -366,7 +369,7 @@ _PLAIN_VALUE = re.compile(
     r"(?<![0-9A-Za-z)\].,])-?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
     r"(?:\s?%|!(?!=))?(?![0-9])"
 )
-_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or|o|ou|oder|y|et|und)\b)*")
+_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or|o|ou|oder|y|et|und)\b|或者?|和|及)*")
 
 
 def last_math_span(text: str) -> str | None:
@@ -382,6 +385,9 @@ def last_math_span(text: str) -> str | None:
         regions = math_regions(stripped)
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
+        spans = list(_MATH_SPAN.finditer(stripped))
+        if any(not _REGION_GAP.fullmatch(stripped, a.end(), b.start()) for a, b in zip(spans, spans[1:], strict=False)):
+            return regions[-1].strip()  # '$100 = 2 \\cdot 49 + 2$, so $100_{10} = 202_7$': the last one
         return ", ".join(r.strip() for r in regions) if regions else stripped
     final = _final_statement(stripped)
     if final is not None:
@@ -433,6 +439,7 @@ _ALL_REALS = re.compile(
     r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|ℝ)"
 )
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
+_CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
@@ -514,6 +521,13 @@ def _final_statement(text: str) -> str | None:
         or [m.end() for m in re.finditer(":", prose)]  # 'Domaine : tous les nombres réels.'
         or ([sentence.index("**")] if bold else [])  # a last line in bold: '**Tuesday**'
     )
+    if (
+        not copula
+        and _SYMBOLIC.search(sentence)
+        and not _LONG_WORD.search(sentence)
+        and not re.search(r"[$\\]", sentence)
+    ):
+        return sentence.strip()  # a last line that is only a value: '(1, -2, 3)'
     value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip())
     value = (
         re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value
@@ -521,8 +535,8 @@ def _final_statement(text: str) -> str | None:
     value = re.sub(r"(?i)^(?:an?|the)\s+(?=[A-Z])", "", value, count=1) if value[:1] in "aAtT" else value
     if _ALL_REALS.fullmatch(value):
         return "all real numbers"
-    if (choice := _CHOICE.fullmatch(value)) and _COPULA.search(prose):
-        return f"({choice.group(1)})"
+    if (choice := _CHOICE.fullmatch(value) or _CHOICE_FIRST.match(value)) and _COPULA.search(prose):
+        return f"({choice.group(1)})"  # 'The correct option is C.', '... is **(C) $12\\sqrt{2}$**.'
     if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
         return None
     if _NAMED_SET.fullmatch(value) or _NAME.fullmatch(value) and (_COPULA.search(prose) or bold):
@@ -616,6 +630,42 @@ _ALTERNATIVE = re.compile(
 )
 
 
+def _oscillates(text: str) -> bool:
+    """The last answer phrases (at most 6, in the last 2,000 characters) state two or more different values each
+    at least twice: a loop between candidates."""
+    start = max(0, len(text) - 2000)
+    values = []  # 'Final Answer: The final answer is $28\\%$' states 28\\% twice: one value
+    for m in _PHRASE.finditer(text, start):
+        value = re.split(r"[.;!?]\s|\n", _phrase_value(text, m.end())[0], maxsplit=1)[0]
+        inner = None
+        for inner in _PHRASE.finditer(value):  # noqa: B007 - the last one
+            pass
+        values.append((value[inner.end() :] if inner else value).replace("$", "").strip().rstrip("."))
+    values = values[-6:]
+    counts: dict[str, int] = {}
+    for v in values:
+        if v:
+            counts[v] = counts.get(v, 0) + 1
+    return sum(c >= 2 for c in counts.values()) >= 2
+
+
+def _looped(text: str) -> str | None:
+    """A cut-off text that repeats its last complete line (at least twice) and is cut inside the next repeat: the
+    text up to that line, which was written whole."""
+    lines = text.rstrip().split("\n")[-4:]
+    if len(lines) < 3:
+        return None
+    last, prev = lines[-1].strip(), lines[-2].strip()
+    if not last or not prev or prev == last or not prev.startswith(last) or lines[-3].strip() != prev:
+        return None
+    if text.rfind("<think>") > text.rfind("</think>"):
+        return None  # still thinking: nothing concluded
+    concluding = re.split(r"[.!?]\s", prev.rstrip(".!? "))[-1]
+    if not NUMBER_RE.search(concluding):
+        return None  # 'Hmm, let me double check the number of packs.' repeated: no value concluded
+    return text.rstrip()[: -len(lines[-1])].rstrip()
+
+
 def _repeated(text: str, cut: str) -> tuple[str, str] | None:
     """A cut-off text that repeats its answer ('The answer is 56.' three times, then 'The answer is 5' at the limit):
     the previous statement, when it is complete and the cut one is the start of it."""
@@ -680,7 +730,13 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
                 found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, ended):
                 return _repeated(tail, found[0]) if source == "phrase" else None
+            if source == "phrase" and _oscillates(tail):
+                return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
             return found[0], source
+    if not finished and mode == "flexible":
+        looped = _looped(tail)  # 'So Sara has 27 apples.' repeated, then cut inside the next repeat
+        if looped is not None:
+            tail, finished = looped, True
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
         tail = _without_note(tail)
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at

@@ -68,7 +68,7 @@ _SUBS = [
     (re.compile(r"\\[dt]binom(?![A-Za-z])"), r"\\binom"),
     (
         re.compile(
-            r"\\(?:mbox|textrm|textnormal|textsf|textit|textbf|texttt|textup|mathrm|mathbf|mathit|mathsf|mathtt|mathbb|mathcal|hbox)(?![A-Za-z])"
+            r"\\(?:rm|mbox|textrm|textnormal|textsf|textit|textbf|texttt|textup|mathrm|mathbf|mathit|mathsf|mathtt|mathbb|mathcal|hbox)(?![A-Za-z])"
         ),
         r"\\text",
     ),
@@ -81,6 +81,7 @@ _SUBS = [
     (re.compile(r"(?<!\\)\\!"), ""),
     (re.compile(r"(?<!\\)\\[,;: ]|\\q?quad(?![A-Za-z])|~"), " "),
     (re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])"), ""),
+    (re.compile(r"(?<=[0-9])\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), ""),  # 0.363636\ldots: the digits written
 ]
 # A doubled backslash before a command (text that was escaped twice, as in some datasets): \\frac -> \frac
 _DOUBLED = re.compile(

@@ -1,5 +1,5 @@
 """Characters models write that mean ASCII: other scripts' digits, minus signs and dashes, superscript exponents,
-no-break spaces inside numbers, fullwidth punctuation. One linear pass before any extraction, for both tasks.
+no-break spaces inside numbers, fullwidth letters and punctuation. One linear pass before any extraction, for both tasks.
 
     ascii_math("答案是４２")            # '答案是42'
     ascii_math("−5, 4.5·10⁴, 1 234")   # '-5, 4.5·10^{4}, 1 234'
@@ -31,6 +31,7 @@ _DIGIT_ZEROS = (
 
 
 _TABLE = {
+    **{0xFF01 + k: chr(0x21 + k) for k in range(94)},  # fullwidth ASCII: 'ｘ＝５' is 'x=5'
     **{zero + k: str(k) for zero in _DIGIT_ZEROS for k in range(10)},
     0x2212: "-",  # minus sign
     0xFF0D: "-",  # fullwidth hyphen-minus
