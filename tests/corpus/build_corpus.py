@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 8
+HELDOUT_BATCH = 9
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -603,6 +603,8 @@ BLIND = (
     (7, "blind_batch7b.jsonl"),
     (8, "blind_batch8a.jsonl"),
     (8, "blind_batch8b.jsonl"),
+    (9, "blind_batch9a.jsonl"),
+    (9, "blind_batch9b.jsonl"),
 )
 
 
@@ -625,6 +627,7 @@ REAL = (
     (6, "smollm2_seed3_samples.jsonl", "smollm2_seed3_labels.jsonl", "smollm2_seed3_own_answer.jsonl"),
     (7, "smollm2_seed4_samples.jsonl", "smollm2_seed4_labels.jsonl", "smollm2_seed4_own_answer.jsonl"),
     (8, "smollm2_seed5_samples.jsonl", "smollm2_seed5_labels.jsonl", "smollm2_seed5_own_answer.jsonl"),
+    (9, "smollm2_seed6_samples.jsonl", "smollm2_seed6_labels.jsonl", "smollm2_seed6_own_answer.jsonl"),
 )
 
 
