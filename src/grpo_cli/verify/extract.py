@@ -618,11 +618,20 @@ def _trailing_aside(text: str) -> str:
     return text
 
 
-# A second answer offered inside the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or possibly x = 3'.
+# A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
+# possibly x = 3', '$\boxed{7}$ but $6$ is also plausible'.
 _HEDGED = re.compile(
-    r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\bbut\b[^.\n]{0,60}?\b(?:also|might|may|could)\b[^.\n]{0,20}?"
-    r"\b(?:plausible|possible|correct|valid|right)\b"
+    r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
+    r"[^.\n]{0,20}?\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
 )
+
+
+def _hedged_after(text: str, pos: int) -> bool:
+    """A hedge in what follows `pos` on its line (at most 160 characters)."""
+    line_end = text.find("\n", pos, pos + 160)
+    return _HEDGED.search(text, pos, pos + 160 if line_end < 0 else line_end) is not None
+
+
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
@@ -715,16 +724,14 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         box_end = found_boxes[-1][1]
         final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end)
         if final is None and (
-            _HEDGE_AFTER.match(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail, found_boxes)
+            _hedged_after(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail, found_boxes)
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
         return (final[0], "phrase") if final else (span, "boxed")
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():
-            line_end = tail.find("\n", found[1])
-            rest = tail[found[1] : found[1] + 120 if line_end < 0 else min(line_end, found[1] + 120)]
-            if _HEDGED.search(found[0]) or _HEDGED.search(rest):
+            if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
                 return None  # 'the answer is 24, but 36 is also possible': no answer committed to
             if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
                 found, source = final, "phrase"
@@ -770,11 +777,6 @@ def _own_problem(text: str) -> str:
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
 # its working are not read in its place.
 _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
-# A second answer offered right after the box, in its sentence: '$\boxed{7}$ but $6$ is also plausible'.
-_HEDGE_AFTER = re.compile(
-    r"(?i)[^.\n]{0,40}?\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b[^.\n]{0,20}?"
-    r"\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
-)
 # What follows the value a text ends on without being an answer (the fallbacks drop it): where an extremum is
 # attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
 # ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.
