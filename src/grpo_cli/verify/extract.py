@@ -643,6 +643,9 @@ def _oscillates(text: str) -> bool:
     """The last answer phrases (at most 6, in the last 2,000 characters) state two or more different values each
     at least twice: a loop between candidates."""
     start = max(0, len(text) - 2000)
+    window = text[start:].lower()
+    if sum(window.count(word) for word in _PHRASE_WORDS) < 4:  # a loop needs two values stated twice each
+        return False
     values = []  # 'Final Answer: The final answer is $28\\%$' states 28\\% twice: one value
     for m in _PHRASE.finditer(text, start):
         value = re.split(r"[.;!?]\s|\n", _phrase_value(text, m.end())[0], maxsplit=1)[0]
