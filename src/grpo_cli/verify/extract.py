@@ -9,7 +9,10 @@ Sources, in priority order (the first that yields a non-empty span wins, whereve
 5. flexible mode only, and only for a completion that finished (not cut off at the token limit): the last number
    in the text (gsm8k), or the last LaTeX region unless a number comes after it (math).
 
-So `#### 72 ... took 3 steps` reads 72: the `####` line outranks later numbers. Every scan here is linear in the
+So `#### 72 ... took 3 steps` reads 72: the `####` line outranks later numbers. A final- or correct-answer statement
+after the tag, box or `####` line is what the model finally committed to and wins over it; a second answer offered
+with the statement (a hedge, a box per reading, a loop of two answers) leaves none; a few-shot run-on is read up to
+the question the model made up. Every scan here is linear in the
 text (regexes without nested quantifiers, one pass of brace matching), and completions longer than `MAX_SCAN`
 characters are only searched in their last `MAX_SCAN` characters for sources 2-5, so a 1 MB completion costs a
 few milliseconds.
