@@ -1,5 +1,6 @@
 """Characters models write that mean ASCII: other scripts' digits, minus signs and dashes, superscript exponents,
-no-break spaces inside numbers, fullwidth letters and punctuation. One linear pass before any extraction, for both tasks.
+no-break spaces inside numbers, fullwidth letters and punctuation. One linear pass before any extraction, for both
+tasks.
 
     ascii_math("答案是４２")            # '答案是42'
     ascii_math("−5, 4.5·10⁴, 1 234")   # '-5, 4.5·10^{4}, 1 234'
@@ -7,9 +8,9 @@ no-break spaces inside numbers, fullwidth letters and punctuation. One linear pa
 Only characters whose meaning is not in doubt are mapped: every Unicode decimal digit (category Nd: Arabic-Indic,
 Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
-as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number '7 3/4'); no-break
-and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the number they
-write ('2.4万' is 24000).
+as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number
+'7 3/4'); no-break and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the
+number they write ('2.4万' is 24000).
 """
 
 from __future__ import annotations
