@@ -130,7 +130,7 @@ def test_unknown_task_is_a_programming_error():
     [
         "The answer is 42.", "Final answer: 42", "**Answer:** 42", "La respuesta es 42.", "La réponse est 42.",
         "Réponse : 42", "Die Antwort ist 42.", "Die Antwort lautet 42.", "La risposta è 42.", "A resposta é 42.",
-        "Het antwoord is 42.", "Ответ: 42", "答案是 42", "答えは 42",
+        "Het antwoord is 42.", "Ответ: 42", "答案是 42", "答えは 42", "答：42", "### Final Answer\n42",
     ],
 )  # fmt: skip
 def test_every_answer_phrase_is_found_after_the_keyword_prefilter(text):

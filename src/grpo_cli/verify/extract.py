@@ -38,7 +38,7 @@ _PHRASE = re.compile(
     r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
     r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
-    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|:)|答え\s*(?:は|:)|答\s*:"
+    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
     r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
 )
