@@ -257,7 +257,12 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
     return line, start + len(line)
 
 
-_SCALE_WORD = re.compile(r"(?i)\s*(thousand|million|billion|trillion|dozens?)\b")
+# Scale words and abbreviations that multiply the number before them ('$2.4 billion', '3 dozen', '$2.4M', '$50k',
+# '$3 bn'; a letter glued to the number only: '5 m' is five metres). One vocabulary for the last-number span, the
+# phrase reader and gsm8k's number reader.
+SCALE_WORDS = r"thousand|million|billion|trillion|dozens?"
+SCALE_ABBREVIATIONS = r"\s*(?:bn|mn)\b|(?-i:[MKBk])\b"
+_SCALE_WORD = re.compile(r"(?i)\s*(" + SCALE_WORDS + r")\b")
 
 
 def last_number_span(text: str) -> str | None:
@@ -308,8 +313,11 @@ _NUMBER_BEFORE = re.compile(
 )
 _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500: a space between thousands groups
 _NUMBER_AFTER = re.compile(
-    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:thousand|million|billion|trillion|dozens?)\b"
-    r"|(?-i:[MKBk])\b|\s*(?:bn|mn)\b|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
+    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:"
+    + SCALE_WORDS
+    + r")\b|"
+    + SCALE_ABBREVIATIONS
+    + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
 _RANGE_BEFORE = re.compile(

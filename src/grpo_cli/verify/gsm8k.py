@@ -10,7 +10,14 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import BELOW_ZERO, MAX_SCAN, find_span, last_number_span
+from grpo_cli.verify.extract import (
+    BELOW_ZERO,
+    MAX_SCAN,
+    SCALE_ABBREVIATIONS,
+    SCALE_WORDS,
+    find_span,
+    last_number_span,
+)
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
 from grpo_cli.verify.types import Verdict
@@ -35,10 +42,13 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
-# '$2.4 billion', '3 dozen', and the abbreviations '$2.4M', '$50k', '$3 bn' (a letter glued to the number: '5 m' is
-# five metres, not five million).
+# The first number of a span with its scale word or abbreviation (extract.SCALE_WORDS): '$2.4 billion', '$2.4M'.
 _SCALE = re.compile(
-    r"(?i)^[^0-9]{0,80}?\\?\$?\s*(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:thousand|million|billion|trillion|dozens?|bn|mn)\b|(?-i:[MKBk])\b)"
+    r"(?i)^[^0-9]{0,80}?\\?\$?\s*(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:"
+    + SCALE_WORDS
+    + r")\b|"
+    + SCALE_ABBREVIATIONS
+    + ")"
 )
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
            "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9}  # fmt: skip
