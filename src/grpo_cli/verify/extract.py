@@ -205,8 +205,9 @@ _NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
 
 # Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
 # only scans from just before the first of them, and not at all in a text without one.
+# ('答' also starts 答案 and 答え.)
 _PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
-                 "答案", "答え", "答")  # fmt: skip
+                 "答")  # fmt: skip
 
 
 def phrase_span(text: str) -> tuple[str, int] | None:
@@ -606,10 +607,8 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
 # An aside at the end of the last sentence, with words in it: '27 more stickers to fill the album (it holds 60 and she
 # already has 33).', 'The center is $(3, -2)$ (and the radius is $4$).' Not one that offers another answer ('(or 26
 # if ...)', '(if ..., that would be 700)') and not a value in brackets ('is (1, 2).').
-_ASIDE_END = re.compile(
-    r"\s+\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}\)"
-    r"\s*[.!]?\s*$"
-)
+_NOT_ANOTHER_ANSWER = r"(?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)"  # after an aside's '('
+_ASIDE_END = re.compile(r"\s+\(" + _NOT_ANOTHER_ANSWER + r"(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}\)\s*[.!]?\s*$")
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
 _WHICH_CLAUSE = re.compile(
@@ -800,7 +799,7 @@ _AFTER_VALUE = re.compile(
     r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~)[^()]*\))"
     r"\s*[.!]?\s*$"
     # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
-    r"|(?<=[.!?])\s*\((?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)[^()]{0,300}\)\s*$"
+    r"|(?<=[.!?])\s*\(" + _NOT_ANOTHER_ANSWER + r"[^()]{0,300}\)\s*$"
 )
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
 _NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)
