@@ -150,6 +150,14 @@ def test_a_cut_off_completion_keeps_an_answer_sentence_it_completed():
     assert verify("3 x 4 = 12 apples. The answer is 12", "12", finished=False).reason == "truncated"
 
 
+def test_a_phrase_cut_inside_its_box_states_nothing():
+    """'So the final answer is \\boxed{30.' at the token limit: the box never closed, so '30.' may have become 30.5
+    or 30.75; the '.' is a decimal point, not the end of a sentence."""
+    text = "Her change is $50 - $19.50 = $30.50.\n\nSo the final answer is \\boxed{30."
+    assert verify(text, "30", finished=False).reason == "truncated"
+    assert verify(text.replace("\\boxed{30.", "\\boxed{30.5}."), "30.5", finished=False).correct is True
+
+
 def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
     before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""

@@ -293,6 +293,61 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         "flexible: a date after the answer",
     ),
     ("答案：42", "42", True, "a Chinese answer phrase"),
+    # Held-out batch 9 of the corpus (docs/verifiers.md), each with a near miss.
+    (
+        "Her change is 50 - 19.5 = 30.5 dollars.\n\n\\boxed{30.5}\n\nHuman: A farmer has 12 cows and buys 3 times as "
+        "many goats. How many animals?\n\nAssistant: He has 12 + 36 = 48 animals.\n\n\\boxed{48}",
+        "30.5",
+        True,
+        "a chat run-on (an invented 'Human:' turn): the first answer",
+    ),
+    (
+        "Her change is 30.5 dollars.\n\nHuman: How many legs do 12 cows have?\n\nAssistant: 48",
+        "48",
+        False,
+        "run-on's answer",
+    ),
+    (
+        r"30/40 × 60 = 45 minutes.\n\n\boxed{3 \text{ hours } 45 \text{ minutes}}",
+        "3.75",
+        True,
+        "hours and minutes in a box",
+    ),
+    (r"30/40 × 60 = 45 minutes.\n\n\boxed{3 \text{ hours } 45 \text{ minutes}}", "3.45", False, "not 3.45 hours"),
+    (
+        "By noon it had warmed up by 4 degrees, which leaves it 3 degrees below zero at noon.",
+        "-3",
+        True,
+        "', which leaves ...' states the answer",
+    ),
+    ("By noon it had warmed up by 4 degrees, which leaves it 3 degrees below zero.", "4", False, "not the warming"),
+    (
+        "She still needs $145 − $100 = $45.\n\nShe needs **$45 more**, which at $12.50 per week is about 4 more weeks.",
+        "45",
+        True,
+        "a clause with amounts after the answer: the value before it",
+    ),
+    ("She needs **$45 more**, which at $12.50 per week is about 4 more weeks.", "4", False, "not the clause's number"),
+    (
+        "The answer is $72. (If an 8% sales tax applies, she would pay $77.76 instead.)",
+        "72",
+        False,
+        "an aside offering the answer under another assumption: a hedge",
+    ),
+    ("The answer is $72. (She paid with a $100 bill.)", "72", True, "an aside that offers no other answer"),
+    (
+        "3. After 10 years, he has 30 - 2 = 20 trees left.\n\nThis is a classic example of a recursive formula where "
+        "the output is the previous step multiplied by 10.",
+        "20",
+        True,
+        "a remark on the kind of problem after the answer",
+    ),
+    (
+        "After 10 years, he has 20 trees left.\n\nThis is a classic example of a formula.",
+        "10",
+        False,
+        "remark's number",
+    ),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -635,6 +690,21 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
     ),
     (r"$\frac{4}{11} = 0.363636\ldots = 0.\overline{36}$", r"\frac{4}{11}", True, "a chain with \\ldots"),
     ("所求的解为 $x = -1$ 或 $x = 4$。", "-1,4", True, "regions joined by a Chinese 'or'"),
+    (r"La respuesta es \boxed{\text{miércoles}}.", r"\text{Wednesday}", True, "a weekday in Spanish"),
+    (r"La respuesta es \boxed{\text{jueves}}.", r"\text{Wednesday}", False, "another weekday in Spanish"),
+    (r"221 = 13 × 17 なので、素数ではありません。答え：\boxed{\text{いいえ}}", r"\text{No}", True, "no in Japanese"),
+    (r"答え：\boxed{\text{はい}}", r"\text{No}", False, "yes in Japanese"),
+    (
+        "Calculamos $f(-x) = -f(x)$.\n\nPor lo tanto, la función es impar.",
+        r"\text{odd}",
+        True,
+        "parity in Spanish prose",
+    ),
+    ("Calculamos $f(-x) = f(x)$.\n\nPor lo tanto, la función es par.", r"\text{odd}", False, "even in Spanish prose"),
+    ("C) Plane", r"\text{(C)}", True, "a completion that is the option it picks"),
+    ("The options are:\nA) Line\nB) Circle\nC) Plane", r"\text{(C)}", False, "the last line of a list of options"),
+    ("<answer>C) Plane</answer>", r"\text{(C)}", True, "an option without its opening parenthesis"),
+    ("<answer>B) or C)</answer>", r"\text{(C)}", False, "two options"),
     (
         "so the radius is $r = \\frac{20\\pi}{320\\pi} = 3\\rm{ meters}$.\n\nThis is the radius in meters.",
         "3",

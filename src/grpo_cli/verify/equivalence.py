@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 from grpo_cli.verify.latex import Answer, TooComplex, Unsupported, assignment_rhs, is_label
+from grpo_cli.verify.text import word_meaning
 from grpo_cli.verify.values import Inf, Value, envs, evaluate, free_vars, scalar_equal
 
 _UNORDERED = ("list", "set", "union")
@@ -311,9 +312,12 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         return ref.plain == pred.plain
     choice = _CHOICE.match(pred.norm)  # '\textbf{(D) }17' against '(D)': the choice is the answer
     if choice and _letter(ref):
-        return choice.group(1).lower() == ref.plain
+        return (choice.group(1) or choice.group(2)).lower() == ref.plain
     if ref.node is not None and ref.node[0] == "text":
-        return bool(pred.plain) and ref.node[1] == pred.plain
+        if bool(pred.plain) and ref.node[1] == pred.plain:
+            return True
+        meaning = word_meaning(ref.raw)  # 'miércoles' / '水曜日' against '\text{Wednesday}'
+        return meaning is not None and word_meaning(pred.raw) == meaning
     if pred.error == "too_complex":
         raise TooComplex("prediction too complex")
     if ref.node is None or pred.node is None:
@@ -337,7 +341,8 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
     return same
 
 
-_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?\(([A-Ea-e])\)(?!.*\([A-Ea-e]\))")  # one choice; '(B) or (C)' hedges
+# One choice, first: '(D) 17', 'C) Plane', 'D. 45'; '(B) or (C)' hedges.
+_CHOICE = re.compile(r"^(?:\\text\s*\{\s*)?(?:\(([A-Ea-e])\)|([A-E])[).](?=\s))(?!.*(?:\(|(?<![A-Za-z]))[A-Ea-e]\))")
 
 
 def _letter(ans: Answer) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from grpo_cli.verify.numbers import NUMBER_RE, words_number
+from grpo_cli.verify.text import word_meaning
 
 MAX_SCAN = 65_536
 MAX_SPAN = 4_000
@@ -452,6 +453,8 @@ _ALL_REALS = re.compile(
 )
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
 _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
+# A last line that opens with the option it picks: 'C) Plane', '**(B)** 12', 'D. 45'.
+_CHOICE_LINE = re.compile(r"(?:\*\*)?\(?([A-E])\)(?:\*\*)?\s+\S|(?:\*\*)?([A-E])\.(?:\*\*)?\s+[A-Z0-9$\\(-]")
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
@@ -499,6 +502,14 @@ def _relation_in_words(sentence: str) -> str | None:
     return f"{a} {_FLIP[op1]} {var} {op2} {b}"
 
 
+_LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
+# 'is' in the languages models answer in, and 'falls on': what puts a weekday or a parity at the end of a sentence
+_COPULA_ANY = re.compile(
+    r"(?i)\b(?:is|are|was|be|falls\s+on|es|est|ist|è|é|será|sera|sarà|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
+)
+_DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
+
+
 def _final_statement(text: str) -> str | None:
     """A last sentence that states a short value with no math in it after 'is' / 'are' (or, with neither, after its
     last '='): 'The domain is all real numbers.', 'The circumference is 8π.', 'So tan 30° = √3/3.', 'The point is
@@ -522,9 +533,17 @@ def _final_statement(text: str) -> str | None:
         and not _EXCEPT.search(sentence)
     ):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
-    yes_no = _YES_NO.match(text[max(0, text.rfind("\n\n")) :].strip())
+    paragraph = text[max(0, text.rfind("\n\n")) :].strip()
+    yes_no = _YES_NO.match(paragraph)
     if yes_no:
         return yes_no.group(1)  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
+    lines = paragraph.split("\n")
+    choice = _CHOICE_LINE.match(lines[-1].strip())
+    if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2].strip())):
+        return f"({choice.group(1) or choice.group(2)})"  # 'C) Plane' (not the last line of a list of options)
+    said = _LAST_WORD.search(sentence)
+    if said and _COPULA_ANY.search(sentence, 0, said.start()) and word_meaning(said.group(1)) in _DAYS_PARITY:
+        return word_meaning(said.group(1))  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD_LINE.fullmatch(sentence.strip())
     copula = (
@@ -611,14 +630,23 @@ _NOT_ANOTHER_ANSWER = r"(?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,
 _ASIDE_END = re.compile(r"\s+\(" + _NOT_ANOTHER_ANSWER + r"(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}\)\s*[.!]?\s*$")
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
-_WHICH_CLAUSE = re.compile(
-    r",\s*which\s+(?!is\b|are\b|equals?\b|gives?\b|makes?\b|simplifies\b|means\b|comes\b|works\b)[a-z]+\b[^.!?\n$]*"
-    r"(?:\$[^$\n]*\$[^.!?\n$]*)*[.!]?\s*$"
+_WHICH = (
+    r",\s*which\s+(?!is\b|are\b|equals?\b|gives?\b|makes?\b|simplifies\b|means\b|comes\b|works\b|leaves\b"
+    r"|brings\b|totals?\b|adds\b)[a-z]+\b"
 )
+_DECIMAL_POINT = r"(?<=[0-9])\.(?=[0-9])"
+# Two readings of '$', one pattern each (a pattern that tried both at every '$' would backtrack exponentially): math
+# delimiters where some '$' does not stand before a number, else currency signs (', which at $12.50 per week is
+# about 4 more weeks').
+_WHICH_CLAUSE = re.compile(
+    _WHICH + r"(?:[^.!?\n$]|" + _DECIMAL_POINT + r")*(?:\$[^$\n]*\$(?:[^.!?\n$]|" + _DECIMAL_POINT + r")*)*[.!]?\s*$"
+)
+_WHICH_CLAUSE_MONEY = re.compile(_WHICH + r"(?:[^.!?\n$]|\$(?=\s?[0-9])|" + _DECIMAL_POINT + r")*[.!]?\s*$")
 
 
 def _trailing_aside(text: str) -> str:
-    for pattern in (_ASIDE_END, _WHICH_CLAUSE):
+    which = _WHICH_CLAUSE if _NOT_CURRENCY.search(text, max(0, len(text) - 400)) else _WHICH_CLAUSE_MONEY
+    for pattern in (_ASIDE_END, which):
         found = pattern.search(text, max(0, len(text) - 400))
         if found is not None:
             start = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())),
@@ -629,10 +657,12 @@ def _trailing_aside(text: str) -> str:
 
 
 # A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
-# possibly x = 3', '$\boxed{7}$ but $6$ is also plausible'.
+# possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
+# instead.)'.
 _HEDGED = re.compile(
     r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
     r"[^.\n]{0,20}?\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
+    r"|\(\s*(?:if|unless|assuming)\b[^()\n]{0,200}?\b(?:would|instead)\b[^()\n]{0,100}?[0-9]"
 )
 
 
@@ -707,6 +737,8 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
     before the cut ('The answer is 12. The answer is' repeated until the limit states 12)."""
     if finished or span_end < len(text.rstrip()):
         return True
+    if re.search(r"\\(?:boxed|fbox)\s*\{(?![^{}]*\})", span):
+        return False  # 'the final answer is \boxed{30.' was cut inside the box: 30.5 or 30.75 or ...
     return text.rstrip()[-1:] in ".!?)]}$" or _SENTENCE_END.search(span) is not None
 
 
@@ -768,8 +800,9 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
 
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
-_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem|Q)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
-_NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A)[ \t]*(?:\*\*)?[ \t]*:")
+# A chat transcript continued the same way: 'Human:' / 'User:' then 'Assistant:'.
+_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem|Q|Human|User)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
+_NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A|Assistant)[ \t]*(?:\*\*)?[ \t]*:")
 
 
 def _own_problem(text: str) -> str:
@@ -801,8 +834,13 @@ _AFTER_VALUE = re.compile(
     # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
     r"|(?<=[.!?])\s*\(" + _NOT_ANOTHER_ANSWER + r"[^()]{0,300}\)\s*$"
 )
-# A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is.
-_NOTE = re.compile(r"\n\s*(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b[^\n]*$", re.I)
+# A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is, nor a
+# remark on the kind of problem ('This is a classic example of a recursive formula where ... multiplied by 10.').
+_NOTE = re.compile(
+    r"\n\s*(?:(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b|(?:this|that|it)\s+(?:problem\s+)?(?:is|was)\s+(?:a|an)\s+(?:[a-z]+\s+){0,2}"
+    r"(?:example|application|illustration|instance)\s+of\b)[^\n]*$",
+    re.I,
+)
 
 
 def _without_note(text: str) -> str:

@@ -165,7 +165,7 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     loss = _LOSS.search(span)
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
-    time = _HOURS_MINUTES.search(span)
+    time = _HOURS_MINUTES.search(span) or _HOURS_MINUTES.search(_clean(span))  # '3 \text{ hours } 45 ...'
     if time:  # its first number, or the last one where the text ends on it
         hours, minutes = int(time.group(1)), int(time.group(2))
         if minutes < 60 and num.value in (hours, minutes):

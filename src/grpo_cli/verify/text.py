@@ -16,6 +16,7 @@ number they write ('2.4万' is 24000).
 from __future__ import annotations
 
 import re
+import unicodedata
 from fractions import Fraction
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -84,3 +85,42 @@ def ascii_math(text: str) -> str:
     text = _CJK_RUN.sub(_cjk_number, text)
     text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
+
+
+# Word answers MATH asks for (a weekday, yes / no, true / false, odd / even) in the languages models answer in: a
+# reference '\text{Wednesday}' is answered by 'miércoles', '水曜日' or 'среда'. Keys are lower-case, without accents.
+_WORD_MEANINGS = {
+    "monday": ("lunes", "lundi", "montag", "lunedi", "segunda", "segunda-feira", "понедельник", "月曜日", "月曜",
+               "星期一", "周一", "礼拜一", "월요일"),
+    "tuesday": ("martes", "mardi", "dienstag", "martedi", "terca", "terca-feira", "вторник", "火曜日", "火曜",
+                "星期二", "周二", "礼拜二", "화요일"),
+    "wednesday": ("miercoles", "mercredi", "mittwoch", "mercoledi", "quarta", "quarta-feira", "среда", "水曜日",
+                  "水曜", "星期三", "周三", "礼拜三", "수요일"),
+    "thursday": ("jueves", "jeudi", "donnerstag", "giovedi", "quinta", "quinta-feira", "четверг", "木曜日", "木曜",
+                 "星期四", "周四", "礼拜四", "목요일"),
+    "friday": ("viernes", "vendredi", "freitag", "venerdi", "sexta", "sexta-feira", "пятница", "金曜日", "金曜",
+               "星期五", "周五", "礼拜五", "금요일"),
+    "saturday": ("sabado", "samedi", "samstag", "sonnabend", "sabato", "суббота", "土曜日", "土曜", "星期六", "周六",
+                 "礼拜六", "토요일"),
+    "sunday": ("domingo", "dimanche", "sonntag", "domenica", "воскресенье", "日曜日", "日曜", "星期日", "星期天",
+               "周日", "礼拜天", "일요일"),
+    "yes": ("si", "oui", "ja", "sim", "да", "はい", "是", "是的", "对", "네", "예"),
+    "no": ("non", "nein", "nao", "нет", "いいえ", "否", "不是", "不", "아니요", "아니오"),
+    "true": ("vrai", "verdadero", "wahr", "vero", "verdadeiro", "верно", "истина", "正确", "真", "正しい"),
+    "false": ("faux", "falso", "falsch", "неверно", "ложь", "错误", "假", "誤り"),
+    "odd": ("impair", "impaire", "impar", "ungerade", "dispari", "нечетная", "нечётная", "奇函数", "奇"),
+    "even": ("pair", "paire", "par", "gerade", "pari", "четная", "чётная", "偶函数", "偶"),
+}  # fmt: skip
+_MEANING = {word: english for english, words in _WORD_MEANINGS.items() for word in (english, *words)}
+_LATEX_WORD = re.compile(r"\\[A-Za-z]+|[{}$\\]|[\s.!?,;:。！？*\"'()]+")
+
+
+def word_meaning(text: str) -> str | None:
+    """The English word a one-word answer in another language means ('\\text{miércoles}' -> 'wednesday'), or None."""
+    if len(text) > 40:
+        return None
+    word = _LATEX_WORD.sub("", text)
+    word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
+    if word in _MEANING:
+        return _MEANING[word]
+    return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
