@@ -88,3 +88,25 @@ def test_suite_rows_are_data_not_code():
     rows = [json.loads(line) for line in text.splitlines()]
     assert all(set(r) == {"id", "gold", "pred", "expected", "match_types", "options", "include", "why"} for r in rows)
     assert all(r["why"] for r in rows if not r["include"])
+
+
+# What chat templates and assistants add around an answer without changing it: a sign-off (with a number of its
+# own), a '---' rule and emoji, an end-of-turn token left in by decoding, Windows line ends.
+AROUND = {
+    "sign-off": lambda c: c.rstrip() + "\n\nHope this helps! Let me know if you'd like to try one with 5 friends. 😊",
+    "tip": lambda c: c.rstrip() + "\n\n---\n> 💡 **Tip:** check step 2 by multiplying back: 6 × 2 = 12.",
+    "end of turn": lambda c: c + "<|im_end|>\n<|im_start|>user\nAnd for 7 people?",
+    "crlf": lambda c: c.replace("\n", "\r\n"),
+}
+
+
+@pytest.mark.parametrize("change", sorted(AROUND))
+def test_what_a_chat_adds_around_the_answer_changes_no_verdict(corpus, change):
+    """Metamorphic: on every third finished corpus row, the verdict with the addition is the verdict without it
+    (before the sign-off reader, 'Hope this helps! 😊' alone changed 79 verdicts of the tune split's finished rows,
+    and a sign-off with a number in it about 420)."""
+    rows = [r for r in corpus[::3] if r["finished"]]
+    before = agreement.ours(rows, timeout=10.0)
+    after = agreement.ours([{**r, "completion": AROUND[change](r["completion"])} for r in rows], timeout=10.0)
+    changed = [r["id"] for r, a, b in zip(rows, before, after, strict=True) if a != b]
+    assert not changed, changed[:10]

@@ -293,6 +293,17 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         "flexible: a date after the answer",
     ),
     ("答案：42", "42", True, "a Chinese answer phrase"),
+    # What chat assistants and templates add after the answer (a sign-off, an end-of-turn token) changes nothing.
+    ("5 × 9 = 45 oranges. So Jo has thirty-five oranges.\n\nHope this helps! 😊", "35", True, "a sign-off"),
+    ("5 × 9 = 45 oranges. So Jo has thirty-five oranges.\n\nHope this helps! 😊", "45", False, "a sign-off, wrong"),
+    (
+        "24 / 4 = 6.\n\nThe final answer is \\boxed{}.\n\nLet me know if you need help with 6 more!",
+        "6",
+        False,
+        "empty box",
+    ),
+    ("The answer is 12.<|im_end|>\n<|im_start|>user\nAnd for 7 people?", "12", True, "an end-of-turn token"),
+    ("She has 3 left.</s>Q: 5 + 7? A: 12", "12", False, "after the end-of-sentence token: another turn"),
     # Held-out batch 9 of the corpus (docs/verifiers.md), each with a near miss.
     (
         "Her change is 50 - 19.5 = 30.5 dollars.\n\n\\boxed{30.5}\n\nHuman: A farmer has 12 cows and buys 3 times as "

@@ -21,6 +21,7 @@ few milliseconds.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from grpo_cli.verify.numbers import NUMBER_RE, words_number
 from grpo_cli.verify.text import word_meaning
@@ -751,7 +752,7 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         return None
     own = _own_problem(text)
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
-    text = own
+    text = _without_sign_off(own)
     span = last_tag(text)
     if span is not None and span.strip():
         closed = text.rfind(_CLOSE) + len(_CLOSE)
@@ -805,10 +806,19 @@ _NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem|Q|Human|User)
 _NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A|Assistant)[ \t]*(?:\*\*)?[ \t]*:")
 
 
+# A chat template's end-of-turn token, left in when special tokens were not skipped in decoding (ChatML, Llama 3,
+# Gemma, DeepSeek, GPT-2, SentencePiece): the answer ended there, and whatever follows is another turn.
+_END_OF_TURN = re.compile(
+    r"<\|(?:im_end|eot_id|endoftext|end_of_text|end|im_start)\|>|</s>|<end_of_turn>|<eos>|<｜end▁of▁sentence｜>"
+)
+
+
 def _own_problem(text: str) -> str:
     """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box or answer phrase)
     or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
-    (a few-shot prompt's pattern, continued), not this one."""
+    (a few-shot prompt's pattern, continued), not this one; or the text up to an end-of-turn token."""
+    if "<" in text and (end := _END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
+        text = text[: end.start()].rstrip()
     found = _NEXT_QUESTION.search(text)
     if found is None:
         return text
@@ -841,6 +851,42 @@ _NOTE = re.compile(
     r"(?:example|application|illustration|instance)\s+of\b)[^\n]*$",
     re.I,
 )
+
+
+# A chat assistant's closing lines after its answer ('Hope this helps! 😊', 'Let me know if you'd like me to work
+# through a similar problem with 5 friends!', '**Tip:** check step 2', a '---' rule): not where the answer is.
+_SIGN_OFF = re.compile(
+    r"(?i)(?:i\s+)?hope\s+(?:this|that|it|my)\b|let\s+me\s+know\b|feel\s+free\b|don'?t\s+hesitate\b"
+    r"|if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?questions?\b|is\s+there\s+anything\s+else\b"
+    r"|anything\s+else\s+i\s+can\b|happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b"
+    r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
+    r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
+    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|shall\s+i\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
+    r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
+    r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
+)
+_LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
+
+
+def _decoration(line: str) -> bool:
+    """A line of markup or emoji only: '---', '***', '😊🎉'."""
+    core = line.strip()
+    return bool(core) and all(c in "-*_=~!.· " or unicodedata.category(c) in ("So", "Sk", "Cf") for c in core)
+
+
+def _without_sign_off(text: str) -> str:
+    """The text without the closing lines of a chat answer (at most 6 lines, from the end)."""
+    end = len(text)
+    for _ in range(6):
+        body = text[:end].rstrip()
+        start = body.rfind("\n") + 1
+        line = body[start:]
+        core = line.lstrip(_LEAD)
+        core = core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) == "So") + _LEAD)  # '> 💡 **Tip:**'
+        if start == 0 or not (_SIGN_OFF.match(core) or _decoration(line)):
+            break
+        end = start
+    return text[:end].rstrip() if end < len(text) else text
 
 
 def _without_note(text: str) -> str:

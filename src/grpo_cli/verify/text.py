@@ -10,7 +10,8 @@ Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullw
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
 as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number
 '7 3/4'); no-break and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the
-number they write ('2.4万' is 24000).
+number they write ('2.4万' is 24000); a line ends in a bare newline (not CR LF, and no spaces before it). The module
+also knows the word answers MATH asks for in other languages (`word_meaning`: 'miércoles' is Wednesday).
 """
 
 from __future__ import annotations
@@ -77,7 +78,12 @@ _SUPER_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 
 
+_LINE_END = re.compile(r"[ \t]*\r?\n|[ \t]*\r")
+
+
 def ascii_math(text: str) -> str:
+    if "\r" in text or " \n" in text or "\t\n" in text:  # Windows line ends, spaces before a line end: '\n'
+        text = _LINE_END.sub("\n", text)
     if not _NEEDS_WORK.search(text):  # the common case: plain ASCII, nothing to do
         return text
     text = text.translate(_TABLE)
