@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from grpo_cli.verify.numbers import NUMBER_RE, words_number
+from grpo_cli.verify.numbers import NUMBER_RE, english_words, words_number
 from grpo_cli.verify.text import word_meaning
 
 MAX_SCAN = 65_536
@@ -42,7 +42,7 @@ _PHRASE = re.compile(
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
     r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
     r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
-    r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*"
+    r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?"  # 'La respuesta es: ...'
 )
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
 NEXT_ASSIGNMENT = re.compile(
@@ -62,6 +62,17 @@ def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str |
         return None
     start += len(open_tag)
     return text[start : text.find(close_tag, start)]
+
+
+def two_tags(text: str) -> bool:
+    """The last two complete answer tags stand side by side and differ ('<answer>21</answer>\n<answer>29</answer>'):
+    two candidates, no answer committed to."""
+    last = text.rfind(_OPEN, 0, text.rfind(_CLOSE))
+    before = text.rfind(_CLOSE, 0, last) if last > 0 else -1
+    if before < 0 or text[before + len(_CLOSE) : last].strip():
+        return False
+    first = text.rfind(_OPEN, 0, before)  # its content ends at its own close ('</answer>\n</answer>' repeats it)
+    return first >= 0 and text[first + len(_OPEN) : text.find(_CLOSE, first)].strip() != last_tag(text).strip()
 
 
 def boxes(text: str) -> list[tuple[int, int, str]]:
@@ -148,7 +159,7 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 
 # Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
 # ... \boxed{10}.' A hedge: no answer is committed to.
-_READINGS = re.compile(r"(?i)^[^.!?\n]*\bif\b[^.!?\n]*$")
+_READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise)\b[^.!?\n]*$")  # '... \boxed{20}; otherwise it is \boxed{10}'
 
 
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
@@ -274,8 +285,12 @@ def last_number_span(text: str) -> str | None:
     numbers = list(NUMBER_RE.finditer(text))
     words = _WORDS_CONCLUSION.search(text, max(numbers[-1].end() if numbers else 0, len(text) - 300))
     said = words and (
-        words.group(1) or words.group(3) or (None if _WORDS_DETAIL.search(words.group(2)) else words.group(2))
+        words.group(1)
+        or words.group(3)
+        or next((g for g in (words.group(2), words.group(5)) if g and not _WORDS_DETAIL.search(g)), None)
     )
+    if said and words.group(4) and english_words(said) is not None:
+        said = None  # English 'also' ('She also has two cats.') concludes nothing; German 'also' ('so') does
     if said and (value := words_number(said)) is not None and value.value != 1:
         return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     found = concluding(text, numbers)
@@ -291,11 +306,18 @@ def last_number_span(text: str) -> str | None:
 
 
 # A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
+# ... or says so in another language: 'es decir, tres horas y media', 'arbeitet Sara also acht Stunden pro Tag'
+# (German 'also' is 'so'; it is read only before number words that are not English).
+_CONCLUDES_ELSEWHERE = (
+    r"es\s+decir|o\s+sea|por\s+lo\s+tanto|entonces|en\s+total|donc|alors|c'est-[àa]-dire|au\s+total|en\s+tout"
+    r"|insgesamt|das\s+hei(?:ß|ss)t|daher|somit|quindi|cio[èe]|in\s+totale|portanto|ou\s+seja|ent[ãa]o|no\s+total"
+)
 _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
     r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
     r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
     r"|\b(?:gives|makes|equals|totals|leaves)\s+([^.!?\n0-9]{1,120})[.!?]?\s*$"  # '... row of 7 gives forty-two chairs.'
+    r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?\s*$"
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
 _WORDS_DETAIL = re.compile(
@@ -461,7 +483,10 @@ _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last
 _BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
-_SYMBOLIC = re.compile(r"[π√∞∅<>≤≥≠]|\\(?:le|ge|leq|geq|ne|neq|sqrt|pi)\b|\b[A-Za-z]\s*=|[0-9],\s|\band\b")
+_SYMBOLIC = re.compile(
+    r"[π√∞∅<>≤≥≠]|\\(?:le|ge|leq|geq|ne|neq|sqrt|pi)\b|\b[A-Za-z]\s*=|[0-9],\s|\band\b"
+    r"|(?<![A-Za-z])[0-9]*[a-z](?:\^\{?[0-9]+\}?)?\s*[-+]\s*[0-9]|[0-9]\s*[-+]\s*[0-9]*[a-z](?![A-Za-z])"  # '2x^2 + 5x - 3'
+)
 # Words after a symbolic value that only name its unit: '9π square units', '4√2 cm'.
 _UNIT_TAIL = re.compile(r"(?i)(?<=[0-9π√)}])(?:\s+[a-z]+\.?){1,3}$")
 # A one-word proper name or weekday after the copula: 'That is Friday.', 'The winner is Evelyn.'
@@ -567,7 +592,11 @@ def _final_statement(text: str) -> str | None:
     value = re.sub(r"(?i)^(?:an?|the)\s+(?=[A-Z])", "", value, count=1) if value[:1] in "aAtT" else value
     if _ALL_REALS.fullmatch(value):
         return "all real numbers"
-    if (choice := _CHOICE.fullmatch(value) or _CHOICE_FIRST.match(value)) and _COPULA.search(prose):
+    if (
+        (choice := _CHOICE.fullmatch(value) or _CHOICE_FIRST.match(value))
+        and _COPULA.search(prose)
+        and not re.search(r"\([A-E]\)", value[choice.end() :])  # '**(B) or (D)**' names two
+    ):
         return f"({choice.group(1)})"  # 'The correct option is C.', '... is **(C) $12\\sqrt{2}$**.'
     if not value or len(value) > 40 or "$" in value or "\\(" in value or "\\[" in value:
         return None
@@ -657,13 +686,15 @@ def _trailing_aside(text: str) -> str:
     return text
 
 
+# An aside that gives the answer under another assumption: '(If an 8% tax applies, she would pay $77.76 instead.)'
+_IF_ASIDE = r"\(\s*(?:if|unless|assuming)\b[^()\n]{0,200}?\b(?:would|instead)\b[^()\n]{0,100}?[0-9]"
 # A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
 # possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
 # instead.)'.
 _HEDGED = re.compile(
     r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
     r"[^.\n]{0,20}?\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
-    r"|\(\s*(?:if|unless|assuming)\b[^()\n]{0,200}?\b(?:would|instead)\b[^()\n]{0,100}?[0-9]"
+    r"|" + _IF_ASIDE + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if ...'
 )
 
 
@@ -676,7 +707,7 @@ def _hedged_after(text: str, pos: int) -> bool:
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
-    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]"
+    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]|[\s$.*]*" + _IF_ASIDE
 )
 
 
@@ -756,9 +787,11 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     span = last_tag(text)
     if span is not None and span.strip():
         closed = text.rfind(_CLOSE) + len(_CLOSE)
-        if _ALTERNATIVE.match(text, closed):
+        if _ALTERNATIVE.match(text, closed) or two_tags(text):
             return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
-        final = _final_phrase_after(text, closed)  # '<answer>40</answer> Oh wait, ... the correct answer is 36'
+        # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
+        # is 80°.'
+        final = _final_phrase_after(text, closed) or _later_phrase(text, closed)
         if _HEDGED.search(final[0] if final else span):
             return None
         return (final[0], "phrase") if final else (span, "answer_tag")

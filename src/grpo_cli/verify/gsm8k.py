@@ -36,7 +36,7 @@ _CLEAN = [
 ]
 # Scientific notation in every spelling models use: 4.5e4, 4.5E+04, 4.5 × 10^4, 4.5 x 10^4, 4.5*10^4, 4.5·10^{4}.
 _SCI_E = re.compile(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])")
-_LEADING = re.compile(r"^[\s$0-9.,+*/^()-]*[0-9)](?![0-9.!^_])")  # 3.0*10^8 m/s -> 3.0*10^8
+_LEADING = re.compile(r"^[\s$0-9.,+*/^(){}-]*[0-9)}](?![0-9.!^_])")  # 3.0*10^8 m/s -> 3.0*10^8; 4.8*10^{4} cells
 _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
@@ -134,6 +134,8 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
     return out
 
 
+# A tag that states 'A is B' with a number on each side: B is the answer.
+_IS_VALUE = re.compile(r"(?i)(?<=[0-9a-z%])\s+(?:is|are|equals|makes|gives)\s+(?=\$?\s?[0-9])")
 _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
 # A percent sign or word right after a number: '20%' is 20 and also 0.2 (docs/verifiers.md, Conventions).
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
@@ -206,6 +208,12 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
             clean = without_asides
         if _HEDGE.search(clean):  # '<answer>15 or 20</answer>', 'the answer is either 12 or 15.'
             return None
+        if source == "answer_tag" and (said := _IS_VALUE.findall(clean)):
+            after = clean.rsplit(said[-1], 1)[1]  # '<answer>42 eggs is 3.5 dozen</answer>': what it is
+            lead = _LEADING.match(after)
+            found = _scaled(after) or (_closed_form(lead.group(0)) if lead else None)
+            if found is not None:
+                return found
         if "=" in clean:
             clean = clean.rsplit("=", 1)[1]
             closed = _closed_form(clean)

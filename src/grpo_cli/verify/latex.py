@@ -103,6 +103,14 @@ ALL_WITH = re.compile(
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
 _OR_RELATION = re.compile(r"(?<=[)\]}0-9])\s*\bor\b\s*(?=[A-Za-z]\s*(?:[<>≤≥]|\\[lg](?:eq?|t)(?![A-Za-z])))")
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
+# 'no solution' and 'the empty set' in the languages models answer in (fr, es, de, it, pt, ru, zh, ja)
+NO_SOLUTION_ELSEWHERE = (
+    r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?|(?:l')?ensemble\s+vide"
+    r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
+    r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
+    r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
+    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合"
+)
 _PRE = [
     (_DOUBLED, "\\\\"),
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
@@ -119,7 +127,7 @@ _PRE = [
     (
         re.compile(
             r"(?i)^(?:\\(?:text|mbox|textbf)\s*\{)?\s*(?:there\s+(?:are|is)\s+)?(?:no\s+(?:real\s+)?solutions?|none"
-            r"|the\s+empty\s+set|empty\s+set)\s*\.?\s*\}?$"
+            r"|the\s+empty\s+set|empty\s+set|" + NO_SOLUTION_ELSEWHERE + r")\s*[.。]?\s*\}?$"
         ),
         r"\\emptyset",
     ),

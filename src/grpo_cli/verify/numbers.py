@@ -13,6 +13,7 @@ within 1e-4 of v relatively. So 0.3333 = 1/3 and 1.4142 = sqrt(2), but 0.33 != 1
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -141,6 +142,70 @@ _TENS = {
 }
 _WORD = re.compile(r"[a-z]+")
 
+# Number words in the languages models answer in (es, fr, de, it, pt), as the English words they stand for; read
+# only where a text has no English number word. Accents are dropped first ('três' is 'tres'). Left out: words that
+# are also common English or articles ('once', 'due', 'cent', 'un', 'una', 'ein').
+_FOREIGN = {
+    **dict.fromkeys(("cero", "zero", "null"), "zero"),
+    **dict.fromkeys(("uno", "eins"), "one"),
+    **dict.fromkeys(("dos", "deux", "zwei", "dois", "duas"), "two"),
+    **dict.fromkeys(("tres", "trois", "drei", "tre"), "three"),
+    **dict.fromkeys(("cuatro", "quatre", "vier", "quattro", "quatro"), "four"),
+    **dict.fromkeys(("cinco", "cinq", "funf", "cinque"), "five"),
+    **dict.fromkeys(("seis", "sechs", "sei"), "six"),
+    **dict.fromkeys(("siete", "sept", "sieben", "sette", "sete"), "seven"),
+    **dict.fromkeys(("ocho", "huit", "acht", "otto", "oito"), "eight"),
+    **dict.fromkeys(("nueve", "neuf", "neun", "nove"), "nine"),
+    **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez"), "ten"),
+    **dict.fromkeys(("onze", "elf", "undici"), "eleven"),
+    **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze"), "twelve"),
+    **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze"), "thirteen"),
+    **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici"), "fourteen"),
+    **dict.fromkeys(("quince", "quinze", "funfzehn", "quindici"), "fifteen"),
+    **dict.fromkeys(("dieciseis", "seize", "sechzehn", "sedici", "dezesseis"), "sixteen"),
+    **dict.fromkeys(("diecisiete", "siebzehn", "diciassette", "dezessete"), "seventeen"),
+    **dict.fromkeys(("dieciocho", "achtzehn", "diciotto", "dezoito"), "eighteen"),
+    **dict.fromkeys(("diecinueve", "neunzehn", "diciannove", "dezenove"), "nineteen"),
+    **dict.fromkeys(("veinte", "vingt", "vingts", "zwanzig", "venti", "vinte"), "twenty"),
+    **dict.fromkeys(("treinta", "trente", "dreissig", "trenta", "trinta"), "thirty"),
+    **dict.fromkeys(("cuarenta", "quarante", "vierzig", "quaranta", "quarenta"), "forty"),
+    **dict.fromkeys(("cincuenta", "cinquante", "funfzig", "cinquanta", "cinquenta"), "fifty"),
+    **dict.fromkeys(("sesenta", "soixante", "sechzig", "sessanta", "sessenta"), "sixty"),
+    **dict.fromkeys(("setenta", "siebzig", "settanta"), "seventy"),
+    **dict.fromkeys(("ochenta", "achtzig", "ottanta", "oitenta"), "eighty"),
+    **dict.fromkeys(("noventa", "neunzig", "novanta"), "ninety"),
+    **dict.fromkeys(("cien", "ciento", "cents", "hundert", "cento", "cem"), "hundred"),
+    **dict.fromkeys(("mil", "mille", "tausend", "mila"), "thousand"),
+    **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
+                    "dozen"),
+    **dict.fromkeys(("y", "et", "und", "e"), "and"),
+}  # fmt: skip
+_HALF = ("media", "medio", "demi", "demie", "halb", "mezzo", "mezza", "meio", "meia")
+# Compounds written as one word: German 'dreiundzwanzig' / 'dreieinhalb', Spanish 'veintitrés' / 'doscientos',
+# French 'quatre-vingts' (80, not 4 + 20), Italian 'ventitré'.
+_COMPOUNDS = [
+    (re.compile(r"\b([a-z]+?)und(zwanzig|dreissig|vierzig|funfzig|sechzig|siebzig|achtzig|neunzig)\b"), r"\1 \2"),
+    (re.compile(r"\b([a-z]+?)einhalb\b"), r"\1 and a half"),
+    (re.compile(r"\bveinti([a-z]+)\b"), r"twenty \1"),
+    (re.compile(r"\b(venti|trenta|quaranta|cinquanta|sessanta|settanta|ottanta|novanta)(uno|due|tre|quattro|cinque|sei"
+                r"|sette|otto|nove)\b"), lambda m: m.group(1) + " " + ("two" if m.group(2) == "due" else m.group(2))),
+    (re.compile(r"\b(deux|trois|quatre|cinq|six|sept|huit|neuf)\s+cents?\b"), r"\1 hundred"),
+    (re.compile(r"\b(et|y)\s+un[oe]?\b"), "and one"),
+    (re.compile(r"\b(dos|tres|cuatro|seis|siete|ocho|nueve)cientos\b"), r"\1 hundred"),
+    (re.compile(r"\bquinientos\b"), "five hundred"),
+    (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
+]  # fmt: skip
+
+
+def _in_english(text: str) -> str:
+    """Number words of another language rewritten as English ones: 'tres docenas y media' -> 'three dozen and a
+    half'; other words are kept."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    text = text.replace("ß", "ss").replace("-", " ")
+    for pattern, repl in _COMPOUNDS:
+        text = pattern.sub(repl, text)
+    return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _WORD.findall(text))
+
 
 def words_number(text: str) -> Num | None:
     """English number words, for a span with no digits: 'forty-two', 'one hundred and five', 'a dozen',
@@ -148,6 +213,11 @@ def words_number(text: str) -> Num | None:
     there is none."""
     if any(c.isdigit() for c in text):
         return None
+    return english_words(text) or english_words(_in_english(text))
+
+
+def english_words(text: str) -> Num | None:
+    """`words_number` for English words only."""
     total = current = 0
     part = Fraction(0)
     unit = 1  # what 'and a half' is half of: 'three and a half' is 3.5, 'a dozen and a half' 18
@@ -172,8 +242,13 @@ def words_number(text: str) -> Num | None:
         elif word in ("and", "a") and (seen or word == "a"):
             continue
         elif seen:
+            if words[i + 1 : i + 4] == ["and", "a", "half"]:  # 'three hours and a half'
+                part = Fraction(1, 2)
             break
         else:
             continue
         seen = True
-    return Num(Fraction(total + current) + part) if seen else None
+    if not seen:
+        return None
+    value = Fraction(total + current) + part
+    return Num(value, alt=value / 12) if unit == 12 else Num(value)  # 'three dozen and a half' is 42, and 3.5 dozen

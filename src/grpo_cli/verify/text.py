@@ -8,7 +8,7 @@ tasks.
 Only characters whose meaning is not in doubt are mapped: every Unicode decimal digit (category Nd: Arabic-Indic,
 Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
-as it is); superscript digits become a caret exponent; a vulgar fraction becomes a/b ('7¾' is the mixed number
+as it is); superscript digits become a caret exponent and subscript digits an index ('x₁' is x_{1}); a vulgar fraction becomes a/b ('7¾' is the mixed number
 '7 3/4'); no-break and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the
 number they write ('2.4万' is 24000); a line ends in a bare newline (not CR LF, and no spaces before it). The module
 also knows the word answers MATH asks for in other languages (`word_meaning`: 'miércoles' is Wednesday).
@@ -21,6 +21,8 @@ import unicodedata
 from fractions import Fraction
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUB_RUN = re.compile(r"[₀₁₂₃₄₅₆₇₈₉]+")
 
 
 # The zero of every block of ten Unicode decimal digits (category Nd, Unicode 14; each block runs zero..nine).
@@ -90,6 +92,7 @@ def ascii_math(text: str) -> str:
     text = _DASH_SIGN.sub("-", text)
     text = _CJK_RUN.sub(_cjk_number, text)
     text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
+    text = _SUB_RUN.sub(lambda m: "_{" + m.group(0).translate(_SUBSCRIPTS) + "}", text)  # 'x₁' is x_{1}
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
 
 
