@@ -91,12 +91,14 @@ def test_suite_rows_are_data_not_code():
 
 
 # What chat templates and assistants add around an answer without changing it: a sign-off (with a number of its
-# own), a '---' rule and emoji, an end-of-turn token left in by decoding, Windows line ends.
+# own), a '---' rule and emoji, an end-of-turn token left in by decoding, Windows line ends, a check that concludes
+# nothing new.
 AROUND = {
     "sign-off": lambda c: c.rstrip() + "\n\nHope this helps! Let me know if you'd like to try one with 5 friends. 😊",
     "tip": lambda c: c.rstrip() + "\n\n---\n> 💡 **Tip:** check step 2 by multiplying back: 6 × 2 = 12.",
     "end of turn": lambda c: c + "<|im_end|>\n<|im_start|>user\nAnd for 7 people?",
     "crlf": lambda c: c.replace("\n", "\r\n"),
+    "check": lambda c: c.rstrip() + "\n\n**Verification:** $2 + 3 = 5$, and 3 × 4 = 12 ✓",
 }
 
 

@@ -322,6 +322,24 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ),
     ("**Answer: 4.8e4 cells**", "48000", True, "e-notation before a unit word in a phrase"),
     ("**Answer: 4.8e4 cells**", "4.8", False, "not the mantissa"),
+    # A check after a conclusion in prose is not the answer (reasoning models end this way).
+    (
+        "18 pens, she gives away 4.\n\nShe has 14 pens left.\n\nCheck: 14 + 4 = 18 ✓",
+        "14",
+        True,
+        "a check after the answer",
+    ),
+    ("18 pens, she gives away 4.\n\nShe has 13 pens left.\n\nCheck: 14 + 4 = 18 ✓", "14", False, "a check, wrong"),
+    (
+        "She has 14 pens left.\n\nLet me verify: 14 + 5 = 19, not 18. So she has 13.",
+        "13",
+        True,
+        "a check that corrects",
+    ),
+    ("She is left with 14 pens (18 - 4).", "14", True, "the sum that gave the value, in brackets"),
+    ("18 − 4 = 14\n\n정답: 14", "14", True, "a Korean answer phrase"),
+    ("18 − 4 = 14\n\nJawaban: 14 pena.\n\nCek: 14 + 4 = 18.", "14", True, "an Indonesian answer phrase"),
+    ("18 − 4 = 14\n\nĐáp án: 13", "14", False, "a Vietnamese answer phrase, wrong"),
     # What chat assistants and templates add after the answer (a sign-off, an end-of-turn token) changes nothing.
     ("5 × 9 = 45 oranges. So Jo has thirty-five oranges.\n\nHope this helps! 😊", "35", True, "a sign-off"),
     ("5 × 9 = 45 oranges. So Jo has thirty-five oranges.\n\nHope this helps! 😊", "45", False, "a sign-off, wrong"),

@@ -36,11 +36,15 @@ _HASHES = re.compile(r"####[ \t]*([^\n]*)")
 # "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
 # models switch to (es, fr, de, it, pt, nl, ru, zh, ja): "La respuesta es 42", "Réponse : 42", "答案是 42".
 _PHRASE = re.compile(
-    r"(?i)(?:\b(?:final\s+)?answer\b(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=)"
+    r"(?i)(?:\b(?:final\s+)?answer\b(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))"
     r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
     r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
     r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
+    # ko, hi, ar, id, vi, pl, tr, uk, sv/no/da: '정답: 25', '답은 25', 'उत्तर: 25', 'الإجابة: 25', 'Jawaban: 25', 'Đáp án: 25'
+    r"|(?:정답|답)(?:\s*[:：]|은\s)|(?:उत्तर|الإجابة|الجواب|jawaban|c[âa]u\s+tr[ảa]\s+l[ờo]i|đáp\s+(?:án|số)|odpowied[źz]"
+    r"|cevap|yan[ıi]t|відповідь|svar)(?:\s+(?:akhir|cu[ốo]i\s+c[ùu]ng|ko[ńn]cowa|final))?[ \t]*[:：]"
+    r"|(?m:^[ \t]*(?:\*\*)?final(?:\*\*)?[ \t]*:)"  # 'Final: 14''
     r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?"  # 'La respuesta es: ...'
 )
@@ -49,7 +53,10 @@ NEXT_ASSIGNMENT = re.compile(
     r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:or|and)(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
 )
 # $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
-_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+# (Inline math does not run across a blank line: '$2,000.' and a '$2 + 3 = 5$' two paragraphs on are no region.)
+_MATH_SPAN = re.compile(
+    r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\\n]|\\.|\n(?![ \t]*\n))+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S
+)
 
 
 def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str | None:
@@ -220,7 +227,8 @@ _NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
 # only scans from just before the first of them, and not at all in a text without one.
 # ('答' also starts 答案 and 答え.)
 _PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
-                 "答")  # fmt: skip
+                 "答", "답", "उत्तर", "الإجابة", "الجواب", "jawaban", "câu", "cau", "đáp", "odpowied", "cevap", "yanıt",
+                 "yanit", "відповідь", "svar", "final")  # fmt: skip
 
 
 def phrase_span(text: str) -> tuple[str, int] | None:
@@ -655,9 +663,15 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
 
 # An aside at the end of the last sentence, with words in it: '27 more stickers to fill the album (it holds 60 and she
 # already has 33).', 'The center is $(3, -2)$ (and the radius is $4$).' Not one that offers another answer ('(or 26
-# if ...)', '(if ..., that would be 700)') and not a value in brackets ('is (1, 2).').
+# if ...)', '(if ..., that would be 700)') and not a value in brackets ('is (1, 2).'). Or the sum that gave the value:
+# 'She is left with 14 pens (18 - 4).'
 _NOT_ANOTHER_ANSWER = r"(?!\s*(?:or|alternatively|maybe|if|unless)\b)(?![^()]{0,300}\bwould\b)"  # after an aside's '('
-_ASIDE_END = re.compile(r"\s+\(" + _NOT_ANOTHER_ANSWER + r"(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}\)\s*[.!]?\s*$")
+_ASIDE_END = re.compile(
+    r"\s+\("
+    + _NOT_ANOTHER_ANSWER
+    + r"(?:(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}|[0-9.,]+(?:\s*[-+×*/÷x]\s*[0-9.,]+)+)\)"
+    r"\s*[.!]?\s*$"
+)
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
 _WHICH = (
@@ -823,8 +837,7 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         looped = _looped(tail)  # 'So Sara has 27 apples.' repeated, then cut inside the next repeat
         if looped is not None:
             tail, finished = looped, True
-    if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
-        tail = _without_note(tail)
+    if mode == "flexible" and finished and not _DECLINED.search((tail := _without_note(tail))[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
         tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
         span = last_math_span(tail) if math else last_number_span(tail)
@@ -922,7 +935,27 @@ def _without_sign_off(text: str) -> str:
     return text[:end].rstrip() if end < len(text) else text
 
 
+# A check of the answer after it, that states nothing new ('Check: 14 + 4 = 18 ✓', 'Let me verify: ...'): its numbers
+# are the check's, not the answer. A check that concludes again ('... So she has 13.') is kept.
+_CHECK = re.compile(
+    r"\n[ \t]*(?:[*_>#-]+[ \t]*)?(?:✅|✔️?|☑️?)?[ \t]*(?:\*\*)?(?:(?:quick\s+|sanity\s+|double[- ])?check(?:ing)?\b|verif(?:y|ication)\b"
+    r"|let(?:'s|\s+me|\s+us)\s+(?:double[- ]?)?(?:check|verify)\b|to\s+(?:check|verify)\b|v[ée]rification\b|comprobaci[óo]n\b"
+    r"|verificaci[óo]n\b|probe\b|überprüfung\b|verifica\b|验证|检验|検算|確認)",
+    re.I,
+)
+_CONCLUDES_AGAIN = re.compile(
+    r"(?i)\b(?:so|therefore|thus|hence|answer|final|correct(?:ed|ion)?|actually|wait|mistake)\b"
+)
+
+
 def _without_note(text: str) -> str:
+    """The text without a trailing note or remark (`_NOTE`) and without a check of the answer (`_CHECK`) that
+    concludes nothing itself."""
+    check = None
+    for check in _CHECK.finditer(text, max(0, len(text) - 1500)):  # noqa: B007 - the last one
+        pass
+    if check is not None and not _CONCLUDES_AGAIN.search(text, check.end()) and text[: check.start()].strip():
+        text = text[: check.start()].rstrip()
     note = _NOTE.search(text, max(0, len(text) - 600))
     if note is None or not NUMBER_RE.search(text, 0, note.start()):
         return text

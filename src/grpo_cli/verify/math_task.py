@@ -120,7 +120,7 @@ _GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|rough
 
 # A trailing explanation in parentheses, starting with a word (not 'or' / 'if', which offer another answer).
 _EXPLAINED = re.compile(r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?=\s*[A-Za-z]{2,}\b)[^()]*\)\s*\.?$")
-_CJK_COPULA = re.compile(r"\s*(?:です|でした|である|だ|となります|になります)?\s*[。.]?\s*$")
+_CJK_COPULA = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)?\s*[。.]?\s*$")
 
 
 def _is_prose(text: str) -> bool:
