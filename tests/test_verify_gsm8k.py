@@ -158,6 +158,14 @@ def test_a_phrase_cut_inside_its_box_states_nothing():
     assert verify(text.replace("\\boxed{30.", "\\boxed{30.5}."), "30.5", finished=False).correct is True
 
 
+def test_a_cut_off_completion_that_takes_its_answer_back_states_none():
+    """'The answer is 30.' then 'Wait, no — I misread ...' and the token limit: the model had withdrawn 30 and was cut
+    before saying what instead. A finished text that goes on to settle is read as usual."""
+    text = "Ali has 10 cards and Ben three times as many. The answer is 30.\n\nWait, no — I misread the question; it asks for"
+    assert verify(text, "30", finished=False).correct is False
+    assert verify(text.split("\n\nWait")[0] + "\n\nLet me restate: Ben has", "30", finished=False).correct is True
+
+
 def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
     before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""

@@ -135,7 +135,7 @@ def _wordless(gap: str) -> bool:
 
 
 # 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
-_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*\$?\s*$")
+_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
 _RETRACTS = re.compile(
     r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
 )
@@ -272,6 +272,8 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
         if end > math.end():
             return rest[:end], start + end
         value = next(g for g in math.groups() if g is not None)
+        if value.rstrip().endswith("="):  # '$x =$ **3 1/2**': the value follows the region
+            return line, start + len(line)
         scale = _SCALE_WORD.match(rest, end)  # '$\$2.4$ million'
         if scale:
             return value + " " + scale.group(1), start + scale.end()
@@ -335,7 +337,11 @@ _WORDS_DETAIL = re.compile(
 )
 # The words after a number that make it negative: '3 degrees below zero', '5°C below zero', '15 meters below sea
 # level' (gsm8k reads them too).
-BELOW_ZERO = r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?|m|meters?|metres?|ft|feet)?\s*below\s+(?:zero|sea\s+level)\b"
+BELOW_ZERO = (
+    r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?|m|meters?|metres?|ft|feet|grados?|degr[ée]s?|grad|gradi"
+    r"|graus?|градус(?:ов|а)?)?\s*(?:below\s+(?:zero|sea\s+level)\b|bajo\s+cero\b|sous\s+z[ée]ro\b|en\s+dessous\s+de\s+z[ée]ro\b"
+    r"|unter\s+null\b|sotto\s+(?:lo\s+)?zero\b|abaixo\s+de\s+zero\b|мороза|ниже\s+нуля)"
+)  # also '15 градусов мороза', '5 grados bajo cero'
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 _NUMBER_BEFORE = re.compile(
@@ -422,7 +428,7 @@ def last_math_span(text: str) -> str | None:
     a completion that is only a short answer ('1/2', '$x=5$') is itself the answer."""
     stripped = text.strip()
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
-    if len(stripped) <= 200 and not re.search(r"[A-Za-z]{3,}", words):
+    if len(stripped) <= 200 and not re.search(r"[^\W\d_]{3,}", words):  # no word in any script
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
         if len(lines) > 1:
             stripped = lines[-1]  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a step a line: the last
@@ -436,7 +442,9 @@ def last_math_span(text: str) -> str | None:
     final = _final_statement(stripped)
     if final is not None:
         return final
-    regions = list(_MATH_SPAN.finditer(text))
+    # a region that only names the unknown ('... is 12, and no smaller one works since squares grow with $n$.') is
+    # not a value
+    regions = [r for r in _MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
     plain = [
         m
         for m in _PLAIN_VALUE.finditer(text)
@@ -478,10 +486,12 @@ _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
 _LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
 # 'all real numbers' in the languages models switch to (fr, es, pt, it, de)
-_ALL_REALS = re.compile(
-    r"(?i)(?:tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
-    r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|ℝ)"
+ALL_REALS_ELSEWHERE = (
+    r"tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
+    r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|все\s+(?:действительные|вещественные)\s+числа|全体实数|所有实数"
+    r"|すべての実数|ℝ"
 )
+_ALL_REALS = re.compile(r"(?i)(?:" + ALL_REALS_ELSEWHERE + ")")
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
 _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
 # A last line that opens with the option it picks: 'C) Plane', '**(B)** 12', 'D. 45'.
@@ -541,6 +551,7 @@ _LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
 _COPULA_ANY = re.compile(
     r"(?i)\b(?:is|are|was|be|falls\s+on|es|est|ist|è|é|será|sera|sarà|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
 )
+_CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
 
 
@@ -551,7 +562,9 @@ def _final_statement(text: str) -> str | None:
     relation in words ('x is less than -1 or greater than 4'); or 'no solution'. Only a named set, a name, or
     symbols that are more than one number with no words: a sentence that goes on ('there are 10 ways to put 5 balls
     into two boxes') or a plain number is left to the number reader."""
-    body = text.rstrip().rstrip(".!")
+    body = text.rstrip(" \t\n.!")
+    if body.endswith("**") and body[:-2].rstrip().endswith((".", "!")):
+        body = body[:-2].rstrip(" \t\n.!")  # a closing bold after the stop: '**所以 $f(x)$ 是偶函数. **'
     start = max((m.end() for m in _SENTENCE_END.finditer(body, max(0, len(body) - 300))), default=0)
     sentence = body[start:]
     if len(sentence) > 200:
@@ -575,9 +588,13 @@ def _final_statement(text: str) -> str | None:
     choice = _CHOICE_LINE.match(lines[-1].strip())
     if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2].strip())):
         return f"({choice.group(1) or choice.group(2)})"  # 'C) Plane' (not the last line of a list of options)
-    said = _LAST_WORD.search(sentence)
-    if said and _COPULA_ANY.search(sentence, 0, said.start()) and word_meaning(said.group(1)) in _DAYS_PARITY:
-        return word_meaning(said.group(1))  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
+    said = _LAST_WORD.search(sentence.replace("**", ""))
+    if said and (meaning := word_meaning(said.group(1))) in _DAYS_PARITY:
+        cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
+        if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
+            return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
+    if choice := _CHOSEN.search(sentence):
+        return f"({choice.group(1)})"  # '故选 C。'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD_LINE.fullmatch(sentence.strip())
     copula = (
@@ -593,7 +610,7 @@ def _final_statement(text: str) -> str | None:
         and not re.search(r"[$\\]", sentence)
     ):
         return sentence.strip()  # a last line that is only a value: '(1, -2, 3)'
-    value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip())
+    value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip().rstrip(".!。"))
     value = (
         re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value
     )  # 'Sunday (two days past Friday)'
@@ -629,7 +646,7 @@ def _lhs(math: str) -> str | None:
 
 # A statement of the final answer that comes after the box or #### line: what the model finally commits to.
 _FINAL = re.compile(r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b")
-_STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=)[ \t]*")
+_STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:(?:is|should\s+be|must\s+be|would\s+be|will\s+be)\b[ \t]*:?|:|=)[ \t]*")
 
 
 def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
@@ -645,8 +662,8 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
     found = phrase_span(text[final.start() :])
     if found is not None:
         found = found[0], final.start() + found[1]
-    elif final.group(1).lower() != "answer" and (states := _STATES.match(text, final.end())):
-        found = _phrase_value(text, states.end())  # 'The correct count is 11.'
+    elif states := _STATES.match(text, final.end()):
+        found = _phrase_value(text, states.end())  # 'The correct count is 11.', 'the final answer should be 720°'
     if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
         return None
     return found
@@ -701,7 +718,12 @@ def _trailing_aside(text: str) -> str:
 
 
 # An aside that gives the answer under another assumption: '(If an 8% tax applies, she would pay $77.76 instead.)'
-_IF_ASIDE = r"\(\s*(?:if|unless|assuming)\b[^()\n]{0,200}?\b(?:would|instead)\b[^()\n]{0,100}?[0-9]"
+# (also '(aunque, si también contamos las 4, le quedarían 20)')
+_IF_ASIDE = (
+    r"\((?:[^()\n]{0,20}?\b)?(?:if|unless|assuming|si|wenn|falls|se)\b[^()\n]{0,200}?\b(?:would|instead|quedar[íi]an?"
+    r"|ser[íi]an?|tendr[íi]an?|w[üu]rden?|h[äa]tten?|sarebbe(?:ro)?|avrebbe(?:ro)?|seriam?|teriam?|serai(?:en)?t|aurai(?:en)?t)"
+    r"\b[^()\n]{0,100}?[0-9]"
+)
 # A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
 # possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
 # instead.)'.
@@ -798,6 +820,15 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     own = _own_problem(text)
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
     text = _without_sign_off(own)
+    thought = text.rfind("</think>")
+    rest = text[thought + len("</think>") :].strip() if thought >= 0 else ""
+    if rest and not (_CHECK.match("\n" + rest) and not _CONCLUDES_AGAIN.search(rest)):  # not only a check
+        # The answer after the reasoning is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She has
+        # **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
+        # closed the thinking, then the text was cut at '<answer>6').
+        after = find_span(text[thought + len("</think>") :], mode, ended, math)
+        if after is not None:
+            return after
     span = last_tag(text)
     if span is not None and span.strip():
         closed = text.rfind(_CLOSE) + len(_CLOSE)
@@ -830,6 +861,8 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
                 found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, ended):
                 return _repeated(tail, found[0]) if source == "phrase" else None
+            if not ended and _RETRACTED.search(tail, found[1]):
+                return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
             if source == "phrase" and _oscillates(tail):
                 return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
             return found[0], source
@@ -844,6 +877,12 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         if span is not None:
             return span, "last_math" if math else "last_number"
     return None
+
+
+# A cut-off text that takes back what it stated and was cut before saying what instead.
+_RETRACTED = re.compile(
+    r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b|\bno\s*[,—–-]"
+)
 
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
@@ -908,7 +947,13 @@ _SIGN_OFF = re.compile(
     r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
     r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
     r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|shall\s+i\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
+    r"|if\s+you(?:'d|\s+would)\s+like\b|if\s+you\s+(?:want|need)\b"
     r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
+    r"|se\s+vuoi\b|si\s+quieres\b|si\s+tu\s+veux\b|si\s+vous\s+(?:voulez|le\s+souhaitez)\b|wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest"
+    r"|willst|m[öo]chten|wollen)\b|falls\s+du\b|se\s+quiser\b|qualquer\s+d[úu]vida\b|cualquier\s+duda\b|fammi\s+sapere\b"
+    r"|av[íi]same\b|sag\s+bescheid\b|если\s+(?:хотите|нужно|надо|будут)\b|如果(?:你|您)?(?:需要|想|有)|如有|有问题|必要(?:なら|であれば)"
+    r"|원하시면|궁금한|कुछ\s+पूछना|बताइए|إذا\s+(?:أردت|كان)|semoga\b|jika\s+(?:ada|anda)\b|n[ếe]u\s+b[ạa]n\b|daj\s+zna[ćc]\b"
+    r"|umarım\b|als\s+je\b|hopelijk\b"
     r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
 )
 _LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
@@ -944,8 +989,8 @@ _CHECK = re.compile(
     re.I,
 )
 _CONCLUDES_AGAIN = re.compile(
-    r"(?i)\b(?:so|therefore|thus|hence|answer|final|correct(?:ed|ion)?|actually|wait|mistake)\b"
-)
+    r"(?i)\b(?:so|therefore|thus|hence)\b[^.\n]{0,80}?[0-9]|\b(?:answer|final|correct(?:ed|ion)|actually|wait|mistake)\b"
+)  # (not '..., so the calculation above is consistent.')
 
 
 def _without_note(text: str) -> str:

@@ -40,6 +40,7 @@ _LEADING = re.compile(r"^[\s$0-9.,+*/^(){}-]*[0-9)}](?![0-9.!^_])")  # 3.0*10^8 
 _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
+_MIXED_READ = re.compile(r"\([0-9]+\+[0-9]+/[0-9]+\)")  # a mixed number as _clean writes it
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
 # The first number of a span with its scale word or abbreviation (extract.SCALE_WORDS): '$2.4 billion', '$2.4M'.
@@ -64,6 +65,7 @@ _HEDGE = re.compile(
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
 _GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
+_DECIMAL_COMMA = re.compile(r",[0-9]{1,2}(?![0-9])")
 
 
 def _fraction(num: str, den: str) -> str:
@@ -130,6 +132,7 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
         if num is None:
             continue
         glued = _GLUED_BEFORE.search(clean, 0, m.start()) or _GLUED_AFTER.match(clean[m.end() : m.end() + 4])
+        glued = glued or _DECIMAL_COMMA.match(clean, m.end())  # '1,5' / '45,00': no decimal comma (docs)
         out.append((m.start(), m.end(), None if glued else num))
     return out
 
@@ -146,7 +149,10 @@ _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|per
 _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
-_HOURS_MINUTES = re.compile(r"(?i)\b([0-9]+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?([0-9]{1,2})\s*(?:minutes?|mins?)\b")
+_HOURS_MINUTES = re.compile(
+    r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간)\.?\s*"
+    r"(?:and|y|et|und|e|и)?\s*([0-9]{1,2})\s*(?:minutes?|mins?|minutos?|minuten?|minuti|минут[аы]?|分钟?|분)(?![A-Za-z])"
+)  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 
 
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
@@ -223,6 +229,9 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         closed = _closed_form(lead.group(0)) if lead else None
         if closed is not None:
             return closed
+        mixed = _MIXED_READ.search(clean)  # 'Sara runs 3 3/4 miles each day.' (the first number is a mixed one)
+        if mixed is not None and source in ("phrase", "hashes") and not find_numbers(clean[: mixed.start()]):
+            return _closed_form(mixed.group(0))
     else:
         clean = _clean(span)
     nums = _unglued(clean)

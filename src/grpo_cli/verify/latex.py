@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import NEXT_ASSIGNMENT, boxed_answer
+from grpo_cli.verify.extract import ALL_REALS_ELSEWHERE, NEXT_ASSIGNMENT, boxed_answer
 from grpo_cli.verify.numbers import MAX_DIGITS
 
 MAX_TOKENS = 600
@@ -133,7 +133,9 @@ _PRE = [
     ),
     (
         re.compile(
-            r"(?i)\\mathbb\s*\{?\s*R\s*\}?|\\R(?:eals)?(?![A-Za-z])|^(?:\\text\s*\{)?\s*all\s+real(?:\s+numbers)?\s*\.?\s*\}?$"
+            r"(?i)\\mathbb\s*\{?\s*R\s*\}?|\\R(?:eals)?(?![A-Za-z])|^(?:\\text\s*\{)?\s*(?:all\s+real(?:\s+numbers)?|"
+            + ALL_REALS_ELSEWHERE
+            + r")\s*[.。]?\s*\}?$"
         ),
         r"(-\\infty,\\infty)",
     ),

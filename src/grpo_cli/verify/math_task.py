@@ -17,6 +17,7 @@ from collections import OrderedDict
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, NEXT_ASSIGNMENT, boxed_answer, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
+from grpo_cli.verify.text import word_meaning
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import free_vars
 
@@ -29,7 +30,7 @@ _MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
 _COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
-_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be)\b|=")
+_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be|es|est|ist|è|é|será|sera|sarà|era|fue|sind|son|sont)\b|=")
 
 
 def _balanced(text: str) -> bool:
@@ -91,6 +92,14 @@ def answer_text(span: str, source: str) -> str:
     if source in ("phrase", "hashes", "answer_tag"):
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+        s = s.rstrip(_MARKS)  # "C ✅"
+        verdict = _VERDICT.match(s)
+        if verdict and word_meaning(verdict.group(1)) in ("yes", "no"):
+            return verdict.group(1)  # 'No, 221 is not prime.', 'Hayır, 221 asal bir sayı değildir.'
+        s = _CJK_LEAD.sub("", s)  # '高约为 3.4641', 'x 的值是 7'
+        if (meaning := word_meaning(_after_copula(s) or s)) is not None:
+            return meaning  # 'dentro de 100 días será domingo'
+
     s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
     if source in ("answer_tag", "phrase"):
         s = _EXPLAINED.sub("", s)  # '7 (the units digit of 3^2023)', 'No solution (it is never satisfied)'
@@ -112,6 +121,14 @@ def answer_text(span: str, source: str) -> str:
         return nums[0]
     s = s.replace("**", "").strip()
     return s.strip().rstrip(".,;:").strip()
+
+
+# Check marks and emoji after a stated answer ('**Answer: C** ✅').
+_MARKS = "\t\n ✅✔☑✓️🎉👍😊"
+# A statement that opens with its verdict: 'No, 221 is not prime.'
+_VERDICT = re.compile(r"\s*([^\W\d_]{1,8})\s*(?:[,—–:;.!]|$)")
+# A CJK sentence's lead-in before the value: '高约为 3.4641' (the height is about 3.4641), 'x 的值是 7'.
+_CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:约为|約為|约等于|約等於|等于|等於|为|為|是|は|が)\s*(?=[-0-9$\\(√])")
 
 
 # A trailing aside that restates the answer approximately or in other words.

@@ -113,23 +113,30 @@ _WORD_MEANINGS = {
                  "礼拜六", "토요일"),
     "sunday": ("domingo", "dimanche", "sonntag", "domenica", "воскресенье", "日曜日", "日曜", "星期日", "星期天",
                "周日", "礼拜天", "일요일"),
-    "yes": ("si", "oui", "ja", "sim", "да", "はい", "是", "是的", "对", "네", "예"),
-    "no": ("non", "nein", "nao", "нет", "いいえ", "否", "不是", "不", "아니요", "아니오"),
+    "yes": ("si", "oui", "ja", "sim", "да", "はい", "是", "是的", "对", "네", "예", "evet", "tak", "ya", "co", "ha", "نعم",
+            "हाँ", "हां"),
+    "no": ("non", "nein", "nao", "нет", "いいえ", "否", "不是", "不", "아니요", "아니오", "hayir", "nee", "nie", "tidak",
+           "khong", "nahi", "नहीं", "لا"),
     "true": ("vrai", "verdadero", "wahr", "vero", "verdadeiro", "верно", "истина", "正确", "真", "正しい"),
     "false": ("faux", "falso", "falsch", "неверно", "ложь", "错误", "假", "誤り"),
     "odd": ("impair", "impaire", "impar", "ungerade", "dispari", "нечетная", "нечётная", "奇函数", "奇"),
     "even": ("pair", "paire", "par", "gerade", "pari", "четная", "чётная", "偶函数", "偶"),
 }  # fmt: skip
 _MEANING = {word: english for english, words in _WORD_MEANINGS.items() for word in (english, *words)}
+_CJK_ENDINGS = sorted((k for k in _MEANING if len(k) >= 2 and "\u3040" <= k[0] <= "\u9fff"), key=len, reverse=True)
 _LATEX_WORD = re.compile(r"\\[A-Za-z]+|[{}$\\]|[\s.!?,;:。！？*\"'()]+")
 
 
 def word_meaning(text: str) -> str | None:
-    """The English word a one-word answer in another language means ('\\text{miércoles}' -> 'wednesday'), or None."""
+    """The English word a one-word answer in another language means ('\\text{miércoles}' -> 'wednesday'), or None.
+    A CJK run may end in it ('是偶函数' -> 'even')."""
     if len(text) > 40:
         return None
     word = _LATEX_WORD.sub("", text)
     word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
+    word = word.replace("ı", "i")  # Turkish dotless i: 'hayır'
     if word in _MEANING:
         return _MEANING[word]
+    if word and "\u3040" <= word[-1] <= "\u9fff":  # ends in kana or a CJK ideograph
+        return next((_MEANING[k] for k in _CJK_ENDINGS if word.endswith(k)), None)
     return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
