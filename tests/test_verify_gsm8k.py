@@ -166,6 +166,14 @@ def test_a_cut_off_completion_that_takes_its_answer_back_states_none():
     assert verify(text.split("\n\nWait")[0] + "\n\nLet me restate: Ben has", "30", finished=False).correct is True
 
 
+def test_an_answer_phrase_that_asks_states_nothing():
+    """'So the answer is 45? Hmm wait, let me re-check ...' (cut off inside the reasoning): a question, not a
+    statement."""
+    text = "10% of 50 is 5. So the answer is 45? Hmm wait, let me re-check the discount. So 50 - 5 ="
+    assert verify(text, "45", finished=False).correct is False
+    assert verify(text.replace("45?", "45."), "45", finished=False).correct is False  # taken back ('wait')
+
+
 def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
     before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""

@@ -169,11 +169,20 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 _READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise)\b[^.!?\n]*$")  # '... \boxed{20}; otherwise it is \boxed{10}'
 
 
+_CONDITION = re.compile(r"(?i)\s*(?:\*\*)?(?:if|when|assuming|under)\b")
+
+
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
     found = boxes(text) if found is None else found
     if len(found) < 2 or found[-2][2].strip() == found[-1][2].strip():
         return False
-    return bool(_READINGS.match(text[found[-2][1] : found[-1][0]]))
+    if _READINGS.match(text[found[-2][1] : found[-1][0]]):
+        return True
+    # or a sentence each: 'If we read it as $(2^3)^2$, the answer is $\boxed{64}$. If we read it as ..., $\boxed{512}$.'
+    starts = [
+        max((m.end() for m in _SENTENCE_END.finditer(text, max(0, b[0] - 300), b[0])), default=0) for b in found[-2:]
+    ]
+    return starts[0] < starts[1] and all(_CONDITION.match(text, i) for i in starts)
 
 
 def boxed_answer(text: str, reference: bool = False, found: list[tuple[int, int, str]] | None = None) -> str | None:
@@ -241,11 +250,12 @@ def phrase_span(text: str) -> tuple[str, int] | None:
         found = _phrase_value(text, last.end())
         # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
         # says where an answer goes, not what it is
-        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]):
+        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _ASKED.match(found[0]):
             return found
     return None
 
 
+_ASKED = re.compile(r"[^.!?\n]{0,40}\?")  # 'So the answer is 45? Hmm wait, ...': a question, not a statement
 _META = re.compile(
     r"(?i)\s*(?:enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below|above|within|inside"
     r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
@@ -475,7 +485,7 @@ def last_math_span(text: str) -> str | None:
 
 
 _NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
-_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be)\b")
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
 # What names the kind of value before it: 'The result is the vector (2, 12).'
 _KIND = re.compile(
     r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value)\s+"
@@ -569,8 +579,8 @@ def _final_statement(text: str) -> str | None:
     sentence = body[start:]
     if len(sentence) > 200:
         return None
-    if _NO_SOLUTION.search(sentence):
-        return "no solution"
+    if _NO_SOLUTION.search(sentence) or re.search(r"(?:\bis|=)\s*\\?\{\s*\\?\}\s*$", sentence):
+        return "no solution"  # also 'So the solution set is { }.'
     relation = _relation_in_words(sentence)
     if relation is not None:
         return relation
@@ -861,7 +871,8 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
                 found, source = final, "phrase"
             if not _complete(found[0], found[1], tail, ended):
                 return _repeated(tail, found[0]) if source == "phrase" else None
-            if not ended and _RETRACTED.search(tail, found[1]):
+            first = _SENTENCE_END.search(found[0])
+            if not ended and (_RETRACTED.search(tail, found[1]) or first and _RETRACTED.search(found[0], first.end())):
                 return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
             if source == "phrase" and _oscillates(tail):
                 return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
@@ -887,7 +898,10 @@ _RETRACTED = re.compile(
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
 # A chat transcript continued the same way: 'Human:' / 'User:' then 'Assistant:'.
-_NEXT_QUESTION = re.compile(r"\n[ \t]*(?:\*\*)?(?:Question|Problem|Q|Human|User)[ \t]*[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.]")
+_NEXT_QUESTION = re.compile(
+    r"\n[ \t]*(?:\*\*)?(?:(?:Follow[- ]up|Next|New)\s+(?:question|problem)|Question|Problem|Q|Exercise|Human|User)[ \t]*[0-9]*"
+    r"[ \t]*(?:\*\*)?[ \t]*[:.]"
+)
 _NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A|Assistant)[ \t]*(?:\*\*)?[ \t]*:")
 
 

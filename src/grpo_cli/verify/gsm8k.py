@@ -15,6 +15,7 @@ from grpo_cli.verify.extract import (
     MAX_SCAN,
     SCALE_ABBREVIATIONS,
     SCALE_WORDS,
+    concluding,
     find_span,
     last_number_span,
 )
@@ -148,6 +149,7 @@ _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|per
 # asks how much was lost; the text does not say which, so both are taken (docs/verifiers.md, Conventions).
 _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
+_DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(
     r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간)\.?\s*"
@@ -157,7 +159,8 @@ _HOURS_MINUTES = re.compile(
 
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """`_span_number`, with a second reading as `alt` where the words allow two: a percent ('<answer>20%</answer>')
-    is also its value over 100, so that it equals a reference of 20 or of 0.2; '75 cents' is also 0.75 (dollars);
+    is also its value over 100, so that it equals a reference of 20 or of 0.2; '75 cents' is also 0.75 (dollars)
+    and '$0.75' also 75 (cents);
     'a loss of $3' is also -3; '7 hours and 30 minutes' is 7.5 and also 450."""
     num = _span_number(span, source, mode)
     if num is None or num.value is None or num.alt is not None:
@@ -170,6 +173,8 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     cents = _CENTS.search(span)
     if cents and (amount := read_number(cents.group(1))) is not None and amount.value == num.value:
         return Num(num.value, num.places, alt=num.value / 100)  # '75 cents' is 75 and $0.75
+    if num.places == 2 and 0 < num.value < 1 and _DOLLAR_CENTS.search(span):
+        return Num(num.value, num.places, alt=num.value * 100)  # and '$0.75' is 75 cents
     loss = _LOSS.search(span)
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
@@ -241,7 +246,12 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         return nums[0][2]
     if source == "last_number":
         return nums[-1][2]
-    return nums[-1][2] if mode == "flexible" else None
+    if mode != "flexible":
+        return None
+    if re.search(r"[A-Za-z]{3,}", clean):  # '<answer>She needs to sell 7 more boxes to reach her goal of 20.</answer>'
+        said = concluding(clean, list(NUMBER_RE.finditer(clean)))
+        return next((n[2] for n in nums if said is not None and n[0] == said.start()), nums[-1][2])
+    return nums[-1][2]
 
 
 @lru_cache(maxsize=16384)
