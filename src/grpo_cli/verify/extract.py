@@ -36,21 +36,36 @@ _HASHES = re.compile(r"####[ \t]*([^\n]*)")
 # "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
 # models switch to (es, fr, de, it, pt, nl, ru, zh, ja): "La respuesta es 42", "Réponse : 42", "答案是 42".
 _PHRASE = re.compile(
-    r"(?i)(?:\b(?:final\s+)?answer\b(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))"
+    r"(?i)(?:\b(?:final\s+)?answer\b(?:[ \t]*\([^()\n]{0,60}\))?(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))"
     r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
     r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
     r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
     r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
     # ko, hi, ar, id, vi, pl, tr, uk, sv/no/da: '정답: 25', '답은 25', 'उत्तर: 25', 'الإجابة: 25', 'Jawaban: 25', 'Đáp án: 25'
     r"|(?:정답|답)(?:\s*[:：]|은\s)|(?:उत्तर|الإجابة|الجواب|jawaban|c[âa]u\s+tr[ảa]\s+l[ờo]i|đáp\s+(?:án|số)|odpowied[źz]"
-    r"|cevap|yan[ıi]t|відповідь|svar)(?:\s+(?:akhir|cu[ốo]i\s+c[ùu]ng|ko[ńn]cowa|final))?[ \t]*[:：]"
+    r"|cevap|yan[ıi]t|відповідь|svar)(?:\s+(?:akhir|cu[ốo]i\s+c[ùu]ng|ko[ńn]cowa|final|النهائي|النهائية|अंतिम|son))?(?:\*\*)?[ \t]*[:：]"
     r"|(?m:^[ \t]*(?:\*\*)?final(?:\*\*)?[ \t]*:)"  # 'Final: 14''
     r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
     r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?"  # 'La respuesta es: ...'
 )
+# 'or' and 'and' between two answers, in the languages models answer in (words of more than one letter; the one-letter
+# ones, 'o', 'y', 'e', 'a', 'i', are read only between math regions and before an assignment, where no variable
+# stands).
+OR_WORDS = r"or|ou|oder|oppure|или|або|atau|ho[ặa]c|veya|lub|albo|nebo|eller|ή|או|یا|أو|या|বা"
+AND_WORDS = r"and|et|und|и|та|dan|v[àa]|ve|och|og|και|و|और|এবং"  # (not Dutch 'of' / 'en': English 'of', Spanish 'en')
+_LETTER_JOINS = r"o|y|e|a|i|і"
+_CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
 NEXT_ASSIGNMENT = re.compile(
-    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:or|and)(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
+    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
+    + OR_WORDS
+    + "|"
+    + AND_WORDS
+    + "|"
+    + _LETTER_JOINS
+    + r")\b|or|and|"
+    + _CJK_JOINS
+    + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
 )
 # $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
 # (Inline math does not run across a blank line: '$2,000.' and a '$2 + 3 = 5$' two paragraphs on are no region.)
@@ -255,7 +270,8 @@ def phrase_span(text: str) -> tuple[str, int] | None:
     return None
 
 
-_ASKED = re.compile(r"[^.!?\n]{0,40}\?")  # 'So the answer is 45? Hmm wait, ...': a question, not a statement
+# 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
+_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:probably|maybe|perhaps|possibly|likely)\b", re.I)
 _META = re.compile(
     r"(?i)\s*(?:enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below|above|within|inside"
     r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
@@ -294,7 +310,11 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
 # Scale words and abbreviations that multiply the number before them ('$2.4 billion', '3 dozen', '$2.4M', '$50k',
 # '$3 bn'; a letter glued to the number only: '5 m' is five metres). One vocabulary for the last-number span, the
 # phrase reader and gsm8k's number reader.
-SCALE_WORDS = r"thousand|million|billion|trillion|dozens?"
+SCALE_WORDS = (
+    r"thousand|million|billion|trillion|dozens?|lakhs?|crores?|लाख|करोड़|ngh[ìi]n|ng[àa]n|tri[ệe]u|t[ỷy]|ribu|juta|miliar"
+    r"|mil|millones|milliers?|millions|milliards?|tausend|millionen|milliarden|mila|milioni|miliardi|milh[õo]es|bilh[õo]es"
+    r"|тысяч[аи]?|миллион(?:а|ов)?|миллиард(?:а|ов)?"
+)
 SCALE_ABBREVIATIONS = r"\s*(?:bn|mn)\b|(?-i:[MKBk])\b"
 _SCALE_WORD = re.compile(r"(?i)\s*(" + SCALE_WORDS + r")\b")
 
@@ -311,6 +331,8 @@ def last_number_span(text: str) -> str | None:
     )
     if said and words.group(4) and english_words(said) is not None:
         said = None  # English 'also' ('She also has two cats.') concludes nothing; German 'also' ('so') does
+    if said and (bold := re.search(r"\*\*([^*\n]{1,60})\*\*", said)) and words_number(bold.group(1)) is not None:
+        said = bold.group(1)  # 'So after filling the four bags, Sam is left with exactly **one dozen** cookies'
     if said and (value := words_number(said)) is not None and value.value != 1:
         return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     found = concluding(text, numbers)
@@ -333,11 +355,11 @@ _CONCLUDES_ELSEWHERE = (
     r"|insgesamt|das\s+hei(?:ß|ss)t|daher|somit|quindi|cio[èe]|in\s+totale|portanto|ou\s+seja|ent[ãa]o|no\s+total"
 )
 _WORDS_CONCLUSION = re.compile(
-    r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*((?:so|therefore|thus|hence|in total|in all|altogether"
-    r"|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?\s*$"
-    r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
-    r"|\b(?:gives|makes|equals|totals|leaves)\s+([^.!?\n0-9]{1,120})[.!?]?\s*$"  # '... row of 7 gives forty-two chairs.'
-    r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?\s*$"
+    r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*(?:\*\*)?((?:so|therefore|thus|hence|in total|in all"
+    r"|altogether|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?(?:\*\*)?\s*$"
+    r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
+    r"|\b(?:gives|makes|equals|totals|leaves)\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
+    r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
 _WORDS_DETAIL = re.compile(
@@ -354,15 +376,22 @@ BELOW_ZERO = (
 )  # also '15 градусов мороза', '5 grados bajo cero'
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
+# Money in two units ('7 dollars and 5 cents', '13 zł i 50 groszy', '7 ευρώ και 20 λεπτά'): the gsm8k reader reads both.
+MAIN_UNITS = r"dollars?|euros?|ευρώ|zł|złotych|złote|pesos?|reais|real|рубл(?:ь|я|ей)|€|\$"
+SUB_UNITS = r"cents?|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
+UNIT_JOINS = r"and|i|και|y|et|und|e|и"
 _NUMBER_BEFORE = re.compile(
-    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:dollars?|hours?)\s*(?:and\s*)?$"
+    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:" + MAIN_UNITS + r"|hours?)\s*"
+    r"(?:(?:" + UNIT_JOINS + r")\s*)?$"
     r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
     r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
     r"|(?<![0-9])-\s*\\?\$\s*$"  # -$35
 )
 _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500: a space between thousands groups
 _NUMBER_AFTER = re.compile(
-    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:cents?|minutes?)\b|\s*(?:"
+    r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:"
+    + SUB_UNITS
+    + r"|minutes?)(?![A-Za-z])|\s*(?:"
     + SCALE_WORDS
     + r")\b|"
     + SCALE_ABBREVIATIONS
@@ -429,7 +458,9 @@ _PLAIN_VALUE = re.compile(
     r"(?<![0-9A-Za-z)\].,])-?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
     r"(?:\s?%|!(?!=))?(?![0-9])"
 )
-_REGION_GAP = re.compile(r"(?i)(?:[\s,;]|\b(?:and|or|o|ou|oder|y|et|und)\b|或者?|和|及)*")
+_REGION_GAP = re.compile(
+    r"(?i)(?:[\s,;،、]|\b(?:" + OR_WORDS + "|" + AND_WORDS + "|" + _LETTER_JOINS + r")\b|" + _CJK_JOINS + ")*"
+)
 
 
 def last_math_span(text: str) -> str | None:
@@ -493,7 +524,7 @@ _KIND = re.compile(
 # A function's parity, as MATH asks it ('Thus $f$ is an odd function.')
 _PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
 _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
-_LONG_WORD = re.compile(r"(?i)\b(?!and\b|or\b)[a-z]{3,}")
+_LONG_WORD = re.compile(r"(?i)\b(?!(?:" + OR_WORDS + "|" + AND_WORDS + r")\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
 # 'all real numbers' in the languages models switch to (fr, es, pt, it, de)
 ALL_REALS_ELSEWHERE = (
@@ -728,6 +759,8 @@ def _trailing_aside(text: str) -> str:
 
 
 # An aside that gives the answer under another assumption: '(If an 8% tax applies, she would pay $77.76 instead.)'
+# Or a more likely value offered beside it: '\boxed{9} days (realistically 9–10 days, since ...)'.
+_MAYBE_ASIDE = r"\(\s*(?:realistically|in\s+practice|practically|more\s+likely|probably|perhaps|maybe|possibly)\b[^()\n]{0,40}?[0-9]"
 # (also '(aunque, si también contamos las 4, le quedarían 20)')
 _IF_ASIDE = (
     r"\((?:[^()\n]{0,20}?\b)?(?:if|unless|assuming|si|wenn|falls|se)\b[^()\n]{0,200}?\b(?:would|instead|quedar[íi]an?"
@@ -740,7 +773,11 @@ _IF_ASIDE = (
 _HEDGED = re.compile(
     r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
     r"[^.\n]{0,20}?\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
-    r"|" + _IF_ASIDE + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if ...'
+    r"|"
+    + _IF_ASIDE
+    + r"|"
+    + _MAYBE_ASIDE
+    + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if ...'
 )
 
 
@@ -753,7 +790,7 @@ def _hedged_after(text: str, pos: int) -> bool:
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
-    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]|[\s$.*]*" + _IF_ASIDE
+    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]|[\s$.*]*(?:" + _IF_ASIDE + "|" + _MAYBE_ASIDE + ")"
 )
 
 
@@ -821,6 +858,16 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
 
 
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
+    """`_find_span` on the text without what trails its answer (`_TRAILER`), or on the whole text when that states
+    nothing."""
+    if isinstance(text, str) and "\n\n" in text and (short := _without_trailers(text)) is not text:
+        found = _find_span(short, mode, finished or len(short) < len(text.rstrip()), math)
+        if found is not None:
+            return found
+    return _find_span(text, mode, finished, math)
+
+
+def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
     """(span, source) of the final answer, or None. source is one of: answer_tag, boxed, hashes, phrase, last_math,
     last_number. `finished=False` (the completion was cut off at the token limit) disables the fallbacks: only an
     answer the completion states (tag, box, ####, phrase) counts. `math=True` (the math task) makes the flexible
@@ -830,13 +877,14 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     own = _own_problem(text)
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
     text = _without_sign_off(own)
+    ended = ended or len(text) < len(own.rstrip())  # a cut-off chat that reached its sign-off wrote its answer whole
     thought = text.rfind("</think>")
     rest = text[thought + len("</think>") :].strip() if thought >= 0 else ""
     if rest and not (_CHECK.match("\n" + rest) and not _CONCLUDES_AGAIN.search(rest)):  # not only a check
         # The answer after the reasoning is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She has
         # **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
         # closed the thinking, then the text was cut at '<answer>6').
-        after = find_span(text[thought + len("</think>") :], mode, ended, math)
+        after = _find_span(text[thought + len("</think>") :], mode, ended, math)
         if after is not None:
             return after
     span = last_tag(text)
@@ -858,7 +906,10 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         box_end = found_boxes[-1][1]
         final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end)
         if final is None and (
-            _hedged_after(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail, found_boxes)
+            _hedged_after(tail, box_end)
+            or _ALTERNATIVE.match(tail, box_end)
+            or two_readings(tail, found_boxes)
+            or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
         return (final[0], "phrase") if final else (span, "boxed")
@@ -881,6 +932,8 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
         looped = _looped(tail)  # 'So Sara has 27 apples.' repeated, then cut inside the next repeat
         if looped is not None:
             tail, finished = looped, True
+    if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
+        return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
     if mode == "flexible" and finished and not _DECLINED.search((tail := _without_note(tail))[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
         tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
@@ -893,6 +946,13 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
 # A cut-off text that takes back what it stated and was cut before saying what instead.
 _RETRACTED = re.compile(
     r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b|\bno\s*[,—–-]"
+)
+
+
+# A table that ends on its total row: the total is the answer.
+_TABLE_TOTAL = re.compile(
+    r"(?i)\n[ \t]*\|[ \t]*(?:\*\*)?(?:total|sum|answer|result|final|overall|grand\s+total|gesamt|总计|合计|合計)(?:\*\*)?[ \t]*\|"
+    r"(?:[ \t]*\|)*[ \t]*(?:\*\*)?[ \t]*([^|*\n]*[0-9][^|*\n]*?)[ \t]*(?:\*\*)?[ \t]*\|[^\n]*\s*$"
 )
 
 
@@ -994,6 +1054,32 @@ def _without_sign_off(text: str) -> str:
     return text[:end].rstrip() if end < len(text) else text
 
 
+# A paragraph after the answer that goes beyond the problem: a generalisation ('In general, for n people ... \boxed{45}
+# handshakes for 10 people'), another method, a contrast, a remark, an assumption, a note (en, de, fr, es, it, pt, ru,
+# zh, ja, ar, ko). Its numbers and boxes are not the answer to this problem.
+_TRAILER = re.compile(
+    r"(?i)\(?(?:generali[sz]ation|generali[sz]ing|in\s+general|more\s+generally|alternative(?:ly|\s+(?:view|method|approach"
+    r"|solution))?|another\s+(?:way|method|approach)|by\s+contrast|in\s+contrast|contrast|for\s+comparison|compare|remarks?"
+    r"|side\s+note|aside|assumptions?|bonus|extension|fun\s+fact|why\s+(?:this|it)\s+works|intuition|caveat|insight"
+    r"|edge\s+case|(?:more|further)\s+explanation|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
+    r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
+    r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
+    r"|ملاحظة|참고|일반화)\b"
+)
+
+
+def _without_trailers(text: str) -> str:
+    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`), at most 4, from the end."""
+    end = len(text)
+    for _ in range(4):
+        body = text[:end].rstrip()
+        start = body.rfind("\n\n") + 2
+        if start < 2 or not body[:start].strip() or not _TRAILER.match(body[start:].lstrip(_LEAD)):
+            break
+        end = start
+    return text[:end].rstrip() if end < len(text) else text
+
+
 # A check of the answer after it, that states nothing new ('Check: 14 + 4 = 18 ✓', 'Let me verify: ...'): its numbers
 # are the check's, not the answer. A check that concludes again ('... So she has 13.') is kept.
 _CHECK = re.compile(
@@ -1004,6 +1090,7 @@ _CHECK = re.compile(
 )
 _CONCLUDES_AGAIN = re.compile(
     r"(?i)\b(?:so|therefore|thus|hence)\b[^.\n]{0,80}?[0-9]|\b(?:answer|final|correct(?:ed|ion)|actually|wait|mistake)\b"
+    r"|\n[ \t]*\n[ \t]*(?:\*\*)?(?:so|therefore|thus|hence|in\s+total|altogether)\b"  # a conclusion after it, in words too
 )  # (not '..., so the calculation above is consistent.')
 
 

@@ -11,10 +11,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify.extract import (
+    AND_WORDS,
     BELOW_ZERO,
+    MAIN_UNITS,
     MAX_SCAN,
+    OR_WORDS,
     SCALE_ABBREVIATIONS,
     SCALE_WORDS,
+    SUB_UNITS,
+    UNIT_JOINS,
     concluding,
     find_span,
     last_number_span,
@@ -42,8 +47,17 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED_READ = re.compile(r"\([0-9]+\+[0-9]+/[0-9]+\)")  # a mixed number as _clean writes it
+_INDIAN_GROUPS = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")  # ₹2,40,000
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
-_DOLLARS_CENTS = re.compile(r"(?i)\b([0-9]+)\s*dollars?\s*(?:and\s*)?([0-9]{1,2})\s*cents?\b")
+_DOLLARS_CENTS = re.compile(
+    r"(?i)\b([0-9]+)\s*(?:"
+    + MAIN_UNITS
+    + r")\s*(?:(?:"
+    + UNIT_JOINS
+    + r")\s*)?([0-9]{1,2})\s*(?:"
+    + SUB_UNITS
+    + r")(?![A-Za-z])"
+)  # '7 dollars and 5 cents', '13 zł i 50 groszy', '7 ευρώ και 20 λεπτά'
 # The first number of a span with its scale word or abbreviation (extract.SCALE_WORDS): '$2.4 billion', '$2.4M'.
 _SCALE = re.compile(
     r"(?i)^[^0-9]{0,80}?\\?\$?\s*(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)(\s*(?:"
@@ -53,15 +67,32 @@ _SCALE = re.compile(
     + ")"
 )
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
-           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9}  # fmt: skip
+           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9,
+           # other languages (extract.SCALE_WORDS): hi / en-IN, vi, id, es / pt, fr, de, it, pt, ru
+           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7, "लाख": 10**5, "करोड़": 10**7,
+           "nghìn": 10**3, "nghin": 10**3, "ngàn": 10**3, "ngan": 10**3, "triệu": 10**6, "trieu": 10**6, "tỷ": 10**9,
+           "ty": 10**9, "ribu": 10**3, "juta": 10**6, "miliar": 10**9, "mil": 10**3, "millones": 10**6,
+           "millier": 10**3, "milliers": 10**3, "millions": 10**6, "milliard": 10**9, "milliards": 10**9,
+           "tausend": 10**3, "millionen": 10**6, "milliarden": 10**9, "mila": 10**3, "milioni": 10**6,
+           "miliardi": 10**9, "milhões": 10**6, "milhoes": 10**6, "bilhões": 10**9, "bilhoes": 10**9,
+           "тысяча": 10**3, "тысячи": 10**3, "тысяч": 10**3, "миллион": 10**6, "миллиона": 10**6,
+           "миллионов": 10**6, "миллиард": 10**9, "миллиарда": 10**9, "миллиардов": 10**9}  # fmt: skip
 _ASIDE = re.compile(r"\([^()]*\)")
-_ASIDE_HEDGE = re.compile(r"(?i)\(\s*or\b[^()]*[0-9]")  # '24 (or 26 if the teachers count)': a second answer
+# '24 (or 26 if the teachers count)', '15 (eller 14 om ...)': a second answer
+_ASIDE_HEDGE = re.compile(r"(?i)\(\s*(?:" + OR_WORDS + r"|o)\b[^()]*[0-9]")
 # '3 degrees below zero', '5°C below zero': a negative number in words.
 _BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
-    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:or|and|,|/|或者?|oder|ou)\W*)+[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
-    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s*(?:\bor\b|或者?|\boder\b|\bou\b)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '1200 或 1160 元'
+    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
+    + OR_WORDS
+    + "|"
+    + AND_WORDS
+    + r")\b|,|/|或者?|또는)\W*)+"
+    r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
+    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s*(?:\b(?:"
+    + OR_WORDS
+    + r")\b|或者?|또는)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...'
 )
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
@@ -81,6 +112,7 @@ def _clean(span: str) -> str:
     span = _SCI_TIMES.sub("*10^", span)
     span = _DOLLARS_CENTS.sub(lambda m: f"{m.group(1)}.{int(m.group(2)):02d} dollars", span)
     span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
+    span = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), span)
     span = _BELOW_ZERO.sub(r"-\1", span)
     return _MIXED.sub(_mixed, span)
 
@@ -152,8 +184,9 @@ _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(
-    r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간)\.?\s*"
-    r"(?:and|y|et|und|e|и)?\s*([0-9]{1,2})\s*(?:minutes?|mins?|minutos?|minuten?|minuti|минут[аы]?|分钟?|분)(?![A-Za-z])"
+    r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]"
+    r"|saat|godzin[ay]?|uur|hodin[ay]?)\.?\s*(?:and|y|et|und|e|и|dan|v[àa]|ve|i|en|a)?\s*([0-9]{1,2})\s*(?:minutes?|mins?|minutos?"
+    r"|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?)(?![A-Za-z])"
 )  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 
 

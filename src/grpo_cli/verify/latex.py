@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import ALL_REALS_ELSEWHERE, NEXT_ASSIGNMENT, boxed_answer
+from grpo_cli.verify.extract import ALL_REALS_ELSEWHERE, AND_WORDS, NEXT_ASSIGNMENT, OR_WORDS, boxed_answer
 from grpo_cli.verify.numbers import MAX_DIGITS
 
 MAX_TOKENS = 600
@@ -100,8 +100,34 @@ ALL_WITH = re.compile(
     r"(?i)^(?:all|alle|tous\s+les|todos\s+los)\s+(?:real\s+)?[a-z]\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?"
     r"(?:with|such\s+that|where|mit|für\s+die|tels?\s+que|tal(?:es)?\s+que|:|\|)\s*"
 )
+# French interval brackets ']-2 ; 2[' and ';' between the ends: '(-2, 2)'.
+_FRENCH_INTERVAL = re.compile(
+    r"^\s*(?:[A-Za-z]\s*=\s*)?(?:\\left\s*)?([\[\]])\s*([^\[\];]{1,60}?)\s*(?:;|\\,\s*;\s*\\,|\\,;\\,)\s*([^\[\];]{1,60}?)\s*(?:\\right\s*)?([\[\]])\s*$"
+)
+# Set-builder notation '{x | x < -3 or x > 3}': the condition.
+_SET_BUILDER = re.compile(r"^\s*\\?\{\s*([a-z])\s*(?:\||\\mid|:)\s*(.{1,200}?)\s*\\?\}\s*$")
+# A repeating decimal written with the period in brackets (ru, de, ...): '0.1(6)' is 0.1\overline{6}.
+_PERIOD = re.compile(r"^\s*(-?[0-9]*\.[0-9]*)\(([0-9]{1,12})\)\s*$")
+
+
+def _foreign_forms(text: str) -> str:
+    if (m := _FRENCH_INTERVAL.match(text)) and (m.group(1) == "]" or m.group(4) == "[" or ";" in text):
+        return (
+            ("(" if m.group(1) == "]" else "[") + m.group(2) + ", " + m.group(3) + (")" if m.group(4) == "[" else "]")
+        )
+    if m := _SET_BUILDER.match(text):
+        return m.group(2)
+    if m := _PERIOD.match(text):
+        return f"{m.group(1)}\\overline{{{m.group(2)}}}"
+    return text
+
+
 # Spellings of one answer that the parser should see as one form (applied before _SUBS).
-_OR_RELATION = re.compile(r"(?<=[)\]}0-9])\s*\bor\b\s*(?=[A-Za-z]\s*(?:[<>≤≥]|\\[lg](?:eq?|t)(?![A-Za-z])))")
+_OR_RELATION = re.compile(
+    r"(?<=[)\]}0-9])\s*(?:\b(?:"
+    + OR_WORDS
+    + r"|o)\b|或者?|또는)\s*(?=[A-Za-z]\s*(?:[<>≤≥]|\\[lg](?:eq?|t)(?![A-Za-z])))"
+)
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 # 'no solution' and 'the empty set' in the languages models answer in (fr, es, de, it, pt, ru, zh, ja)
 NO_SOLUTION_ELSEWHERE = (
@@ -116,14 +142,16 @@ _PRE = [
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
     (re.compile(r"!="), r"\\ne "),
     (
-        re.compile(r"(?<=[)\]}0-9])\s*,?\s*\b(?:or|and)\b\s*(?=[-(\[{0-9\\])"),
+        re.compile(
+            r"(?<=[)\]}0-9])\s*[,،]?\s*(?:\b(?:" + OR_WORDS + "|" + AND_WORDS + r")\b|或者?|和|또는)\s*(?=[-(\[{0-9\\])"
+        ),
         ", ",
     ),  # (11,7)or(7,11), 1 and 2, 5, 1, and -3
     (NEXT_ASSIGNMENT, ", "),  # x = 1 or x = -1, W(x)=1orW(x)=-1: one assignment per root
     (_OR_RELATION, r" \\text{ or } "),  # x<-1 or x>4: a union, as written with \text{ or }
     (re.compile(r"^[0-9]{1,3}(?: [0-9]{3})+(?:\.[0-9]+)?$"), lambda m: m.group(0).replace(" ", "")),  # 1 000
     (re.compile(r"\\mathrm\s*\{\s*e\s*\}"), "e"),  # \mathrm{e} is Euler's number, not a word
-    (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
+    (re.compile(r"\\varnothing(?![A-Za-z])|\\\{\s*(?:\\[,;:! ]\s*)?\\\}|\\O(?![A-Za-z])"), r"\\emptyset "),
     (
         re.compile(
             r"(?i)^(?:\\(?:text|mbox|textbf)\s*\{)?\s*(?:there\s+(?:are|is)\s+)?(?:no\s+(?:real\s+)?solutions?|none"
@@ -223,6 +251,7 @@ def normalize(text: str) -> str:
         for open_, close in _DELIMS:
             if len(s) >= len(open_) + len(close) and s.startswith(open_) and s.endswith(close):
                 s = s[len(open_) : len(s) - len(close)].strip()
+    s = _foreign_forms(s)
     s = _ROOT.sub(lambda m: "\\sqrt{" + (m.group(1) or m.group(2)) + "}", s)
     s = _TRIG_DEGREES.sub(r"\\\1(\2\\pi/180)", s)
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)

@@ -15,8 +15,18 @@ import threading
 from collections import OrderedDict
 
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import _PHRASE, MAX_SPAN, NEXT_ASSIGNMENT, boxed_answer, find_span, math_regions
+from grpo_cli.verify.extract import (
+    _PHRASE,
+    AND_WORDS,
+    MAX_SPAN,
+    NEXT_ASSIGNMENT,
+    OR_WORDS,
+    boxed_answer,
+    find_span,
+    math_regions,
+)
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
+from grpo_cli.verify.numbers import words_number
 from grpo_cli.verify.text import word_meaning
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import free_vars
@@ -24,10 +34,12 @@ from grpo_cli.verify.values import free_vars
 MAX_REFERENCE = 1000
 MAX_ANSWER = 1000
 MAX_SYMBOLIC = 300
-_SEPARATORS = re.compile(r"(?i)^(?:\s|,|;|\.|and|or|\\?\")*$")
+_SEPARATORS = re.compile(
+    r"(?i)^(?:\s|,|;|\.|\\?\"|\b(?:" + OR_WORDS + "|" + AND_WORDS + r"|o|y|e|a|i)\b|或者?|和|또는)*$"
+)  # between answers: '$x = 3$ a $x = 2$', '$x \le -2$ або $x \ge 3$'
 _MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 # In a stated answer that is prose ('The largest $n$ is 34.'), the value follows the last 'is' / 'are' / 'equals'.
-_WORDS = re.compile(r"[A-Za-z]{2,}")
+_WORDS = re.compile(r"[^\W\d_]{2,}")  # words in any script ("остаток равен $2$" is prose)
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
 _COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
 _COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be|es|est|ist|è|é|será|sera|sarà|era|fue|sind|son|sont)\b|=")
@@ -90,6 +102,8 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
+        if bold := _BOLD_FIRST.match(s):
+            s = bold.group(1)  # '**Bob** has the larger number.'
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
         s = s.rstrip(_MARKS)  # "C ✅"
@@ -99,6 +113,8 @@ def answer_text(span: str, source: str) -> str:
         s = _CJK_LEAD.sub("", s)  # '高约为 3.4641', 'x 的值是 7'
         if (meaning := word_meaning(_after_copula(s) or s)) is not None:
             return meaning  # 'dentro de 100 días será domingo'
+        if not re.search(r"[0-9$\\]", s) and (said := words_number(s)) is not None:
+            return said.canonical()  # 'There are twenty-four distinct arrangements.'
 
     s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
     if source in ("answer_tag", "phrase"):
@@ -121,6 +137,22 @@ def answer_text(span: str, source: str) -> str:
         return nums[0]
     s = s.replace("**", "").strip()
     return s.strip().rstrip(".,;:").strip()
+
+
+_BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phrase may have taken the opening '**')
+_ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
+
+
+def _alphabetical(text: str) -> str:
+    """A point given as named coordinates out of order ('y = 3, x = 4') in the order of its names ('x = 4, y = 3'),
+    as a tuple (x, y) lists them."""
+    if "=" not in text or "," not in text or len(text) > 200:
+        return text
+    parts = [_ASSIGNMENT.fullmatch(p) for p in text.split(",")]
+    if len(parts) < 2 or not all(parts) or len({p.group(1) for p in parts}) < len(parts):
+        return text
+    ordered = sorted(parts, key=lambda p: p.group(1))
+    return text if ordered == parts else ", ".join(f"{p.group(1)} = {p.group(2)}" for p in ordered)
 
 
 # Check marks and emoji after a stated answer ('**Answer: C** ✅').
@@ -223,7 +255,7 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(
             None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"
         )
-    pred_text = answer_text(found[0], found[1])
+    pred_text = _alphabetical(answer_text(found[0], found[1]))
     extracted = pred_text[:MAX_ANSWER]
     if ref_text is None:
         return Verdict(None, extracted, "bad_reference")

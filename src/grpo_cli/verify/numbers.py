@@ -146,19 +146,19 @@ _WORD = re.compile(r"[a-z]+")
 # only where a text has no English number word. Accents are dropped first ('três' is 'tres'). Left out: words that
 # are also common English or articles ('once', 'due', 'cent', 'un', 'una', 'ein').
 _FOREIGN = {
-    **dict.fromkeys(("cero", "zero", "null"), "zero"),
-    **dict.fromkeys(("uno", "eins"), "one"),
-    **dict.fromkeys(("dos", "deux", "zwei", "dois", "duas"), "two"),
-    **dict.fromkeys(("tres", "trois", "drei", "tre"), "three"),
-    **dict.fromkeys(("cuatro", "quatre", "vier", "quattro", "quatro"), "four"),
-    **dict.fromkeys(("cinco", "cinq", "funf", "cinque"), "five"),
-    **dict.fromkeys(("seis", "sechs", "sei"), "six"),
-    **dict.fromkeys(("siete", "sept", "sieben", "sette", "sete"), "seven"),
-    **dict.fromkeys(("ocho", "huit", "acht", "otto", "oito"), "eight"),
-    **dict.fromkeys(("nueve", "neuf", "neun", "nove"), "nine"),
-    **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez"), "ten"),
-    **dict.fromkeys(("onze", "elf", "undici"), "eleven"),
-    **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze"), "twelve"),
+    **dict.fromkeys(("cero", "zero", "null", "nul", "ноль", "нуль"), "zero"),
+    **dict.fromkeys(("uno", "eins", "один", "одна", "одно"), "one"),
+    **dict.fromkeys(("dos", "deux", "zwei", "dois", "duas", "twee", "два", "две", "дві"), "two"),
+    **dict.fromkeys(("tres", "trois", "drei", "tre", "drie", "три"), "three"),
+    **dict.fromkeys(("cuatro", "quatre", "vier", "quattro", "quatro", "четыре", "чотири"), "four"),
+    **dict.fromkeys(("cinco", "cinq", "funf", "cinque", "vijf", "пять", "пʼять", "п'ять"), "five"),
+    **dict.fromkeys(("seis", "sechs", "sei", "zes", "шесть", "шість"), "six"),
+    **dict.fromkeys(("siete", "sept", "sieben", "sette", "sete", "zeven", "семь", "сім"), "seven"),
+    **dict.fromkeys(("ocho", "huit", "acht", "otto", "oito", "восемь", "вісім"), "eight"),
+    **dict.fromkeys(("nueve", "neuf", "neun", "nove", "negen", "девять", "девʼять", "дев'ять"), "nine"),
+    **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez", "tien", "десять"), "ten"),
+    **dict.fromkeys(("onze", "elf", "undici", "одиннадцать", "одинадцять"), "eleven"),
+    **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze", "twaalf", "двенадцать", "дванадцять"), "twelve"),
     **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze"), "thirteen"),
     **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici"), "fourteen"),
     **dict.fromkeys(("quince", "quinze", "funfzehn", "quindici"), "fifteen"),
@@ -166,20 +166,24 @@ _FOREIGN = {
     **dict.fromkeys(("diecisiete", "siebzehn", "diciassette", "dezessete"), "seventeen"),
     **dict.fromkeys(("dieciocho", "achtzehn", "diciotto", "dezoito"), "eighteen"),
     **dict.fromkeys(("diecinueve", "neunzehn", "diciannove", "dezenove"), "nineteen"),
-    **dict.fromkeys(("veinte", "vingt", "vingts", "zwanzig", "venti", "vinte"), "twenty"),
-    **dict.fromkeys(("treinta", "trente", "dreissig", "trenta", "trinta"), "thirty"),
-    **dict.fromkeys(("cuarenta", "quarante", "vierzig", "quaranta", "quarenta"), "forty"),
-    **dict.fromkeys(("cincuenta", "cinquante", "funfzig", "cinquanta", "cinquenta"), "fifty"),
-    **dict.fromkeys(("sesenta", "soixante", "sechzig", "sessanta", "sessenta"), "sixty"),
-    **dict.fromkeys(("setenta", "siebzig", "settanta"), "seventy"),
-    **dict.fromkeys(("ochenta", "achtzig", "ottanta", "oitenta"), "eighty"),
-    **dict.fromkeys(("noventa", "neunzig", "novanta"), "ninety"),
-    **dict.fromkeys(("cien", "ciento", "cents", "hundert", "cento", "cem"), "hundred"),
-    **dict.fromkeys(("mil", "mille", "tausend", "mila"), "thousand"),
+    **dict.fromkeys(("veinte", "vingt", "vingts", "zwanzig", "venti", "vinte", "twintig", "двадцать", "двадцять"), "twenty"),
+    **dict.fromkeys(("treinta", "trente", "dreissig", "trenta", "trinta", "dertig", "тридцать", "тридцять"), "thirty"),
+    **dict.fromkeys(("cuarenta", "quarante", "vierzig", "quaranta", "quarenta", "veertig", "сорок"), "forty"),
+    **dict.fromkeys(("cincuenta", "cinquante", "funfzig", "cinquanta", "cinquenta", "vijftig", "пятьдесят",
+                     "пʼятдесят", "п'ятдесят"), "fifty"),
+    **dict.fromkeys(("sesenta", "soixante", "sechzig", "sessanta", "sessenta", "zestig", "шестьдесят", "шістдесят"),
+                    "sixty"),
+    **dict.fromkeys(("setenta", "siebzig", "settanta", "zeventig", "семьдесят", "сімдесят"), "seventy"),
+    **dict.fromkeys(("ochenta", "achtzig", "ottanta", "oitenta", "tachtig", "восемьдесят", "вісімдесят"), "eighty"),
+    **dict.fromkeys(("noventa", "neunzig", "novanta", "negentig", "девяносто", "девяносто"), "ninety"),
+    **dict.fromkeys(("cien", "ciento", "cents", "hundert", "cento", "cem", "honderd", "сто"), "hundred"),
+    **dict.fromkeys(("mil", "mille", "tausend", "mila", "duizend", "тысяча", "тысячи", "тысяч", "тисяча", "тисячі"),
+                    "thousand"),
     **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
                     "dozen"),
-    **dict.fromkeys(("y", "et", "und", "e"), "and"),
+    **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
 }  # fmt: skip
+_ANY_WORD = re.compile(r"[^\W\d_]+(?:['ʼ][^\W\d_]+)?")  # any script's words ('тридцять', 'п'ять')
 _HALF = ("media", "medio", "demi", "demie", "halb", "mezzo", "mezza", "meio", "meia")
 # Compounds written as one word: German 'dreiundzwanzig' / 'dreieinhalb', Spanish 'veintitrés' / 'doscientos',
 # French 'quatre-vingts' (80, not 4 + 20), Italian 'ventitré'.
@@ -204,7 +208,7 @@ def _in_english(text: str) -> str:
     text = text.replace("ß", "ss").replace("-", " ")
     for pattern, repl in _COMPOUNDS:
         text = pattern.sub(repl, text)
-    return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _WORD.findall(text))
+    return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _ANY_WORD.findall(text))
 
 
 def words_number(text: str) -> Num | None:

@@ -49,15 +49,31 @@ _TABLE = {
     0xFF0E: ".",  # fullwidth full stop
     0xFF0C: ",",  # fullwidth comma
     0x3002: ". ",  # ideographic full stop: ends a sentence
+    0x066B: ".",  # Arabic decimal separator: '٧٫٥' is 7.5
+    0x066C: ",",  # Arabic thousands separator
+    0x060C: ", ",  # Arabic comma: separates a list
 }
 # Vulgar fractions: '7¾' is the mixed number '7 3/4', a lone '½' is '1/2'.
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
            "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}  # fmt: skip
 _VULGAR_RE = re.compile(r"(?:([0-9])\s?)?([" + "".join(_VULGAR) + "])")
 # Digits with Chinese / Japanese scale characters: '2.4万' is 24000, '1万2千' 12000, '3亿5000万' 350000000.
-_CJK_UNITS = {"亿": 10**8, "億": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3, "百": 10**2}
-_CJK_RUN = re.compile(r"(?<![0-9.])(?:[0-9]{1,20}(?:\.[0-9]{1,20})?\s*[亿億万萬千百]\s*)+(?:[0-9]{1,20}(?![0-9.]))?")
-_CJK_PAIR = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([亿億万萬千百])|([0-9]+)")
+_CJK_UNITS = {
+    "亿": 10**8,
+    "億": 10**8,
+    "万": 10**4,
+    "萬": 10**4,
+    "千": 10**3,
+    "百": 10**2,
+    "억": 10**8,
+    "만": 10**4,
+    "천": 10**3,
+    "백": 10**2,
+}  # fmt: skip (Korean too: '3만 6천 원' is 36000)
+_CJK_RUN = re.compile(
+    r"(?<![0-9.])(?:[0-9]{1,20}(?:\.[0-9]{1,20})?\s*[亿億万萬千百억만천백]\s*)+(?:[0-9]{1,20}(?![0-9.]))?"
+)
+_CJK_PAIR = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([亿億万萬千百억만천백])|([0-9]+)")
 
 
 def _cjk_number(m: re.Match) -> str:
@@ -134,7 +150,7 @@ def word_meaning(text: str) -> str | None:
         return None
     word = _LATEX_WORD.sub("", text)
     word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
-    word = word.replace("ı", "i")  # Turkish dotless i: 'hayır'
+    word = unicodedata.normalize("NFC", word).replace("ı", "i")  # Hangul recomposed ('예'); Turkish dotless i ('hayır')
     if word in _MEANING:
         return _MEANING[word]
     if word and "\u3040" <= word[-1] <= "\u9fff":  # ends in kana or a CJK ideograph
