@@ -174,6 +174,16 @@ def test_an_answer_phrase_that_asks_states_nothing():
     assert verify(text.replace("45?", "45."), "45", finished=False).correct is False  # taken back ('wait')
 
 
+def test_a_cut_off_answer_paragraph_after_the_reasoning_counts():
+    """After </think>, a complete first paragraph that states a bold value is the answer, even when the explanation
+    after it was cut off; a cut inside that paragraph states nothing."""
+    head = "<think>25 × 6 = 150, 40 × 4 = 160, 150 + 160 = 310.</think>\n\nJenna read **310 pages** in total."
+    assert verify(
+        head + "\n\nBreakdown:\n- First 6 days: 25 × 6 = 150\n- Next 4 days: 40 × 4 = 1", "310", finished=False
+    ).correct
+    assert verify(head[: head.index("310 pages")] + "310 pa", "310", finished=False).correct is False
+
+
 def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
     before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""

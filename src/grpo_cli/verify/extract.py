@@ -184,6 +184,7 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 _READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise)\b[^.!?\n]*$")  # '... \boxed{20}; otherwise it is \boxed{10}'
 
 
+_BOLD_VALUE = re.compile(r"\*\*[^*\n]{0,40}[0-9][^*\n]{0,40}\*\*")
 _CONDITION = re.compile(r"(?i)\s*(?:\*\*)?(?:if|when|assuming|under)\b")
 
 
@@ -255,13 +256,40 @@ _PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "rispo
                  "yanit", "відповідь", "svar", "final")  # fmt: skip
 
 
+MAX_HITS = 256
+
+
+def phrase_matches(text: str, start: int = 0) -> list[re.Match]:
+    """Every answer phrase in text[start:], in order. The phrase regex is an alternation of some forty forms that
+    Python would try at every position of the text; every form holds one of `_PHRASE_WORDS` and starts at most 40
+    characters before it, at the start of a line or of a word. So the regex is only tried there: a few `str.find`
+    calls, and a handful of anchored matches per word found."""
+    lower = text.lower()
+    hits = []
+    for word in _PHRASE_WORDS:
+        i = lower.find(word, start)
+        while i >= 0:
+            hits.append(i)
+            i = lower.find(word, i + 1)
+    found: dict[int, re.Match] = {}
+    for i in sorted(set(hits))[-MAX_HITS:]:  # the last ones: the last phrase is what callers want
+        line = text.rfind("\n", 0, i) + 1
+        for s in range(max(start, line, i - 40), i + 1):
+            if s in (line, i) or text[s - 1] in " \t*#>(":
+                m = _PHRASE.match(text, s)
+                if m is not None and m.end() > i:
+                    found.setdefault(m.end(), m)  # the earliest start: 'Final answer:' over 'answer:'
+                    break
+    matches: list[re.Match] = []
+    for m in sorted(found.values(), key=lambda m: m.start()):
+        if not matches or m.start() >= matches[-1].end():
+            matches.append(m)
+    return matches
+
+
 def phrase_span(text: str) -> tuple[str, int] | None:
     """(span, end index) of the last answer phrase: its line, or the $...$ block that starts it."""
-    lower = text.lower()
-    hits = [i for word in _PHRASE_WORDS if (i := lower.find(word)) >= 0]
-    if not hits:
-        return None
-    for last in reversed(list(_PHRASE.finditer(text, max(0, min(hits) - 64)))[-MAX_PHRASES:]):
+    for last in reversed(phrase_matches(text)[-MAX_PHRASES:]):
         found = _phrase_value(text, last.end())
         # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
         # says where an answer goes, not what it is
@@ -340,6 +368,11 @@ def last_number_span(text: str) -> str | None:
         return None
     if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
         return None  # a range or a hedge is no single answer
+    sentence = max(
+        (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
+    )
+    if _EITHER.search(text, sentence, found.end()):
+        return None  # 'either 10 or 11 vans — 10 if ..., 11 otherwise'
     before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
     if before is None and re.fullmatch(r"[0-9]{3}", found.group(0)):
         before = _GROUPS_BEFORE.search(text, max(0, found.start() - 40), found.start())
@@ -357,8 +390,8 @@ _CONCLUDES_ELSEWHERE = (
 _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*(?:\*\*)?((?:so|therefore|thus|hence|in total|in all"
     r"|altogether|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?(?:\*\*)?\s*$"
-    r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
-    r"|\b(?:gives|makes|equals|totals|leaves)\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
+    r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})(?:\*\*)?[.!?]?(?:\*\*)?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
+    r"|(?:\b(?:gives|makes|equals|totals|leaves|gets|receives)\b|=)\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
     r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
@@ -378,7 +411,7 @@ BELOW_ZERO = (
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 # Money in two units ('7 dollars and 5 cents', '13 zł i 50 groszy', '7 ευρώ και 20 λεπτά'): the gsm8k reader reads both.
 MAIN_UNITS = r"dollars?|euros?|ευρώ|zł|złotych|złote|pesos?|reais|real|рубл(?:ь|я|ей)|€|\$"
-SUB_UNITS = r"cents?|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
+SUB_UNITS = r"cents?|¢|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
 UNIT_JOINS = r"and|i|και|y|et|und|e|и"
 _NUMBER_BEFORE = re.compile(
     r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:" + MAIN_UNITS + r"|hours?)\s*"
@@ -398,8 +431,10 @@ _NUMBER_AFTER = re.compile(
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
+_EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
     r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
+    r"|(?<![0-9.,])[0-9][0-9,.]*\s*[^\s0-9]{0,2}\s*(?:か|或者?|または|또는)\s*$"  # '12個か13個'
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
 
@@ -455,11 +490,20 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, 75%, 6!, 4.5E-4, and a power '3^4' as one value (never its base
 # alone).
 _PLAIN_VALUE = re.compile(
-    r"(?<![0-9A-Za-z)\].,])-?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
+    r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?"  # '3 1/2' is one value
+    r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
     r"(?:\s?%|!(?!=))?(?![0-9])"
 )
 _REGION_GAP = re.compile(
-    r"(?i)(?:[\s,;،、]|\b(?:" + OR_WORDS + "|" + AND_WORDS + "|" + _LETTER_JOINS + r")\b|" + _CJK_JOINS + ")*"
+    r"(?i)(?:[\s,;،、]|\n[ \t]*(?:[0-9]{1,2}[.)]|[-*•])[ \t]|\b(?:"
+    + OR_WORDS
+    + "|"
+    + AND_WORDS
+    + "|"
+    + _LETTER_JOINS
+    + r")\b|"
+    + _CJK_JOINS
+    + ")*"
 )
 
 
@@ -515,8 +559,12 @@ def last_math_span(text: str) -> str | None:
     return ", ".join(parts)
 
 
+_ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*,\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
 _NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
-_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")
+_COPULA_ELSEWHERE = re.compile(
+    r"(?i)\b(?:es|est|ist|sind|son|sont|è|é|são|será|sera|sarà|равен|равна|равно|равны|это|є|jest|je)\b"
+)  # '... belongs to Evelyn.'
 # What names the kind of value before it: 'The result is the vector (2, 12).'
 _KIND = re.compile(
     r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value)\s+"
@@ -539,6 +587,9 @@ _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
 _CHOICE_LINE = re.compile(r"(?:\*\*)?\(?([A-E])\)(?:\*\*)?\s+\S|(?:\*\*)?([A-E])\.(?:\*\*)?\s+[A-Z0-9$\\(-]")
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
+_BOLD_VERDICT = re.compile(
+    r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
+)  # 'So **no**, 221 is ...'
 _BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
@@ -615,6 +666,8 @@ def _final_statement(text: str) -> str | None:
     relation = _relation_in_words(sentence)
     if relation is not None:
         return relation
+    if _ROOT_LIST.fullmatch(sentence.strip()):
+        return sentence.strip()  # 'x = 3, x = 0, x = -1'
     if (
         _NAMED_SET.search(sentence.replace("**", ""))
         and re.search(r"(?i)\ball\b", sentence)
@@ -622,7 +675,7 @@ def _final_statement(text: str) -> str | None:
     ):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
-    yes_no = _YES_NO.match(paragraph)
+    yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
     if yes_no:
         return yes_no.group(1)  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
     lines = paragraph.split("\n")
@@ -640,6 +693,7 @@ def _final_statement(text: str) -> str | None:
     bold = _BOLD_LINE.fullmatch(sentence.strip())
     copula = (
         [m.end() for m in _COPULA.finditer(prose)]
+        or [m.end() for m in _COPULA_ELSEWHERE.finditer(prose)]  # "Donc l'ensemble des solutions est −1 < x ≤ 4."
         or [m.end() for m in _EQUALS.finditer(prose)]
         or [m.end() for m in re.finditer(":", prose)]  # 'Domaine : tous les nombres réels.'
         or ([sentence.index("**")] if bold else [])  # a last line in bold: '**Tuesday**'
@@ -753,7 +807,7 @@ def _trailing_aside(text: str) -> str:
         if found is not None:
             start = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())),
                         default=max(0, found.start() - 300))  # fmt: skip
-            if re.search(r"[0-9]", text[start : found.start()]):  # a value stands before it in its sentence
+            if re.search(r"[0-9]|\*\*", text[start : found.start()]):  # a value stands before it in its sentence
                 text = text[: found.start()] + "."
     return text
 
@@ -802,7 +856,7 @@ def _oscillates(text: str) -> bool:
     if sum(window.count(word) for word in _PHRASE_WORDS) < 4:  # a loop needs two values stated twice each
         return False
     values = []  # 'Final Answer: The final answer is $28\\%$' states 28\\% twice: one value
-    for m in _PHRASE.finditer(text, start):
+    for m in phrase_matches(text, start):
         value = re.split(r"[.;!?]\s|\n", _phrase_value(text, m.end())[0], maxsplit=1)[0]
         inner = None
         for inner in _PHRASE.finditer(value):  # noqa: B007 - the last one
@@ -887,6 +941,10 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         after = _find_span(text[thought + len("</think>") :], mode, ended, math)
         if after is not None:
             return after
+        first = rest.split("\n\n", 1)
+        if not ended and len(first) == 2 and _BOLD_VALUE.search(first[0]):
+            # cut off after the answer's paragraph: 'Jenna read **310 pages** in total.\n\nBreakdown: ... 40 × 4 = 1'
+            return _find_span(first[0], mode, True, math)
     span = last_tag(text)
     if span is not None and span.strip():
         closed = text.rfind(_CLOSE) + len(_CLOSE)
@@ -912,6 +970,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
+        if final is None and (scale := _SCALE_WORD.match(tail, box_end)):
+            return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
         return (final[0], "phrase") if final else (span, "boxed")
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
@@ -934,6 +994,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             tail, finished = looped, True
     if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
         return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
+    if mode == "flexible" and finished and _WOULD_ASIDE.search(tail, max(0, len(tail) - 400)):
+        return None  # '**8 hours 30 minutes.** (... if your teacher asks for working time — that would give 8 hours.)'
     if mode == "flexible" and finished and not _DECLINED.search((tail := _without_note(tail))[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
         tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
@@ -996,12 +1058,20 @@ _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|
 # attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
 # ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.
 _AFTER_VALUE = re.compile(
-    r"(?i)(?<=[0-9$πi}])(?:,?\s*(?:(?:which\s+is\s+|that\s+is\s+)?(?:attained|achieved|reached|obtained|occurring|"
+    r"(?i)(?<=[0-9$πi}*])(?:,?\s*(?:(?:which\s+is\s+|that\s+is\s+)?(?:attained|achieved|reached|obtained|occurring|"
     r"which\s+occurs|that\s+occurs)\s+)?(?:at|when|where)\s+\$?[a-z]\s*=\s*-?[0-9]+(?:[./][0-9]+)?\$?"
-    r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~)[^()]*\))"
+    r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~|also|d\.\s?h\.|soit"
+    r"|es\s+decir|cio[èe]|ou\s+seja|то\s+есть|即)[^()]*\))"
     r"\s*[.!]?\s*$"
     # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
     r"|(?<=[.!?])\s*\(" + _NOT_ANOTHER_ANSWER + r"[^()]{0,300}\)\s*$"
+    # '**24.5 liters** — call it about 25 liters if you're rounding up': the exact value stands
+    r"|(?<=[0-9*])[^.\n0-9]{0,30}?\s[—–]\s*(?:call\s+it|that'?s|or|so)?\s*(?:about|roughly|approximately|around|nearly|almost)\b"
+    r"[^.\n]*[.!]?\s*$"
+)
+# An aside that gives another value under another reading: '(... — that would give 8 hours.)': no single answer.
+_WOULD_ASIDE = re.compile(
+    r"(?i)\([^()]{0,300}?\bwould\s+(?:be|give|make|get|cost|take|leave|mean)\b[^()]{0,80}?[0-9][^()]*\)\s*$"
 )
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is, nor a
 # remark on the kind of problem ('This is a classic example of a recursive formula where ... multiplied by 10.').
@@ -1020,7 +1090,7 @@ _SIGN_OFF = re.compile(
     r"|anything\s+else\s+i\s+can\b|happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b"
     r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
     r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
-    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|shall\s+i\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
+    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|want\s+me\s+to\b|shall\s+i\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
     r"|if\s+you(?:'d|\s+would)\s+like\b|if\s+you\s+(?:want|need)\b"
     r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
     r"|se\s+vuoi\b|si\s+quieres\b|si\s+tu\s+veux\b|si\s+vous\s+(?:voulez|le\s+souhaitez)\b|wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest"
@@ -1039,6 +1109,12 @@ def _decoration(line: str) -> bool:
     return bool(core) and all(c in "-*_=~!.· " or unicodedata.category(c) in ("So", "Sk", "Cf") for c in core)
 
 
+def _unmarked(line: str) -> str:
+    """A line without its leading markup, opening punctuation and emoji: '> 💡 **Tip:**' -> 'Tip:**'."""
+    core = line.lstrip(_LEAD)
+    return core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) in ("So", "Sk", "Cf", "Mn")) + _LEAD)
+
+
 def _without_sign_off(text: str) -> str:
     """The text without the closing lines of a chat answer (at most 6 lines, from the end)."""
     end = len(text)
@@ -1046,9 +1122,12 @@ def _without_sign_off(text: str) -> str:
         body = text[:end].rstrip()
         start = body.rfind("\n") + 1
         line = body[start:]
-        core = line.lstrip(_LEAD)
-        core = core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) == "So") + _LEAD)  # '> 💡 **Tip:**'
+        core = _unmarked(line)
         if start == 0 or not (_SIGN_OFF.match(core) or _decoration(line)):
+            # or a closing question at the end of the answer's own line: '... pays **$35**. Want me to show ...?'
+            last = max((m.end() for m in _SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))), default=0)
+            if last > 0 and line.rstrip().endswith("?") and _SIGN_OFF.match(_unmarked(line[last:])):
+                end = start + last
             break
         end = start
     return text[:end].rstrip() if end < len(text) else text
@@ -1061,20 +1140,28 @@ _TRAILER = re.compile(
     r"(?i)\(?(?:generali[sz]ation|generali[sz]ing|in\s+general|more\s+generally|alternative(?:ly|\s+(?:view|method|approach"
     r"|solution))?|another\s+(?:way|method|approach)|by\s+contrast|in\s+contrast|contrast|for\s+comparison|compare|remarks?"
     r"|side\s+note|aside|assumptions?|bonus|extension|fun\s+fact|why\s+(?:this|it)\s+works|intuition|caveat|insight"
-    r"|edge\s+case|(?:more|further)\s+explanation|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
+    r"|edge\s+case|(?:more|further)\s+explanation|(?:a\s+)?(?:common|typical|frequent)\s+(?:mistakes?|errors?|pitfalls?|traps?)"
+    r"|watch\s+out|be\s+careful|careful|warning|heads\s+up|fyi|for\s+(?:your\s+)?info(?:rmation)?|pour\s+info|attention"
+    r"|achtung|ojo|cuidado|erreur\s+fr[ée]quente|error\s+com[úu]n|h[äa]ufiger\s+fehler|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
     r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
     r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
     r"|ملاحظة|참고|일반화)\b"
+    r"|(?P<scenario>if\b[^\n]{0,200}?\b(?:instead|would)\b)"  # a second scenario: 'If you sent 300 texts instead, it would be $55.'
 )
 
 
 def _without_trailers(text: str) -> str:
-    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`), at most 4, from the end."""
+    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`) or close a chat
+    (`_SIGN_OFF`), at most 4, from the end."""
     end = len(text)
     for _ in range(4):
         body = text[:end].rstrip()
         start = body.rfind("\n\n") + 2
-        if start < 2 or not body[:start].strip() or not _TRAILER.match(body[start:].lstrip(_LEAD)):
+        core = _unmarked(body[start:])
+        trailer = _TRAILER.match(core)
+        if trailer and trailer.group("scenario") and "\\boxed" in core:
+            break  # 'If instead the roles differ, ... \\boxed{12} ways.': a box per reading, not a remark
+        if start < 2 or not body[:start].strip() or not (trailer or _SIGN_OFF.match(core)):
             break
         end = start
     return text[:end].rstrip() if end < len(text) else text

@@ -111,6 +111,8 @@ _PERIOD = re.compile(r"^\s*(-?[0-9]*\.[0-9]*)\(([0-9]{1,12})\)\s*$")
 
 
 def _foreign_forms(text: str) -> str:
+    if ";" in text:
+        text = re.sub(r"\\[,:! ]", " ", text)  # 'S = \\,]-2\\,;\\,2['
     if (m := _FRENCH_INTERVAL.match(text)) and (m.group(1) == "]" or m.group(4) == "[" or ";" in text):
         return (
             ("(" if m.group(1) == "]" else "[") + m.group(2) + ", " + m.group(3) + (")" if m.group(4) == "[" else "]")

@@ -113,6 +113,8 @@ def answer_text(span: str, source: str) -> str:
         s = _CJK_LEAD.sub("", s)  # '高约为 3.4641', 'x 的值是 7'
         if (meaning := word_meaning(_after_copula(s) or s)) is not None:
             return meaning  # 'dentro de 100 días será domingo'
+        if not re.search(r"[0-9$\\]", s) and _EMPTY_WORDS.search(s):
+            return "\\emptyset"  # 'there is no real solution — the solution set is empty'
         if not re.search(r"[0-9$\\]", s) and (said := words_number(s)) is not None:
             return said.canonical()  # 'There are twenty-four distinct arrangements.'
 
@@ -139,6 +141,7 @@ def answer_text(span: str, source: str) -> str:
     return s.strip().rstrip(".,;:").strip()
 
 
+_EMPTY_WORDS = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b|\b(?:solution\s+)?set\s+is\s+empty\b|\bempty\s+set\b")
 _BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phrase may have taken the opening '**')
 _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
 

@@ -141,10 +141,11 @@ _TENS = {
     if i > 1
 }
 _WORD = re.compile(r"[a-z]+")
+_MONEY = ("dollars", "dollar", "euros", "euro", "pounds", "pound")
 
 # Number words in the languages models answer in (es, fr, de, it, pt), as the English words they stand for; read
 # only where a text has no English number word. Accents are dropped first ('três' is 'tres'). Left out: words that
-# are also common English or articles ('once', 'due', 'cent', 'un', 'una', 'ein').
+# are also common English or articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein').
 _FOREIGN = {
     **dict.fromkeys(("cero", "zero", "null", "nul", "ноль", "нуль"), "zero"),
     **dict.fromkeys(("uno", "eins", "один", "одна", "одно"), "one"),
@@ -157,7 +158,7 @@ _FOREIGN = {
     **dict.fromkeys(("ocho", "huit", "acht", "otto", "oito", "восемь", "вісім"), "eight"),
     **dict.fromkeys(("nueve", "neuf", "neun", "nove", "negen", "девять", "девʼять", "дев'ять"), "nine"),
     **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez", "tien", "десять"), "ten"),
-    **dict.fromkeys(("onze", "elf", "undici", "одиннадцать", "одинадцять"), "eleven"),
+    **dict.fromkeys(("onze", "undici", "одиннадцать", "одинадцять"), "eleven"),
     **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze", "twaalf", "двенадцать", "дванадцять"), "twelve"),
     **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze"), "thirteen"),
     **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici"), "fourteen"),
@@ -176,7 +177,7 @@ _FOREIGN = {
     **dict.fromkeys(("setenta", "siebzig", "settanta", "zeventig", "семьдесят", "сімдесят"), "seventy"),
     **dict.fromkeys(("ochenta", "achtzig", "ottanta", "oitenta", "tachtig", "восемьдесят", "вісімдесят"), "eighty"),
     **dict.fromkeys(("noventa", "neunzig", "novanta", "negentig", "девяносто", "девяносто"), "ninety"),
-    **dict.fromkeys(("cien", "ciento", "cents", "hundert", "cento", "cem", "honderd", "сто"), "hundred"),
+    **dict.fromkeys(("cien", "ciento", "hundert", "cento", "cem", "honderd", "сто"), "hundred"),
     **dict.fromkeys(("mil", "mille", "tausend", "mila", "duizend", "тысяча", "тысячи", "тысяч", "тисяча", "тисячі"),
                     "thousand"),
     **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
@@ -198,6 +199,7 @@ _COMPOUNDS = [
     (re.compile(r"\b(dos|tres|cuatro|seis|siete|ocho|nueve)cientos\b"), r"\1 hundred"),
     (re.compile(r"\bquinientos\b"), "five hundred"),
     (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
+    (re.compile(r"\b(?:anderthalb|eineinhalb)\b"), "one and a half"),
 ]  # fmt: skip
 
 
@@ -217,7 +219,10 @@ def words_number(text: str) -> Num | None:
     there is none."""
     if any(c.isdigit() for c in text):
         return None
-    return english_words(text) or english_words(_in_english(text))
+    foreign = _in_english(text)
+    if foreign != " ".join(_ANY_WORD.findall(text.lower())):  # 'trente-six litres' (not English 'six')
+        return english_words(foreign) or english_words(text)
+    return english_words(text)
 
 
 def english_words(text: str) -> Num | None:
@@ -230,6 +235,18 @@ def english_words(text: str) -> Num | None:
     for i, word in enumerate(words):
         if seen and word == "and" and words[i + 1 : i + 3] in (["a", "half"], ["a", "quarter"]):
             part = unit * (Fraction(1, 2) if words[i + 2] == "half" else Fraction(1, 4))
+            break
+        if word in ("half", "quarter") and (
+            not seen
+            and words[i - 1 : i] in ([], ["a"])
+            or seen
+            and total == 0
+            and current == 1
+            and words[i - 1] == "one"
+        ):
+            current = 0  # 'half a cup', 'a quarter of an hour', 'one half'
+            part = Fraction(1, 2) if word == "half" else Fraction(1, 4)
+            seen = True
             break
         unit = 12 if word == "dozen" else unit
         if word in _UNITS:
@@ -248,6 +265,10 @@ def english_words(text: str) -> Num | None:
         elif seen:
             if words[i + 1 : i + 4] == ["and", "a", "half"]:  # 'three hours and a half'
                 part = Fraction(1, 2)
+            elif word in _MONEY and words[i + 1 : i + 2] == ["and"] and "cents" in words[i + 2 : i + 8]:
+                cents = english_words(" ".join(words[i + 2 :]))
+                if cents is not None and cents.value is not None and cents.value < 100:
+                    part = cents.value / 100  # 'thirteen dollars and twenty-five cents'
             break
         else:
             continue
