@@ -184,6 +184,23 @@ def test_a_cut_off_answer_paragraph_after_the_reasoning_counts():
     assert verify(head[: head.index("310 pages")] + "310 pa", "310", finished=False).correct is False
 
 
+def test_a_cut_off_check_after_a_stated_answer_keeps_it():
+    """A statement of the answer, then a check cut off at the token limit: the statement counts; a retraction cut off
+    ('Wait — I made an error ...') does not."""
+    text = (
+        "Total marbles: 12 + 24 = 36\n\n**Ben has 36 marbles in total.**\n\n### Quick check ✅\nThree groups of 12: 3 ×"
+    )
+    assert verify(text, "36", finished=False).correct is True
+    head = "<think>40 × 1.05 = 42</think>\n\nDiscounted price: 40. With tax: 42.\n\n**Answer: 42**\n\n"
+    assert (
+        verify(head + "Wait — I made an error in step 2, so the total should be", "42", finished=False).correct is False
+    )
+    pencils = (
+        "<think>14 × 36 = 504, 504 − 58 = 446.</think>\n\nThe school has 446 usable pencils.\n\nDouble-check: 14 × 3"
+    )
+    assert verify(pencils, "446", finished=False).correct is True
+
+
 def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     """'The answer is 56.' three times, then 'The answer is 5' at the limit: the cut statement is the start of the one
     before it, so the completed one counts; a cut statement that differs from it ('... is 7') is not trusted."""

@@ -2,22 +2,24 @@ r"""Build tests/corpus/verifier_corpus.jsonl: the labelled corpus the verifier i
 
 Rows, each labelled as a careful human grader would (is the final answer the model gives the reference's answer?),
 with a one-line note, come in batches:
-- batch 1 (the tune split): synthetic hard cases written here, the way models write answers (units and scale words,
-  equations as answers, scientific notation, number words, non-ASCII digits, other languages, asides, repeating
-  decimals, inequalities, empty sets, scalar-times-matrix, percent, approximations, several boxes, prose,
-  truncation, unreadable answers), and real SmolLM2-135M-Instruct completions on GSM8K and MATH-500 problems
+- batch 1: synthetic hard cases written here, the way models write answers (units and scale words, equations as
+  answers, scientific notation, number words, non-ASCII digits, other languages, asides, repeating decimals,
+  inequalities, empty sets, scalar-times-matrix, percent, approximations, several boxes, prose, truncation,
+  unreadable answers), and real SmolLM2-135M-Instruct completions on GSM8K and MATH-500 problems
   (tests/corpus/sample_smollm2.py) graded by hand against the dataset's reference (smollm2_labels.jsonl) and against
   the answer they state (smollm2_own_answer.jsonl);
-- batch 2 (tune since it was first measured, 2026-11-30: its misses were then fixed): 171 synthetic completions
-  written by someone who had not read the verifier's code or any row above (blind_batch2.jsonl, source
-  synthetic_blind);
-- batch 3 (the held-out split): rows written or sampled after the verifier was last changed and never used to
-  change it: a second blind batch by another writer (blind_batch3.jsonl) and a second draw of real SmolLM2
-  completions (smollm2_fresh_samples.jsonl, graded in smollm2_fresh_labels.jsonl and smollm2_fresh_own_answer.jsonl).
+- every later batch: completions written by people who had not read the verifier's code or any earlier row
+  (blind_batch*.jsonl, source synthetic_blind; each file a different style: small models, reasoning models, chat
+  assistants in many languages, GRPO rollouts, few-shot evaluation output, competition answer types), most with a
+  fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
+- the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used
+  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 10 is held out; batches 11 to
+  13 were written after it, by other writers, and used for tuning while batch 10 stayed sealed (docs/verifiers.md
+  gives each batch's first score).
 
 Row: {"id", "source": synthetic|synthetic_blind|smollm2|smollm2_own, "task": gsm8k|math, "completion", "answer"
 (the reference as `parse_reference` takes it), "finished" (False = cut off at the token limit), "label" (bool),
-"note", "batch", "split": "heldout" for the newest batch, else "tune"}. A held-out row whose miss is looked at and
+"note", "batch", "split": "heldout" for HELDOUT_BATCH, else "tune"}. A held-out row whose miss is looked at and
 fixed is no longer held out: its batch joins the tune split and a new batch is written (docs/verifiers.md).
 
     .venv/bin/python tests/corpus/build_corpus.py
@@ -30,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 9
+HELDOUT_BATCH = 10
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -435,7 +437,14 @@ g(
 g("Tina makes (144 + 54) * 5 = $990 in total.\n\nAnswer: $990", "900", False, "Answer label, wrong")
 g("The cost is 2 * 3.50 + 4 * 1.25 = 7 + 5 = 12 dollars.\n<answer>12</answer>", "12", True, "answer tag after prose")
 g("There are 60 minutes in an hour, so 3 hours = 180 minutes.\nThe answer is 180 minutes.", "180", True, "minutes unit")
-g("1.5 hours * 60 = 90 minutes.\nThe answer is 1.5 hours.", "90", False, "the question asked for minutes")
+g(
+    "1.5 hours * 60 = 90 minutes.\nThe answer is 1.5 hours.",
+    "90",
+    True,
+    "1.5 hours is 90 minutes: the unit belongs to the number",
+)
+g("1.5 hours * 60 = 90 minutes.\nThe answer is 1.5 hours.", "1.5", True, "and 1.5 (hours)")
+g("1.5 hours * 60 = 90 minutes.\nThe answer is 1.5 hours.", "15", False, "not 15")
 g("The trip is 120 km at 60 km/h, so it takes 120 / 60 = 2 hours.\n\\boxed{2}", "2", True, "box on its own line")
 g("Each student gets 36 / 4 = 9 cookies.\nThe answer is 9 cookies per student.", "9", True, "answer phrase with 'per'")
 g(
@@ -605,6 +614,20 @@ BLIND = (
     (8, "blind_batch8b.jsonl"),
     (9, "blind_batch9a.jsonl"),
     (9, "blind_batch9b.jsonl"),
+    (10, "blind_batch10a.jsonl"),
+    (10, "blind_batch10b.jsonl"),
+    (10, "blind_batch10c.jsonl"),
+    (11, "blind_batch11a.jsonl"),
+    (11, "blind_batch11b.jsonl"),
+    (11, "blind_batch11c.jsonl"),
+    (11, "blind_batch11d.jsonl"),
+    (12, "blind_batch12a.jsonl"),
+    (12, "blind_batch12b.jsonl"),
+    (12, "blind_batch12c.jsonl"),
+    (12, "blind_batch12d.jsonl"),
+    (13, "blind_batch13a.jsonl"),
+    (13, "blind_batch13b.jsonl"),
+    (13, "blind_batch13c.jsonl"),
 )
 
 
@@ -628,6 +651,7 @@ REAL = (
     (7, "smollm2_seed4_samples.jsonl", "smollm2_seed4_labels.jsonl", "smollm2_seed4_own_answer.jsonl"),
     (8, "smollm2_seed5_samples.jsonl", "smollm2_seed5_labels.jsonl", "smollm2_seed5_own_answer.jsonl"),
     (9, "smollm2_seed6_samples.jsonl", "smollm2_seed6_labels.jsonl", "smollm2_seed6_own_answer.jsonl"),
+    (10, "smollm2_seed7_samples.jsonl", "smollm2_seed7_labels.jsonl", "smollm2_seed7_own_answer.jsonl"),
 )
 
 

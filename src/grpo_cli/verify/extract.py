@@ -184,7 +184,12 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 _READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise)\b[^.!?\n]*$")  # '... \boxed{20}; otherwise it is \boxed{10}'
 
 
+_STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
 _BOLD_VALUE = re.compile(r"\*\*[^*\n]{0,40}[0-9][^*\n]{0,40}\*\*")
+_REREADING = re.compile(
+    r"(?i)\n\s*\n\W*if\b[^\n]{0,200}?\b(?:meant|means|mean|interpret\w*|read(?:ing)?\s+(?:it\s+)?as|wording|the\s+question"
+    r"|the\s+problem)\b[^\n]{0,200}?\bwould\b[^\n]{0,120}$"
+)
 _CONDITION = re.compile(r"(?i)\s*(?:\*\*)?(?:if|when|assuming|under)\b")
 
 
@@ -366,11 +371,15 @@ def last_number_span(text: str) -> str | None:
     found = concluding(text, numbers)
     if found is None:
         return None
-    if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
-        return None  # a range or a hedge is no single answer
     sentence = max(
         (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
+    bold = [m for m in _BOLD_NUMBER.finditer(text, sentence) if NUMBER_RE.search(m.group(1))]
+    if len(bold) == 1 and not bold[0].start() <= found.start() < bold[0].end():
+        # 'Ana vai juntar **R$ 420** em 12 semanas.': the bold value is what the sentence states
+        found = next(n for n in numbers if bold[0].start() <= n.start() < bold[0].end())
+    if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
+        return None  # a range or a hedge is no single answer
     if _EITHER.search(text, sentence, found.end()):
         return None  # 'either 10 or 11 vans — 10 if ..., 11 otherwise'
     before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
@@ -391,7 +400,8 @@ _WORDS_CONCLUSION = re.compile(
     r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*(?:\*\*)?((?:so|therefore|thus|hence|in total|in all"
     r"|altogether|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?(?:\*\*)?\s*$"
     r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})(?:\*\*)?[.!?]?(?:\*\*)?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
-    r"|(?:\b(?:gives|makes|equals|totals|leaves|gets|receives)\b|=)\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
+    r"|(?:\b(?:gives|makes|equals|totals|leaves|gets|receives|comes\s+to|amounts\s+to|adds\s+up\s+to|left\s+with)\b|=|→|⇒)"
+    r"\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
     r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
@@ -424,13 +434,14 @@ _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:"
     + SUB_UNITS
-    + r"|minutes?)(?![A-Za-z])|\s*(?:"
+    + r"|minutes?)(?![A-Za-z])|(?<=\.[0-9])\s*hours?\b|(?<=\.[0-9][0-9])\s*hours?\b|\s*(?:"
     + SCALE_WORDS
     + r")\b|"
     + SCALE_ABBREVIATIONS
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
+_BOLD_NUMBER = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
     r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
@@ -517,6 +528,8 @@ def last_math_span(text: str) -> str | None:
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
         if len(lines) > 1:
             stripped = lines[-1]  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a step a line: the last
+            if stripped.startswith("=") and stripped.count("=") == 1:
+                return stripped[1:].strip().rstrip(".")  # '(2 - i)^2 = 4 - 4i - 1 / = -4i + 3'
         regions = math_regions(stripped)
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
@@ -567,7 +580,8 @@ _COPULA_ELSEWHERE = re.compile(
 )  # '... belongs to Evelyn.'
 # What names the kind of value before it: 'The result is the vector (2, 12).'
 _KIND = re.compile(
-    r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value)\s+"
+    r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value|(?:answer\s+)?option"
+    r"|(?:answer\s+)?choice|alternative)\s+"
 )
 # A function's parity, as MATH asks it ('Thus $f$ is an odd function.')
 _PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
@@ -643,6 +657,7 @@ _LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
 _COPULA_ANY = re.compile(
     r"(?i)\b(?:is|are|was|be|falls\s+on|es|est|ist|è|é|será|sera|sarà|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
 )
+_BOLD_SUBJECT = re.compile(r"\*\*([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|wins|won)\b")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
 
@@ -666,8 +681,9 @@ def _final_statement(text: str) -> str | None:
     relation = _relation_in_words(sentence)
     if relation is not None:
         return relation
-    if _ROOT_LIST.fullmatch(sentence.strip()):
-        return sentence.strip()  # 'x = 3, x = 0, x = -1'
+    plain_sentence = sentence.replace("**", "")
+    if (roots := _ROOT_LIST.search(plain_sentence)) and roots.end() == len(plain_sentence.rstrip(" .")):
+        return roots.group(0)  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if (
         _NAMED_SET.search(sentence.replace("**", ""))
         and re.search(r"(?i)\ball\b", sentence)
@@ -687,6 +703,8 @@ def _final_statement(text: str) -> str | None:
         cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
         if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
             return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
+    if (subject := _BOLD_SUBJECT.match(sentence.strip())) and _COPULA.search(sentence):
+        return subject.group(1)  # '**Carla** is the fastest runner!'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
@@ -870,6 +888,17 @@ def _oscillates(text: str) -> bool:
     return sum(c >= 2 for c in counts.values()) >= 2
 
 
+def _stated_before_check(text: str) -> str | None:
+    """A cut-off text whose last paragraph is a check or a remark and whose paragraph before it is a complete
+    statement of a bold value: the text up to that statement."""
+    last = text.rstrip().rfind("\n\n")
+    if last < 0 or not (_CHECK.match(text, last + 1) or _TRAILER.match(_unmarked(text[last + 2 :]))):
+        return None
+    before = text[:last].rstrip()
+    statement = before[before.rfind("\n") + 1 :]
+    return before if _BOLD_VALUE.search(statement) and statement.rstrip("*").endswith((".", "!")) else None
+
+
 def _looped(text: str) -> str | None:
     """A cut-off text that repeats its last complete line (at least twice) and is cut inside the next repeat: the
     text up to that line, which was written whole."""
@@ -914,6 +943,10 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
     """`_find_span` on the text without what trails its answer (`_TRAILER`), or on the whole text when that states
     nothing."""
+    if isinstance(text, str) and _REREADING.search(
+        region := _without_trailers(_without_sign_off(_own_problem(text)), scenarios=False), max(0, len(region) - 400)
+    ):
+        return None  # '... **3/4** full.\n\nIf the problem instead meant ..., the answer would be 1/4.'
     if isinstance(text, str) and "\n\n" in text and (short := _without_trailers(text)) is not text:
         found = _find_span(short, mode, finished or len(short) < len(text.rstrip()), math)
         if found is not None:
@@ -942,7 +975,12 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         if after is not None:
             return after
         first = rest.split("\n\n", 1)
-        if not ended and len(first) == 2 and _BOLD_VALUE.search(first[0]):
+        if (
+            not ended
+            and len(first) == 2
+            and (_BOLD_VALUE.search(first[0]) or _STATEMENT.fullmatch(first[0]))
+            and not _RETRACTED.search(first[1])
+        ):
             # cut off after the answer's paragraph: 'Jenna read **310 pages** in total.\n\nBreakdown: ... 40 × 4 = 1'
             return _find_span(first[0], mode, True, math)
     span = last_tag(text)
@@ -988,15 +1026,17 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             if source == "phrase" and _oscillates(tail):
                 return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
             return found[0], source
+    if not finished and mode == "flexible" and (stated := _stated_before_check(tail)) is not None:
+        return _find_span(stated, mode, True, math)  # '**Ben has 36 marbles in total.**\n\n### Quick check ✅\n... 3 ×'
     if not finished and mode == "flexible":
         looped = _looped(tail)  # 'So Sara has 27 apples.' repeated, then cut inside the next repeat
         if looped is not None:
             tail, finished = looped, True
     if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
         return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
-    if mode == "flexible" and finished and _WOULD_ASIDE.search(tail, max(0, len(tail) - 400)):
+    if mode == "flexible" and finished and _WOULD_ASIDE.search(tail := _without_note(tail), max(0, len(tail) - 400)):
         return None  # '**8 hours 30 minutes.** (... if your teacher asks for working time — that would give 8 hours.)'
-    if mode == "flexible" and finished and not _DECLINED.search((tail := _without_note(tail))[-200:]):
+    if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
         tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
         span = last_math_span(tail) if math else last_number_span(tail)
@@ -1090,14 +1130,14 @@ _SIGN_OFF = re.compile(
     r"|anything\s+else\s+i\s+can\b|happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b"
     r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
     r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
-    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|want\s+me\s+to\b|shall\s+i\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
+    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|want\s+(?:me\s+)?to\b|shall\s+i\b|بالتوفيق|bons\s+estudos\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
     r"|if\s+you(?:'d|\s+would)\s+like\b|if\s+you\s+(?:want|need)\b"
     r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
     r"|se\s+vuoi\b|si\s+quieres\b|si\s+tu\s+veux\b|si\s+vous\s+(?:voulez|le\s+souhaitez)\b|wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest"
     r"|willst|m[öo]chten|wollen)\b|falls\s+du\b|se\s+quiser\b|qualquer\s+d[úu]vida\b|cualquier\s+duda\b|fammi\s+sapere\b"
     r"|av[íi]same\b|sag\s+bescheid\b|если\s+(?:хотите|нужно|надо|будут)\b|如果(?:你|您)?(?:需要|想|有)|如有|有问题|必要(?:なら|であれば)"
     r"|원하시면|궁금한|कुछ\s+पूछना|बताइए|إذا\s+(?:أردت|كان)|semoga\b|jika\s+(?:ada|anda)\b|n[ếe]u\s+b[ạa]n\b|daj\s+zna[ćc]\b"
-    r"|umarım\b|als\s+je\b|hopelijk\b"
+    r"|umarım\b|als\s+je\b|hopelijk\b|还有(?:其他|别的)?问题|有(?:其他|别的)问题|他に(?:質問|ご質問)|다른\s*질문|lycka\s+till\b"
     r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
 )
 _LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
@@ -1109,9 +1149,22 @@ def _decoration(line: str) -> bool:
     return bool(core) and all(c in "-*_=~!.· " or unicodedata.category(c) in ("So", "Sk", "Cf") for c in core)
 
 
+def _without_symbols(text: str, end: int) -> int:
+    """The end of text[:end] without the emoji and check marks it closes on."""
+    while end > 0 and (text[end - 1] in " \t\n" or unicodedata.category(text[end - 1]) in ("So", "Sk", "Mn", "Cf")):
+        end -= 1
+    return end
+
+
+def answer_region(text: str) -> str:
+    """The part of a completion an answer is read from: up to a made-up next question or an end-of-turn token,
+    without a chat's closing lines or the paragraphs that go beyond the problem."""
+    return _without_trailers(_without_sign_off(_own_problem(text)))
+
+
 def _unmarked(line: str) -> str:
     """A line without its leading markup, opening punctuation and emoji: '> 💡 **Tip:**' -> 'Tip:**'."""
-    core = line.lstrip(_LEAD)
+    core = line.lstrip(_LEAD + "\n")
     return core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) in ("So", "Sk", "Cf", "Mn")) + _LEAD)
 
 
@@ -1123,13 +1176,16 @@ def _without_sign_off(text: str) -> str:
         start = body.rfind("\n") + 1
         line = body[start:]
         core = _unmarked(line)
-        if start == 0 or not (_SIGN_OFF.match(core) or _decoration(line)):
-            # or a closing question at the end of the answer's own line: '... pays **$35**. Want me to show ...?'
+        states = _PHRASE.search(line) or "\\boxed" in line
+        if start == 0 or states or not (_SIGN_OFF.match(core) or _decoration(line)):
+            # or a closing sentence at the end of the answer's own line: '... pays **$35**. Want me to show ...?',
+            # 'So there are forty-two chocolates in the box. I hope this helps!'
             last = max((m.end() for m in _SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))), default=0)
-            if last > 0 and line.rstrip().endswith("?") and _SIGN_OFF.match(_unmarked(line[last:])):
+            if last > 0 and _SIGN_OFF.match(_unmarked(line[last:])):
                 end = start + last
             break
         end = start
+    end = _without_symbols(text, end)  # '**Tom needs a dozen eggs.** 🥚🥚🥚', '**x = 4** ✅'
     return text[:end].rstrip() if end < len(text) else text
 
 
@@ -1142,6 +1198,8 @@ _TRAILER = re.compile(
     r"|side\s+note|aside|assumptions?|bonus|extension|fun\s+fact|why\s+(?:this|it)\s+works|intuition|caveat|insight"
     r"|edge\s+case|(?:more|further)\s+explanation|(?:a\s+)?(?:common|typical|frequent)\s+(?:mistakes?|errors?|pitfalls?|traps?)"
     r"|watch\s+out|be\s+careful|careful|warning|heads\s+up|fyi|for\s+(?:your\s+)?info(?:rmation)?|pour\s+info|attention"
+    r"|one\s+thing\s+(?:worth\s+noting|to\s+note)|worth\s+noting|keep\s+in\s+mind|you\s+can\s+(?:check|verify|confirm)"
+    r"|if\s+you(?:'re|\s+are)\s+(?:also\s+)?(?:curious|interested|wondering)|quick\s+check"
     r"|achtung|ojo|cuidado|erreur\s+fr[ée]quente|error\s+com[úu]n|h[äa]ufiger\s+fehler|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
     r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
     r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
@@ -1150,18 +1208,21 @@ _TRAILER = re.compile(
 )
 
 
-def _without_trailers(text: str) -> str:
-    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`) or close a chat
-    (`_SIGN_OFF`), at most 4, from the end."""
+def _without_trailers(text: str, scenarios: bool = True) -> str:
+    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`), check it or close a chat
+    (`_SIGN_OFF`), at most 4, from the end. `scenarios=False` keeps a closing 'If ...' paragraph (to test it)."""
     end = len(text)
     for _ in range(4):
         body = text[:end].rstrip()
         start = body.rfind("\n\n") + 2
         core = _unmarked(body[start:])
         trailer = _TRAILER.match(core)
-        if trailer and trailer.group("scenario") and "\\boxed" in core:
+        if trailer and trailer.group("scenario") and (not scenarios or "\\boxed" in core):
             break  # 'If instead the roles differ, ... \\boxed{12} ways.': a box per reading, not a remark
-        if start < 2 or not body[:start].strip() or not (trailer or _SIGN_OFF.match(core)):
+        if not trailer and (_PHRASE.search(core) or "\\boxed" in core):
+            break  # 'Great job working on this! 🎉 The answer is **x = 4**.' (a closing line that states the answer)
+        check = _CHECK.match("\n" + body[start:]) and not _CONCLUDES_AGAIN.search(body[start:])
+        if start < 2 or not body[:start].strip() or not (trailer or check or _SIGN_OFF.match(core) or not core.strip()):
             break
         end = start
     return text[:end].rstrip() if end < len(text) else text

@@ -20,6 +20,7 @@ from grpo_cli.verify.extract import (
     SCALE_WORDS,
     SUB_UNITS,
     UNIT_JOINS,
+    answer_region,
     concluding,
     find_span,
     last_number_span,
@@ -172,6 +173,7 @@ def _unglued(clean: str) -> list[tuple[int, int, Num]]:
 
 # A tag that states 'A is B' with a number on each side: B is the answer.
 _IS_VALUE = re.compile(r"(?i)(?<=[0-9a-z%])\s+(?:is|are|equals|makes|gives)\s+(?=\$?\s?[0-9])")
+_SUM_ASIDE = re.compile(r"(?<=[0-9])\s+\([0-9.,\s+\-×x*/÷·=]+\)\s*$")
 _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
 # A percent sign or word right after a number: '20%' is 20 and also 0.2 (docs/verifiers.md, Conventions).
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
@@ -183,6 +185,7 @@ _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
+_HOURS = re.compile(r"(?i)(?<![0-9.])([0-9]*\.[0-9]+|[0-9]+/[0-9]+)\s*(?:hours?|hrs?|h)\b")
 _HOURS_MINUTES = re.compile(
     r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]"
     r"|saat|godzin[ay]?|uur|hodin[ay]?)\.?\s*(?:and|y|et|und|e|и|dan|v[àa]|ve|i|en|a)?\s*([0-9]{1,2})\s*(?:minutes?|mins?|minutos?"
@@ -211,6 +214,9 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     loss = _LOSS.search(span)
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
+    hours = _HOURS.search(span)
+    if hours and (h := read_number(hours.group(1))) is not None and h.value == num.value and num.value.denominator > 1:
+        return Num(num.value, num.places, alt=num.value * 60)  # '0.75 hours' is also 45 minutes
     time = _HOURS_MINUTES.search(span) or _HOURS_MINUTES.search(_clean(span))  # '3 \text{ hours } 45 ...'
     if time:  # its first number, or the last one where the text ends on it
         hours, minutes = int(time.group(1)), int(time.group(2))
@@ -235,7 +241,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     if source == "answer_tag" and (said := _STATED.search(span)):
         span = span[said.end() :]  # '<answer>The answer is 12 or 18</answer>': what the phrase states
     if len(span) <= 200:
-        clean = _clean(span)
+        clean = _SUM_ASIDE.sub("", _clean(span))  # '<answer>84 (12 × 7)</answer>': not 84 times 84
         scaled = _scaled(clean)  # before the closed form, which reads '$2.4 billion' as 2.4 and a unit word
         if scaled is not None:
             return scaled
@@ -320,7 +326,7 @@ def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num |
         and not any(c.isdigit() for c in span)  # a phrase stating numbers it does not commit to is no answer
         and words_number(span) is None
     ):
-        last = last_number_span(completion[-MAX_SCAN:])
+        last = last_number_span(answer_region(completion[-MAX_SCAN:]))
         if last is not None:
             return last, span_number(last, "last_number")
     return span, num

@@ -106,11 +106,14 @@ def answer_text(span: str, source: str) -> str:
             s = bold.group(1)  # '**Bob** has the larger number.'
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
-        s = s.rstrip(_MARKS)  # "C ✅"
+        s = _TRAILING_SYMBOLS.sub("", s.rstrip(_MARKS))  # "C ✅", '25% 🪙'
+        if option := _OPTION.match(s):
+            return f"({option.group(1)})"  # 'alternativa C (17)'
         verdict = _VERDICT.match(s)
         if verdict and word_meaning(verdict.group(1)) in ("yes", "no"):
             return verdict.group(1)  # 'No, 221 is not prime.', 'Hayır, 221 asal bir sayı değildir.'
         s = _CJK_LEAD.sub("", s)  # '高约为 3.4641', 'x 的值是 7'
+        s = _OTHER_SCRIPT_ASSIGNMENT.sub("", s)  # 'س = 7'
         if (meaning := word_meaning(_after_copula(s) or s)) is not None:
             return meaning  # 'dentro de 100 días será domingo'
         if not re.search(r"[0-9$\\]", s) and _EMPTY_WORDS.search(s):
@@ -119,6 +122,7 @@ def answer_text(span: str, source: str) -> str:
             return said.canonical()  # 'There are twenty-four distinct arrangements.'
 
     s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
+    s = _IMPLIES.split(s)[-1] if source in ("last_math", "boxed", "phrase") else s  # 'x - 3 = 4 \\Rightarrow x = 7'
     if source in ("answer_tag", "phrase"):
         s = _EXPLAINED.sub("", s)  # '7 (the units digit of 3^2023)', 'No solution (it is never satisfied)'
         s = _CJK_COPULA.sub("", s)  # '答えは 12 です。'
@@ -159,10 +163,16 @@ def _alphabetical(text: str) -> str:
 
 
 # Check marks and emoji after a stated answer ('**Answer: C** ✅').
+_TRAILING_SYMBOLS = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$")
+_OPTION = re.compile(
+    r"(?i)(?:alternativa|alternative|option|opci[óo]n|op[çc][ãa]o|choice|choix|variante)\s+\(?([A-E])\)?\b"
+)
 _MARKS = "\t\n ✅✔☑✓️🎉👍😊"
 # A statement that opens with its verdict: 'No, 221 is not prime.'
 _VERDICT = re.compile(r"\s*([^\W\d_]{1,8})\s*(?:[,—–:;.!]|$)")
 # A CJK sentence's lead-in before the value: '高约为 3.4641' (the height is about 3.4641), 'x 的值是 7'.
+_OTHER_SCRIPT_ASSIGNMENT = re.compile(r"^\s*(?![A-Za-z])[^\W\d_]\s*=\s*(?=\S)")
+_IMPLIES = re.compile(r"\\(?:Rightarrow|implies|Longrightarrow)(?![A-Za-z])|⇒")
 _CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:约为|約為|约等于|約等於|等于|等於|为|為|是|は|が)\s*(?=[-0-9$\\(√])")
 
 

@@ -185,6 +185,8 @@ _FOREIGN = {
     **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
 }  # fmt: skip
 _ANY_WORD = re.compile(r"[^\W\d_]+(?:['ʼ][^\W\d_]+)?")  # any script's words ('тридцять', 'п'ять')
+_DUTCH_UNITS = {"een": "one", "twee": "two", "drie": "three", "vier": "four", "vijf": "five", "zes": "six",
+                "zeven": "seven", "acht": "eight", "negen": "nine"}  # fmt: skip
 _HALF = ("media", "medio", "demi", "demie", "halb", "mezzo", "mezza", "meio", "meia")
 # Compounds written as one word: German 'dreiundzwanzig' / 'dreieinhalb', Spanish 'veintitrés' / 'doscientos',
 # French 'quatre-vingts' (80, not 4 + 20), Italian 'ventitré'.
@@ -200,6 +202,8 @@ _COMPOUNDS = [
     (re.compile(r"\bquinientos\b"), "five hundred"),
     (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
     (re.compile(r"\b(?:anderthalb|eineinhalb)\b"), "one and a half"),
+    (re.compile(r"\b(een|twee|drie|vier|vijf|zes|zeven|acht|negen)e?en(twintig|dertig|veertig|vijftig|zestig|zeventig"
+                r"|tachtig|negentig)\b"), lambda m: _DUTCH_UNITS[m.group(1)] + " " + m.group(2)),  # 'zesennegentig' is 96
 ]  # fmt: skip
 
 
