@@ -943,8 +943,13 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
     """`_find_span` on the text without what trails its answer (`_TRAILER`), or on the whole text when that states
     nothing."""
-    if isinstance(text, str) and _REREADING.search(
-        region := _without_trailers(_without_sign_off(_own_problem(text)), scenarios=False), max(0, len(region) - 400)
+    if (
+        isinstance(text, str)
+        and "would" in text[-2000:]
+        and _REREADING.search(
+            region := _without_trailers(_without_sign_off(_own_problem(text)), scenarios=False),
+            max(0, len(region) - 400),
+        )
     ):
         return None  # '... **3/4** full.\n\nIf the problem instead meant ..., the answer would be 1/4.'
     if isinstance(text, str) and "\n\n" in text and (short := _without_trailers(text)) is not text:
@@ -1176,8 +1181,8 @@ def _without_sign_off(text: str) -> str:
         start = body.rfind("\n") + 1
         line = body[start:]
         core = _unmarked(line)
-        states = _PHRASE.search(line) or "\\boxed" in line
-        if start == 0 or states or not (_SIGN_OFF.match(core) or _decoration(line)):
+        closing = start > 0 and (_SIGN_OFF.match(core) or _decoration(line))
+        if not closing or "\\boxed" in line or phrase_matches(line):  # a closing line that states the answer stays
             # or a closing sentence at the end of the answer's own line: '... pays **$35**. Want me to show ...?',
             # 'So there are forty-two chocolates in the box. I hope this helps!'
             last = max((m.end() for m in _SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))), default=0)
@@ -1219,11 +1224,16 @@ def _without_trailers(text: str, scenarios: bool = True) -> str:
         trailer = _TRAILER.match(core)
         if trailer and trailer.group("scenario") and (not scenarios or "\\boxed" in core):
             break  # 'If instead the roles differ, ... \\boxed{12} ways.': a box per reading, not a remark
-        if not trailer and (_PHRASE.search(core) or "\\boxed" in core):
-            break  # 'Great job working on this! 🎉 The answer is **x = 4**.' (a closing line that states the answer)
-        check = _CHECK.match("\n" + body[start:]) and not _CONCLUDES_AGAIN.search(body[start:])
-        if start < 2 or not body[:start].strip() or not (trailer or check or _SIGN_OFF.match(core) or not core.strip()):
+        if start < 2 or not body[:start].strip():
             break
+        closing = _SIGN_OFF.match(core) or not core.strip()
+        check = (
+            not (trailer or closing) and _CHECK.match("\n" + body[start:]) and not _CONCLUDES_AGAIN.search(body[start:])
+        )
+        if not (trailer or closing or check):
+            break
+        if closing and ("\\boxed" in core or phrase_matches(core)):
+            break  # 'Great job working on this! 🎉 The answer is **x = 4**.' (a closing line that states the answer)
         end = start
     return text[:end].rstrip() if end < len(text) else text
 
