@@ -19,7 +19,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import verify_agreement as agreement  # noqa: E402
 
-FLOORS = {"all": 0.985, "heldout": 0.94}  # measured 99.0% (2964/2994) and 94.5% (294/311, batch 9) on 2026-11-30
+FLOORS = {"all": 0.985, "heldout": 0.935}  # measured 99.0% (5043/5094) and 94.1% (402/427, batch 14) on 2026-11-30
 
 
 @pytest.fixture(scope="module")

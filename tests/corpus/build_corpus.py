@@ -13,9 +13,9 @@ with a one-line note, come in batches:
   assistants in many languages, GRPO rollouts, few-shot evaluation output, competition answer types), most with a
   fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
 - the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used
-  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 10 is held out; batches 11 to
-  13 were written after it, by other writers, and used for tuning while batch 10 stayed sealed (docs/verifiers.md
-  gives each batch's first score).
+  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 14 is held out. (Batch 10 was
+  held out first: batches 11 to 13 were written after it and tuned on while it stayed sealed; once scored, its
+  misses were fixed and batch 14 was written. docs/verifiers.md gives each batch's first score.)
 
 Row: {"id", "source": synthetic|synthetic_blind|smollm2|smollm2_own, "task": gsm8k|math, "completion", "answer"
 (the reference as `parse_reference` takes it), "finished" (False = cut off at the token limit), "label" (bool),
@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 10
+HELDOUT_BATCH = 14
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -628,6 +628,9 @@ BLIND = (
     (13, "blind_batch13a.jsonl"),
     (13, "blind_batch13b.jsonl"),
     (13, "blind_batch13c.jsonl"),
+    (14, "blind_batch14a.jsonl"),
+    (14, "blind_batch14b.jsonl"),
+    (14, "blind_batch14c.jsonl"),
 )
 
 
@@ -652,6 +655,7 @@ REAL = (
     (8, "smollm2_seed5_samples.jsonl", "smollm2_seed5_labels.jsonl", "smollm2_seed5_own_answer.jsonl"),
     (9, "smollm2_seed6_samples.jsonl", "smollm2_seed6_labels.jsonl", "smollm2_seed6_own_answer.jsonl"),
     (10, "smollm2_seed7_samples.jsonl", "smollm2_seed7_labels.jsonl", "smollm2_seed7_own_answer.jsonl"),
+    (14, "smollm2_seed8_samples.jsonl", "smollm2_seed8_labels.jsonl", "smollm2_seed8_own_answer.jsonl"),
 )
 
 
