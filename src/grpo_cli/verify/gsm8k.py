@@ -184,11 +184,12 @@ _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|per
 _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
-# A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
+# A fraction of an hour: '0.75 hours' is 0.75 (hours) and 45 (minutes).
 _HOURS = re.compile(r"(?i)(?<![0-9.])([0-9]*\.[0-9]+|[0-9]+/[0-9]+)\s*(?:hours?|hrs?|h)\b")
+# A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(
     r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]"
-    r"|saat|godzin[ay]?|uur|hodin[ay]?)\.?\s*(?:and|y|et|und|e|и|dan|v[àa]|ve|i|en|a)?\s*([0-9]{1,2})\s*(?:minutes?|mins?|minutos?"
+    r"|saat|godzin[ay]?|uur|hodin[ay]?)\.?\s*(?:(?:" + UNIT_JOINS + r")\s*)?([0-9]{1,2})\s*(?:minutes?|mins?|minutos?"
     r"|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?)(?![A-Za-z])"
 )  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 

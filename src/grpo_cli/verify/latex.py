@@ -102,7 +102,7 @@ ALL_WITH = re.compile(
 )
 # French interval brackets ']-2 ; 2[' and ';' between the ends: '(-2, 2)'.
 _FRENCH_INTERVAL = re.compile(
-    r"^\s*(?:[A-Za-z]\s*=\s*)?(?:\\left\s*)?([\[\]])\s*([^\[\];]{1,60}?)\s*(?:;|\\,\s*;\s*\\,|\\,;\\,)\s*([^\[\];]{1,60}?)\s*(?:\\right\s*)?([\[\]])\s*$"
+    r"^\s*(?:[A-Za-z]\s*=\s*)?(?:\\left\s*)?([\[\]])\s*([^\[\];]{1,60}?)\s*;\s*([^\[\];]{1,60}?)\s*(?:\\right\s*)?([\[\]])\s*$"
 )
 # Set-builder notation '{x | x < -3 or x > 3}': the condition.
 _SET_BUILDER = re.compile(r"^\s*\\?\{\s*([a-z])\s*(?:\||\\mid|:)\s*(.{1,200}?)\s*\\?\}\s*$")

@@ -143,9 +143,10 @@ _TENS = {
 _WORD = re.compile(r"[a-z]+")
 _MONEY = ("dollars", "dollar", "euros", "euro", "pounds", "pound")
 
-# Number words in the languages models answer in (es, fr, de, it, pt), as the English words they stand for; read
-# only where a text has no English number word. Accents are dropped first ('três' is 'tres'). Left out: words that
-# are also common English or articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein').
+# Number words in the languages models answer in (es, fr, de, it, pt, nl, ru, uk), as the English words they stand
+# for; when a text holds any of them, it is read in English after they are rewritten ('trente-six' is 36, not the
+# English 'six'). Accents are dropped first ('três' is 'tres'). Left out: words that are also common English or
+# articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein', 'een').
 _FOREIGN = {
     **dict.fromkeys(("cero", "zero", "null", "nul", "ноль", "нуль"), "zero"),
     **dict.fromkeys(("uno", "eins", "один", "одна", "одно"), "one"),

@@ -8,9 +8,10 @@ tasks.
 Only characters whose meaning is not in doubt are mapped: every Unicode decimal digit (category Nd: Arabic-Indic,
 Devanagari, fullwidth, ...) becomes its ASCII digit; U+2212 MINUS SIGN and fullwidth hyphen-minus become '-'; an en
 or figure dash right before a digit, where a sign can stand, becomes '-' (a dash between two numbers, '3–5', is left
-as it is); superscript digits become a caret exponent and subscript digits an index ('x₁' is x_{1}); a vulgar fraction becomes a/b ('7¾' is the mixed number
-'7 3/4'); no-break and thin spaces become plain spaces; digits with Chinese / Japanese scale characters become the
-number they write ('2.4万' is 24000); a line ends in a bare newline (not CR LF, and no spaces before it). The module
+as it is); superscript digits become a caret exponent and subscript digits an index ('x₁' is x_{1}); a vulgar
+fraction becomes a/b ('7¾' is the mixed number '7 3/4'); no-break and thin spaces become plain spaces; the Arabic
+decimal separator is a point; digits with Chinese / Japanese / Korean scale characters become the number they write
+('2.4万' is 24000, '3만 6천' 36000); a line ends in a bare newline (not CR LF, and no spaces before it). The module
 also knows the word answers MATH asks for in other languages (`word_meaning`: 'miércoles' is Wednesday).
 """
 
@@ -57,19 +58,10 @@ _TABLE = {
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
            "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}  # fmt: skip
 _VULGAR_RE = re.compile(r"(?:([0-9])\s?)?([" + "".join(_VULGAR) + "])")
-# Digits with Chinese / Japanese scale characters: '2.4万' is 24000, '1万2千' 12000, '3亿5000万' 350000000.
-_CJK_UNITS = {
-    "亿": 10**8,
-    "億": 10**8,
-    "万": 10**4,
-    "萬": 10**4,
-    "千": 10**3,
-    "百": 10**2,
-    "억": 10**8,
-    "만": 10**4,
-    "천": 10**3,
-    "백": 10**2,
-}  # fmt: skip (Korean too: '3만 6천 원' is 36000)
+# Digits with Chinese / Japanese / Korean scale characters: '2.4万' is 24000, '1万2千' 12000, '3亿5000万' 350000000,
+# '3만 6천 원' 36000.
+_CJK_UNITS = {"亿": 10**8, "億": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3, "百": 10**2, "억": 10**8, "만": 10**4,
+              "천": 10**3, "백": 10**2}  # fmt: skip
 _CJK_RUN = re.compile(
     r"(?<![0-9.])(?:[0-9]{1,20}(?:\.[0-9]{1,20})?\s*[亿億万萬千百억만천백]\s*)+(?:[0-9]{1,20}(?![0-9.]))?"
 )
