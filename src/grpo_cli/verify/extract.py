@@ -374,7 +374,7 @@ def last_number_span(text: str) -> str | None:
     sentence = max(
         (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
-    bold = [m for m in _BOLD_NUMBER.finditer(text, sentence) if NUMBER_RE.search(m.group(1))]
+    bold = [m for m in _BOLD.finditer(text, sentence) if NUMBER_RE.search(m.group(1))]
     if len(bold) == 1 and not bold[0].start() <= found.start() < bold[0].end():
         # 'Ana vai juntar **R$ 420** em 12 semanas.': the bold value is what the sentence states
         found = next(n for n in numbers if bold[0].start() <= n.start() < bold[0].end())
@@ -441,7 +441,6 @@ _NUMBER_AFTER = re.compile(
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
 )
-_BOLD_NUMBER = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
     r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
@@ -573,11 +572,14 @@ def last_math_span(text: str) -> str | None:
 
 
 _ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*,\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
-_NO_SOLUTION = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b")
-_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")
+NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
+_NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION)
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
+# 'is' in the languages models answer in, the words every reader of a copula shares (each adds its own)
+COPULAS_ELSEWHERE = r"es|est|ist|è|é|será|sera|sarà"
 _COPULA_ELSEWHERE = re.compile(
-    r"(?i)\b(?:es|est|ist|sind|son|sont|è|é|são|será|sera|sarà|равен|равна|равно|равны|это|є|jest|je)\b"
-)  # '... belongs to Evelyn.'
+    r"(?i)\b(?:" + COPULAS_ELSEWHERE + r"|sind|son|sont|são|равен|равна|равно|равны|это|є|jest|je)\b"
+)
 # What names the kind of value before it: 'The result is the vector (2, 12).'
 _KIND = re.compile(
     r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value|(?:answer\s+)?option"
@@ -604,7 +606,7 @@ _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last
 _BOLD_VERDICT = re.compile(
     r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
 )  # 'So **no**, 221 is ...'
-_BOLD_LINE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
+_BOLD = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
 _SYMBOLIC = re.compile(
@@ -655,7 +657,7 @@ def _relation_in_words(sentence: str) -> str | None:
 _LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
 # 'is' in the languages models answer in, and 'falls on': what puts a weekday or a parity at the end of a sentence
 _COPULA_ANY = re.compile(
-    r"(?i)\b(?:is|are|was|be|falls\s+on|es|est|ist|è|é|será|sera|sarà|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
+    r"(?i)\b(?:is|are|was|be|falls\s+on|" + COPULAS_ELSEWHERE + r"|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
 )
 _BOLD_SUBJECT = re.compile(r"\*\*([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|wins|won)\b")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
@@ -708,7 +710,7 @@ def _final_statement(text: str) -> str | None:
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
-    bold = _BOLD_LINE.fullmatch(sentence.strip())
+    bold = _BOLD.fullmatch(sentence.strip())
     copula = (
         [m.end() for m in _COPULA.finditer(prose)]
         or [m.end() for m in _COPULA_ELSEWHERE.finditer(prose)]  # "Donc l'ensemble des solutions est −1 < x ≤ 4."
@@ -1154,9 +1156,15 @@ def _decoration(line: str) -> bool:
     return bool(core) and all(c in "-*_=~!.· " or unicodedata.category(c) in ("So", "Sk", "Cf") for c in core)
 
 
-def _without_symbols(text: str, end: int) -> int:
-    """The end of text[:end] without the emoji and check marks it closes on."""
-    while end > 0 and (text[end - 1] in " \t\n" or unicodedata.category(text[end - 1]) in ("So", "Sk", "Mn", "Cf")):
+def symbols_end(text: str, end: int) -> int:
+    """The end of text[:end] without the emoji and check marks it closes on ('**x = 4** ✅', '25% 🪙', '👍🏽'); not
+    the degree sign, which belongs to its number (sin 30°)."""
+    while end > 0 and (
+        text[end - 1] in " \t\n"
+        or text[end - 1] > "\x7f"
+        and text[end - 1] != "°"
+        and unicodedata.category(text[end - 1]) in ("So", "Sk", "Mn", "Cf")
+    ):
         end -= 1
     return end
 
@@ -1190,7 +1198,7 @@ def _without_sign_off(text: str) -> str:
                 end = start + last
             break
         end = start
-    end = _without_symbols(text, end)  # '**Tom needs a dozen eggs.** 🥚🥚🥚', '**x = 4** ✅'
+    end = symbols_end(text, end)  # '**Tom needs a dozen eggs.** 🥚🥚🥚', '**x = 4** ✅'
     return text[:end].rstrip() if end < len(text) else text
 
 

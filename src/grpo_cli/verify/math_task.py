@@ -18,12 +18,15 @@ from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import (
     _PHRASE,
     AND_WORDS,
+    COPULAS_ELSEWHERE,
     MAX_SPAN,
     NEXT_ASSIGNMENT,
+    NO_SOLUTION,
     OR_WORDS,
     boxed_answer,
     find_span,
     math_regions,
+    symbols_end,
 )
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.numbers import words_number
@@ -42,7 +45,7 @@ _MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 _WORDS = re.compile(r"[^\W\d_]{2,}")  # words in any script ("остаток равен $2$" is prose)
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
 _COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
-_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be|es|est|ist|è|é|será|sera|sarà|era|fue|sind|son|sont)\b|=")
+_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be|" + COPULAS_ELSEWHERE + r"|era|fue|sind|son|sont)\b|=")
 
 
 def _balanced(text: str) -> bool:
@@ -106,7 +109,7 @@ def answer_text(span: str, source: str) -> str:
             s = bold.group(1)  # '**Bob** has the larger number.'
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
-        s = _TRAILING_SYMBOLS.sub("", s.rstrip(_MARKS))  # "C ✅", '25% 🪙'
+        s = s[: symbols_end(s, len(s))]  # 'C ✅', '25% 🪙'
         if option := _OPTION.match(s):
             return f"({option.group(1)})"  # 'alternativa C (17)'
         verdict = _VERDICT.match(s)
@@ -145,7 +148,7 @@ def answer_text(span: str, source: str) -> str:
     return s.strip().rstrip(".,;:").strip()
 
 
-_EMPTY_WORDS = re.compile(r"(?i)\bno\s+(?:real\s+)?solutions?\b|\b(?:solution\s+)?set\s+is\s+empty\b|\bempty\s+set\b")
+_EMPTY_WORDS = re.compile(r"(?i)" + NO_SOLUTION + r"|\b(?:solution\s+)?set\s+is\s+empty\b|\bempty\s+set\b")
 _BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phrase may have taken the opening '**')
 _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
 
@@ -162,12 +165,9 @@ def _alphabetical(text: str) -> str:
     return text if ordered == parts else ", ".join(f"{p.group(1)} = {p.group(2)}" for p in ordered)
 
 
-# Check marks and emoji after a stated answer ('**Answer: C** ✅').
-_TRAILING_SYMBOLS = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$")
 _OPTION = re.compile(
     r"(?i)(?:alternativa|alternative|option|opci[óo]n|op[çc][ãa]o|choice|choix|variante)\s+\(?([A-E])\)?\b"
 )
-_MARKS = "\t\n ✅✔☑✓️🎉👍😊"
 # A statement that opens with its verdict: 'No, 221 is not prime.'
 _VERDICT = re.compile(r"\s*([^\W\d_]{1,8})\s*(?:[,—–:;.!]|$)")
 # A CJK sentence's lead-in before the value: '高约为 3.4641' (the height is about 3.4641), 'x 的值是 7'.
