@@ -7,6 +7,7 @@ to a nonzero factor, assignments such as x = 5 against 5, base subscripts, words
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 
@@ -143,6 +144,15 @@ def as_interval(node: tuple) -> tuple | None:
     """An inequality in one named variable as the interval it describes: 'y <= -1' -> (-inf, -1],
     '-2 <= x <= 7' -> [-2, 7], 'x < -1 or x > 4' (a list) -> the union; None for anything else."""
     if node[0] == "list" and len(node[1]) > 1:
+        holes = [
+            x for x in node[1] if x[0] == "rel" and x[2] == ["!="] and is_label(x[1][0]) and not free_vars(x[1][1])
+        ]
+        if holes and len(holes) < len(node[1]):  # 'x >= 3, x != 5': the interval without its holes
+            rest = [x for x in node[1] if x not in holes]
+            found = as_interval(rest[0] if len(rest) == 1 else ("list", rest))
+            for hole in holes:
+                found = found and _without_point(found, hole[1][1])
+            return found
         parts = [as_interval(x) for x in node[1]]
         return ("union", parts) if all(p is not None for p in parts) else None
     if node[0] != "rel" or not all(op in ("<", "<=", ">", ">=") for op in node[2]):
@@ -154,6 +164,12 @@ def as_interval(node: tuple) -> tuple | None:
             lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
         if not is_label(lhs) or free_vars(rhs):
             return None
+        if lhs[0] == "abs":  # |x| < 3 is (-3, 3); |x| >= 3 is (-inf, -3] U [3, inf)
+            if op in _LOWER:
+                return ("tuple", _OPEN_OF[op], _CLOSE_OF[op], [("neg", rhs), rhs])
+            flip = {">": "<", ">=": "<="}[op]
+            return ("union", [("tuple", "(", _CLOSE_OF[flip], [("neg", _INF), ("neg", rhs)]),
+                              ("tuple", _OPEN_OF[flip], ")", [rhs, _INF])])  # fmt: skip
         if op in _LOWER:
             return ("tuple", "(", _LOWER[op], [("neg", _INF), rhs])
         return ("tuple", _UPPER[op], ")", [rhs, _INF])
@@ -170,6 +186,41 @@ def as_interval(node: tuple) -> tuple | None:
             flip = {">": "<", ">=": "<="}
             return ("tuple", _OPEN_OF[flip[ops[1]]], _CLOSE_OF[flip[ops[0]]], [hi, lo])
     return None
+
+
+def _real(node: tuple) -> float | None:
+    """An interval end as a float (-inf and inf included); None when it is not a real constant."""
+    if node in (_INF, ("neg", _INF)):
+        return math.inf if node == _INF else -math.inf
+    try:
+        value = evaluate(node, {})
+    except (Unsupported, ZeroDivisionError, OverflowError, ValueError, RecursionError):
+        return None
+    return float(value) if isinstance(value, Fraction) else None
+
+
+def _without_point(interval: tuple, point: tuple) -> tuple | None:
+    """An interval or union with one point taken out: [3, inf) without 5 is [3, 5) U (5, inf)."""
+    c = _real(point)
+    if c is None:
+        return None
+    out = []
+    for part in interval[1] if interval[0] == "union" else [interval]:
+        if part[0] != "tuple" or len(part[3]) != 2:
+            return None
+        opening, closing, (lo, hi) = part[1], part[2], part[3]
+        low, high = _real(lo), _real(hi)
+        if low is None or high is None:
+            return None
+        if low < c < high:
+            out += [("tuple", opening, ")", [lo, point]), ("tuple", "(", closing, [point, hi])]
+        elif c == low and opening == "[":
+            out.append(("tuple", "(", closing, [lo, hi]))
+        elif c == high and closing == "]":
+            out.append(("tuple", opening, ")", [lo, hi]))
+        else:
+            out.append(part)
+    return out[0] if len(out) == 1 else ("union", out)
 
 
 def _interval_like(node: tuple) -> bool:
@@ -285,14 +336,10 @@ def equal(a: tuple, b: tuple) -> bool:
 
 
 def _based_equal(a: tuple, b: tuple) -> bool:
-    """2516_8 against 2516_8 or 2516 (the digits are the answer) or another base (the value)."""
+    """2516_8 against 2516_8 or 2516 (the digits are the answer). The same value in another base is not the answer:
+    a reference in base 6 asks for base 6 ('999_{10}' against 4343_6 is wrong, as 1358 against 2516_8 is)."""
     if a[0] == "based" and b[0] == "based":
-        if (a[1], a[2]) == (b[1], b[2]):
-            return True
-        try:
-            return int(a[1], a[2]) == int(b[1], b[2])
-        except ValueError:
-            return False
+        return a[2] == b[2] and a[1].lstrip("0").upper() == b[1].lstrip("0").upper()
     based, other = (a, b) if a[0] == "based" else (b, a)
     if other[0] == "num" and other[1].denominator == 1 and other[2] == 0:
         return str(other[1].numerator) == based[1].lstrip("0") or (other[1] == 0 and based[1].strip("0") == "")

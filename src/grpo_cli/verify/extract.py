@@ -368,6 +368,9 @@ def last_number_span(text: str) -> str | None:
         said = bold.group(1)  # 'So after filling the four bags, Sam is left with exactly **one dozen** cookies'
     if said and (value := words_number(said)) is not None and value.value != 1:
         return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
+    closing = _closing_words(text, numbers[-1].end() if numbers else 0)
+    if closing is not None:
+        return closing  # '... used 18, leaving **three and a half dozen** eggs.'
     found = concluding(text, numbers)
     if found is None:
         return None
@@ -387,6 +390,27 @@ def last_number_span(text: str) -> str | None:
         before = _GROUPS_BEFORE.search(text, max(0, found.start() - 40), found.start())
     after = _NUMBER_AFTER.match(text, found.end())
     return text[before.start() if before else found.start() : after.end() if after else found.end()]
+
+
+_CLOSING_TAIL = re.compile(r"[^.!?\n0-9*]{0,60}?[.!?]?\s*")
+_DETAIL_BEFORE = re.compile(
+    r"(?i)\b(?:with|to|for|among|between|by|from|into|in|on|at|per|of)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?$"
+)
+
+
+def _closing_words(text: str, start: int) -> str | None:
+    """Number words in bold that the last sentence ends on, after the last digit of the text: 'Dividing the wall
+    area by her daily rate (525 ÷ 150), it takes her **three and a half days**.' (not a detail: 'with **two**
+    friends')."""
+    end = symbols_end(text, len(text))
+    bold = None
+    for bold in _BOLD.finditer(text, max(start, end - 300), end):  # noqa: B007 - the last one
+        pass
+    if bold is None or not _CLOSING_TAIL.fullmatch(text, bold.end(), end):
+        return None
+    if words_number(bold.group(1)) is None or _DETAIL_BEFORE.search(text, max(0, bold.start() - 30), bold.start()):
+        return None
+    return bold.group(1)
 
 
 # A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
@@ -424,7 +448,9 @@ MAIN_UNITS = r"dollars?|euros?|ευρώ|zł|złotych|złote|pesos?|reais|real|р
 SUB_UNITS = r"cents?|¢|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
 UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 groszy', '1 jam 35 menit', '2 hodiny a 5 minut'
 _NUMBER_BEFORE = re.compile(
-    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:" + MAIN_UNITS + r"|hours?)\s*"
+    r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:"
+    + MAIN_UNITS
+    + r"|hours?|hrs?|h)\s*"
     r"(?:(?:" + UNIT_JOINS + r")\s*)?$"
     r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
     r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
@@ -434,7 +460,7 @@ _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:"
     + SUB_UNITS
-    + r"|minutes?)(?![A-Za-z])|(?<=\.[0-9])\s*hours?\b|(?<=\.[0-9][0-9])\s*hours?\b|\s*(?:"
+    + r"|minutes?|mins?)(?![A-Za-z])|\s*hours?\b|\s*(?:"
     + SCALE_WORDS
     + r")\b|"
     + SCALE_ABBREVIATIONS
@@ -539,6 +565,9 @@ def last_math_span(text: str) -> str | None:
     final = _final_statement(stripped)
     if final is not None:
         return final
+    bold = _closing_bold(stripped)
+    if bold is not None:
+        return bold
     # a region that only names the unknown ('... is 12, and no smaller one works since squares grow with $n$.') is
     # not a value
     regions = [r for r in _MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
@@ -553,9 +582,12 @@ def last_math_span(text: str) -> str | None:
     parts = [_region_text(regions[-1])]
     for region in reversed(regions[:-1]):
         gap = text[region.end() : regions[-len(parts)].start()]
+        earlier = _region_text(region)
+        if _EXCLUDING.fullmatch(gap) and _NOT_EQUAL.search(parts[0]) and _BOUND_SIGN.search(earlier):
+            parts.insert(0, earlier)  # 'all $x \ge 3$ with $x \ne 5$': the interval without a point
+            break
         if not _REGION_GAP.fullmatch(gap):
             break
-        earlier = _region_text(region)
         if _lhs(earlier) is not None and _lhs(parts[0]) is None and parts[0].startswith("("):
             value = earlier.split("=", 1)[1].strip()
             if value.startswith("("):  # '$(x,y) = (3,2)$ and $(2,3)$': two points
@@ -569,6 +601,45 @@ def last_math_span(text: str) -> str | None:
             break  # '$c^2 = 25$ and $c = 5$' states one value; '$x = 2$ and $x = 3$' states two
         parts.insert(0, earlier)
     return ", ".join(parts)
+
+
+# What may follow a closing value: a full stop, a Japanese or Korean copula ('解は **x = 4, x = −½** です。').
+_AFTER_CLOSING = re.compile(
+    r"[\s.!。！]*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)?[\s.!。！]*"
+)
+
+
+def _closing_bold(text: str) -> str | None:
+    """The values a text closes on in bold, with no math of their own: '**4.5 × 10^{2}**', 'The curves meet at
+    **(2, 4)** and **(−1, 1)**.' (joined as a list, the way `last_math_span` joins regions). A chat writes its answer
+    in bold as a LaTeX writer puts it in $...$. None when the text goes on after its last bold, or a bold part holds
+    words (a unit: '**42 square units**' is the number reader's)."""
+    end = symbols_end(text, len(text))
+    spans = list(_BOLD.finditer(text, max(0, end - 300), end))
+    if not spans or not _AFTER_CLOSING.fullmatch(text, spans[-1].end(), end):
+        return None
+    parts = [spans[-1]]
+    for earlier in reversed(spans[:-1]):
+        if not _REGION_GAP.fullmatch(text, earlier.end(), parts[0].start()):
+            break
+        parts.insert(0, earlier)
+    values = [_closing_value(p.group(1)) for p in parts]
+    if any(not re.search(r"[0-9]", v) or re.search(r"[$\\]|[^\W\d_]{3,}", v) for v in values):
+        return None
+    return ", ".join(values)
+
+
+_EXCLUDING = re.compile(r"(?i)\s*,?\s*(?:with|but|where|except|excluding|and)\s*")
+_NOT_EQUAL = re.compile(r"\\neq?(?![A-Za-z])|≠")
+_BOUND_SIGN = re.compile(r"\\(?:ge|le|geq|leq|gt|lt)(?![A-Za-z])|[<>≤≥]")
+
+
+def _closing_value(bold: str) -> str:
+    """A bold value's last side: 'P = 8/36 ≈ 0.222' states 0.222 and '∠A = 80°' 80° ('x = 4' stays: a root)."""
+    value = bold.strip().rstrip(".,;:")
+    value = value.rsplit("≈", 1)[1].strip() if "≈" in value else value
+    lhs = value.split("=", 1)[0].strip()
+    return value.rsplit("=", 1)[1].strip() if "=" in value and not re.fullmatch(r"[A-Za-z]", lhs) else value
 
 
 _ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*,\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
@@ -659,9 +730,25 @@ _LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
 _COPULA_ANY = re.compile(
     r"(?i)\b(?:is|are|was|be|falls\s+on|" + COPULAS_ELSEWHERE + r"|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
 )
-_BOLD_SUBJECT = re.compile(r"\*\*([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|wins|won)\b")
+# A bold name that opens the last sentence and is its subject: '**Carla** is the fastest runner!', 'So **Bob** has the
+# higher average.', '**Alice** wins.'
+_BOLD_SUBJECT = re.compile(
+    r"(?i:(?:so|thus|therefore|hence|clearly|overall),?\s+)?\*\*(?!(?:Answer|Note|Step|Final|Total|Solution|Check|Yes|No)\*)"
+    r"([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came)\b"
+)
+_DIGIT = re.compile(r"[0-9]")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
+
+
+def all_reals(sentence: str) -> bool:
+    """A sentence that says a statement holds for all real numbers: 'The inequality holds for **all real numbers**
+    $x$.' (not 'all real numbers except 2')."""
+    return bool(
+        _NAMED_SET.search(sentence.replace("**", ""))
+        and re.search(r"(?i)\ball\b", sentence)
+        and not _EXCEPT.search(sentence)
+    )
 
 
 def _final_statement(text: str) -> str | None:
@@ -686,11 +773,7 @@ def _final_statement(text: str) -> str | None:
     plain_sentence = sentence.replace("**", "")
     if (roots := _ROOT_LIST.search(plain_sentence)) and roots.end() == len(plain_sentence.rstrip(" .")):
         return roots.group(0)  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
-    if (
-        _NAMED_SET.search(sentence.replace("**", ""))
-        and re.search(r"(?i)\ball\b", sentence)
-        and not _EXCEPT.search(sentence)
-    ):
+    if all_reals(sentence):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
@@ -705,7 +788,7 @@ def _final_statement(text: str) -> str | None:
         cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
         if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
             return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
-    if (subject := _BOLD_SUBJECT.match(sentence.strip())) and _COPULA.search(sentence):
+    if (subject := _BOLD_SUBJECT.match(sentence.strip())) and not _DIGIT.search(sentence, subject.end()):
         return subject.group(1)  # '**Carla** is the fastest runner!'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
@@ -760,8 +843,14 @@ def _lhs(math: str) -> str | None:
 
 
 # A statement of the final answer that comes after the box or #### line: what the model finally commits to.
-_FINAL = re.compile(r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b")
+_FINAL = re.compile(
+    r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b"
+    r"|\bthe\s+answer(?=\s+(?:should|must)\s+be\b)"  # 'Hmm, I think the answer should be (D).'
+)
 _STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:(?:is|should\s+be|must\s+be|would\s+be|will\s+be)\b[ \t]*:?|:|=)[ \t]*")
+
+
+_OPTION_ONLY = re.compile(r"\s*\(?[A-E]\)?[.!]?\s*")
 
 
 def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
@@ -779,7 +868,9 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
         found = found[0], final.start() + found[1]
     elif states := _STATES.match(text, final.end()):
         found = _phrase_value(text, states.end())  # 'The correct count is 11.', 'the final answer should be 720°'
-    if found is None or not re.search(r"[0-9]|\$", found[0]) or "\\boxed" in found[0]:
+    if found is None or "\\boxed" in found[0]:
+        return None
+    if not re.search(r"[0-9]|\$", found[0]) and not _OPTION_ONLY.fullmatch(found[0]):
         return None
     return found
 
@@ -788,8 +879,10 @@ def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
     """An answer phrase after the last box that states a number: '... and $\\boxed{12}$ edges. ... **The answer is
     18.**' (the box held a step)."""
     found = phrase_span(text[pos:])
-    if found is None or not re.search(r"[0-9]", found[0]) or "\\boxed" in found[0] or "\\fbox" in found[0]:
+    if found is None or "\\boxed" in found[0] or "\\fbox" in found[0]:
         return None
+    if not re.search(r"[0-9]", found[0]) and not _OPTION_ONLY.fullmatch(found[0]):
+        return None  # a number, or an option letter ('Hmm, I think the answer should be (D).')
     return found[0], pos + found[1]
 
 

@@ -184,8 +184,10 @@ _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|per
 _LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
-# A fraction of an hour: '0.75 hours' is 0.75 (hours) and 45 (minutes).
-_HOURS = re.compile(r"(?i)(?<![0-9.])([0-9]*\.[0-9]+|[0-9]+/[0-9]+)\s*(?:hours?|hrs?|h)\b")
+# Hours: '0.75 hours' is 0.75 (hours) and 45 (minutes), '1 hour' 1 and 60 (not '3 h 45 min', read below).
+_HOURS = re.compile(
+    r"(?i)(?<![0-9.])([0-9]*\.[0-9]+|[0-9]+/[0-9]+|[0-9]+)\s*(?:hours?|hrs?|h)\b(?!\s*(?:and\s*)?[0-9])"
+)
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(
     r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]"
@@ -194,10 +196,27 @@ _HOURS_MINUTES = re.compile(
 )  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 
 
+# A quantity restated in a unit a thousand times smaller or larger: '2.45 L (2450 mL)', '1.5 kg (1,500 g)'. Without
+# the aside, '2.5 km' is not the 2500 (metres) a question asked for (docs/verifiers.md, Conventions).
+_METRIC = r"\s*(?:l|liters?|litres?|kg|kilograms?|km|kilometers?|kilometres?|ml|milliliters?|millilitres?|g|grams?|m|meters?|metres?)"
+_METRIC_ASIDE = re.compile(
+    r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)"
+    + _METRIC
+    + r"\s*\(\s*(?:=|≈)?\s*([0-9][0-9,]*(?:\.[0-9]+)?)"
+    + _METRIC
+    + r"\s*\)"
+)
+# A part of a number stated, then what it comes to: '33.3% of 8, which is 2.5', 'half of 18, which is 9'.
+_PART_OF_WHICH = re.compile(
+    r"(?i)^(?:[^=.]|\.(?=[0-9])){0,60}?\bof\b[^=]{0,60}?,?\s+which\s+(?:is|equals|makes|gives)\s+\$?([0-9][0-9,]*(?:\.[0-9]+)?)\s*[.!]?\s*$"
+)
+_TIME_UNIT = re.compile(r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?)\s*$")
+
+
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """`_span_number`, with a second reading as `alt` where the words allow two: a percent ('<answer>20%</answer>')
     is also its value over 100, so that it equals a reference of 20 or of 0.2; '75 cents' is also 0.75 (dollars)
-    and '$0.75' also 75 (cents);
+    and '$0.75' also 75 (cents); '2.45 L (2450 mL)' is also 2450;
     'a loss of $3' is also -3; '7 hours and 30 minutes' is 7.5 and also 450."""
     num = _span_number(span, source, mode)
     if num is None or num.value is None or num.alt is not None:
@@ -216,8 +235,13 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
     hours = _HOURS.search(span)
-    if hours and (h := read_number(hours.group(1))) is not None and h.value == num.value and num.value.denominator > 1:
-        return Num(num.value, num.places, alt=num.value * 60)  # '0.75 hours' is also 45 minutes
+    if hours and (h := read_number(hours.group(1))) is not None and h.value == num.value:
+        return Num(num.value, num.places, alt=num.value * 60)  # '0.75 hours' is also 45 minutes, '1 hour' 60
+    metric = _METRIC_ASIDE.search(span)
+    if metric and (size := read_number(metric.group(1))) is not None and size.value == num.value:
+        other = read_number(metric.group(2).replace(",", ""))
+        if other is not None and other.value in (num.value * 1000, num.value / 1000):
+            return Num(num.value, num.places, alt=other.value)  # '2.45 L (2450 mL)': the aside restates it
     time = _HOURS_MINUTES.search(span) or _HOURS_MINUTES.search(_clean(span))  # '3 \text{ hours } 45 ...'
     if time:  # its first number, or the last one where the text ends on it
         hours, minutes = int(time.group(1)), int(time.group(2))
@@ -231,11 +255,11 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     'answer is 40 / 8 = 5' and an answer tag or box holding several numbers give the one after the last '=', else
     (flexible) the last one. A number inside a larger expression the reader cannot evaluate (3^{70000}, 2001!) is
     never taken alone: None."""
-    if source == "last_number":  # one number and what belongs to it ('3 3/4', '7 dollars and 5 cents')
+    if source == "last_number":  # one number and what belongs to it ('3 3/4', '7 dollars and 5 cents', '2 1/2 hours')
         clean = _clean(span)
         return (
             _scaled(clean)
-            or _closed_form(clean)
+            or _closed_form(_TIME_UNIT.sub("", clean))
             or next((n[2] for n in reversed(_unglued(clean))), None)
             or words_number(clean)
         )
@@ -249,8 +273,10 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         closed = _closed_form(clean) or _closed_form(span)
         if closed is not None:
             return closed
-        if _ASIDE_HEDGE.search(clean):
+        if _ASIDE_HEDGE.search(clean) or _ASIDE_HEDGE.search(span):  # '(or 9 1/6 days ...)', a mixed number in it
             return None
+        if source in ("phrase", "hashes") and (worked := _PART_OF_WHICH.match(clean)):
+            return read_number(worked.group(1).replace(",", ""))  # 'The answer is: 33.3% of 8, which is 2.5.'
         if source in ("phrase", "hashes"):
             # The statement runs to the end of its first sentence: 'The answer is 18. She sold 3 more.'
             clean = re.split(r"(?<=[0-9a-z%)])[.;]\s|[.;]$|\s(?:because|since|which)\s", clean, maxsplit=1)[0]

@@ -169,6 +169,8 @@ _PRE = [
         ),
         r"(-\\infty,\\infty)",
     ),
+    # Scientific notation written with the letter x for the times sign: 4.5 x 10^4 (x is no variable before 10^).
+    (re.compile(r"(?<=[0-9])\s*x\s*(?=10\s*\^)"), r"\\times "),
     # Scientific notation: 6.02e23 -> 6.02\times10^{23} (digits on both sides of the e, so 2e is still 2 times e).
     (
         re.compile(r"(?<![0-9A-Za-z.\\])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])"),

@@ -23,6 +23,7 @@ from grpo_cli.verify.extract import (
     NEXT_ASSIGNMENT,
     NO_SOLUTION,
     OR_WORDS,
+    all_reals,
     boxed_answer,
     find_span,
     math_regions,
@@ -110,8 +111,8 @@ def answer_text(span: str, source: str) -> str:
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
         s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
         s = s[: symbols_end(s, len(s))]  # 'C ✅', '25% 🪙'
-        if option := _OPTION.match(s):
-            return f"({option.group(1)})"  # 'alternativa C (17)'
+        if option := _OPTION.match(s) or _LETTER_ASIDE.fullmatch(s):
+            return f"({option.group(1)})"  # 'alternativa C (17)', '<answer>C (29 is the only prime)</answer>'
         verdict = _VERDICT.match(s)
         if verdict and word_meaning(verdict.group(1)) in ("yes", "no"):
             return verdict.group(1)  # 'No, 221 is not prime.', 'Hayır, 221 asal bir sayı değildir.'
@@ -119,6 +120,8 @@ def answer_text(span: str, source: str) -> str:
         s = _OTHER_SCRIPT_ASSIGNMENT.sub("", s)  # 'س = 7'
         if (meaning := word_meaning(_after_copula(s) or s)) is not None:
             return meaning  # 'dentro de 100 días será domingo'
+        if not re.search(r"[0-9]", s) and all_reals(s):
+            return "all real numbers"  # '**Answer:** the inequality holds for **all real numbers** $x$.'
         if not re.search(r"[0-9$\\]", s) and _EMPTY_WORDS.search(s):
             return "\\emptyset"  # 'there is no real solution — the solution set is empty'
         if not re.search(r"[0-9$\\]", s) and (said := words_number(s)) is not None:
@@ -168,6 +171,8 @@ def _alphabetical(text: str) -> str:
 _OPTION = re.compile(
     r"(?i)(?:alternativa|alternative|option|opci[óo]n|op[çc][ãa]o|choice|choix|variante)\s+\(?([A-E])\)?\b"
 )
+# An option letter with a reason after it: 'C (29 is the only prime)', '(B) — the only even one' (not '(or D)').
+_LETTER_ASIDE = re.compile(r"\s*\(?([A-E])\)?\s*(?:\((?!\s*(?:or|if|unless)\b)[^()]*\)|[—–:]\s+[^()]*)\s*\.?\s*")
 # A statement that opens with its verdict: 'No, 221 is not prime.'
 _VERDICT = re.compile(r"\s*([^\W\d_]{1,8})\s*(?:[,—–:;.!]|$)")
 # A CJK sentence's lead-in before the value: '高约为 3.4641' (the height is about 3.4641), 'x 的值是 7'.

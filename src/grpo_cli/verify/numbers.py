@@ -144,7 +144,7 @@ _WORD = re.compile(r"[a-z]+")
 _MONEY = ("dollars", "dollar", "euros", "euro", "pounds", "pound")
 
 # Number words in the languages models answer in (es, fr, de, it, pt, nl, ru, uk), as the English words they stand
-# for; when a text holds any of them, it is read in English after they are rewritten ('trente-six' is 36, not the
+# for (a Russian hundred as two: 'двести' is 'two hundred'); when a text holds any of them, it is read in English after they are rewritten ('trente-six' is 36, not the
 # English 'six'). Accents are dropped first ('três' is 'tres'). Left out: words that are also common English or
 # articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein', 'een').
 _FOREIGN = {
@@ -161,13 +161,19 @@ _FOREIGN = {
     **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez", "tien", "десять"), "ten"),
     **dict.fromkeys(("onze", "undici", "одиннадцать", "одинадцять"), "eleven"),
     **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze", "twaalf", "двенадцать", "дванадцять"), "twelve"),
-    **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze"), "thirteen"),
-    **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici"), "fourteen"),
-    **dict.fromkeys(("quince", "quinze", "funfzehn", "quindici"), "fifteen"),
-    **dict.fromkeys(("dieciseis", "seize", "sechzehn", "sedici", "dezesseis"), "sixteen"),
-    **dict.fromkeys(("diecisiete", "siebzehn", "diciassette", "dezessete"), "seventeen"),
-    **dict.fromkeys(("dieciocho", "achtzehn", "diciotto", "dezoito"), "eighteen"),
-    **dict.fromkeys(("diecinueve", "neunzehn", "diciannove", "dezenove"), "nineteen"),
+    **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze", "тринадцать", "тринадцять"), "thirteen"),
+    **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici", "четырнадцать", "чотирнадцять"), "fourteen"),
+    **dict.fromkeys(("quince", "quinze", "funfzehn", "quindici", "пятнадцать", "пʼятнадцять", "п'ятнадцять"),
+                    "fifteen"),
+    **dict.fromkeys(("dieciseis", "seize", "sechzehn", "sedici", "dezesseis", "шестнадцать", "шістнадцять"),
+                    "sixteen"),
+    **dict.fromkeys(("diecisiete", "siebzehn", "diciassette", "dezessete", "семнадцать", "сімнадцять"), "seventeen"),
+    **dict.fromkeys(("dieciocho", "achtzehn", "diciotto", "dezoito", "восемнадцать", "вісімнадцять"), "eighteen"),
+    **dict.fromkeys(("diecinueve", "neunzehn", "diciannove", "dezenove", "девятнадцать", "девʼятнадцять",
+                     "дев'ятнадцять"), "nineteen"),
+    **{"двести": "two hundred", "двісті": "two hundred", "триста": "three hundred", "четыреста": "four hundred",
+       "пятьсот": "five hundred", "шестьсот": "six hundred", "семьсот": "seven hundred", "восемьсот": "eight hundred",
+       "девятьсот": "nine hundred"},
     **dict.fromkeys(("veinte", "vingt", "vingts", "zwanzig", "venti", "vinte", "twintig", "двадцать", "двадцять"), "twenty"),
     **dict.fromkeys(("treinta", "trente", "dreissig", "trenta", "trinta", "dertig", "тридцать", "тридцять"), "thirty"),
     **dict.fromkeys(("cuarenta", "quarante", "vierzig", "quaranta", "quarenta", "veertig", "сорок"), "forty"),
@@ -230,16 +236,25 @@ def words_number(text: str) -> Num | None:
     return english_words(text)
 
 
+_BELOW_ZERO_WORDS = re.compile(r"(?:degrees?\s+(?:celsius\s+|fahrenheit\s+)?)?below\s+zero\b")
+_SCALE_AFTER = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
 def english_words(text: str) -> Num | None:
     """`words_number` for English words only."""
     total = current = 0
     part = Fraction(0)
+    sign = 1
     unit = 1  # what 'and a half' is half of: 'three and a half' is 3.5, 'a dozen and a half' 18
     seen = False
     words = _WORD.findall(text.lower().replace("-", " "))
     for i, word in enumerate(words):
         if seen and word == "and" and words[i + 1 : i + 3] in (["a", "half"], ["a", "quarter"]):
             part = unit * (Fraction(1, 2) if words[i + 2] == "half" else Fraction(1, 4))
+            scale = _SCALE_AFTER.get(words[i + 3]) if len(words) > i + 3 and total == 0 and unit == 1 else None
+            if scale is not None:  # 'two and a half dozen' is 30 (and 2.5 dozen), 'three and a half million'
+                value = (current + part) * scale
+                return Num(value, alt=value / 12) if scale == 12 else Num(value)
             break
         if word in ("half", "quarter") and (
             not seen
@@ -274,11 +289,13 @@ def english_words(text: str) -> Num | None:
                 cents = english_words(" ".join(words[i + 2 :]))
                 if cents is not None and cents.value is not None and cents.value < 100:
                     part = cents.value / 100  # 'thirteen dollars and twenty-five cents'
+            below = " ".join(words[i : i + 4])
+            sign = -1 if _BELOW_ZERO_WORDS.match(below) and unit == 1 else 1  # 'seven degrees below zero'
             break
         else:
             continue
         seen = True
     if not seen:
         return None
-    value = Fraction(total + current) + part
+    value = sign * (Fraction(total + current) + part)
     return Num(value, alt=value / 12) if unit == 12 else Num(value)  # 'three dozen and a half' is 42, and 3.5 dozen
