@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 14
+HELDOUT_BATCH = 15
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -631,6 +631,9 @@ BLIND = (
     (14, "blind_batch14a.jsonl"),
     (14, "blind_batch14b.jsonl"),
     (14, "blind_batch14c.jsonl"),
+    (15, "blind_batch15a.jsonl"),
+    (15, "blind_batch15b.jsonl"),
+    (15, "blind_batch15c.jsonl"),
 )
 
 
@@ -656,6 +659,7 @@ REAL = (
     (9, "smollm2_seed6_samples.jsonl", "smollm2_seed6_labels.jsonl", "smollm2_seed6_own_answer.jsonl"),
     (10, "smollm2_seed7_samples.jsonl", "smollm2_seed7_labels.jsonl", "smollm2_seed7_own_answer.jsonl"),
     (14, "smollm2_seed8_samples.jsonl", "smollm2_seed8_labels.jsonl", "smollm2_seed8_own_answer.jsonl"),
+    (15, "smollm2_seed9_samples.jsonl", "smollm2_seed9_labels.jsonl", "smollm2_seed9_own_answer.jsonl"),
 )
 
 
