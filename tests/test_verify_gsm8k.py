@@ -166,6 +166,17 @@ def test_a_cut_off_completion_that_takes_its_answer_back_states_none():
     assert verify(text.split("\n\nWait")[0] + "\n\nLet me restate: Ben has", "30", finished=False).correct is True
 
 
+def test_a_cut_off_box_taken_back_states_none():
+    """A box, then 'Wait, that's not right. Let me recompute: ...' and the token limit: as with a phrase taken back,
+    the model withdrew its box and was cut before a new answer (math task, and gsm8k the same way)."""
+    text = "2^4 = 16.\n\nThe number of subsets is \\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the"
+    assert verify(text, "16", task="math", finished=False).correct is False
+    assert verify(text, "16", finished=False).correct is False
+    assert (
+        verify(text.split("\n\nWait")[0] + "\n\nLet me double-check by listing", "16", finished=False).correct is True
+    )
+
+
 def test_an_answer_phrase_that_asks_states_nothing():
     """'So the answer is 45? Hmm wait, let me re-check ...' (cut off inside the reasoning): a question, not a
     statement."""

@@ -603,16 +603,6 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         False,
         "remark's number",
     ),
-]
-
-# Cases that only hold in one mode: (completion, reference, expected, mode, note).
-GSM8K_MODE_CASES: list[tuple[str, str, bool, str, str]] = [
-    ("She has 5 apples and buys 7 more, so 12 in all.", "12", False, "strict", "strict: no last-number fallback"),
-    ("<answer>15 and 20</answer>", "20", False, "strict", "strict: an ambiguous tag is not read"),
-    ("<answer>She has 15, then 20</answer>", "20", False, "strict", "strict: prose with two numbers is not read"),
-    ("<answer>She has 15, then 20</answer>", "20", True, "flexible", "flexible: the last number in prose"),
-    ("<answer>72</answer>", "72", True, "strict", "strict: a clean answer tag"),
-    ("The answer is 72.", "72", True, "strict", "strict: answer phrase"),
     ("She used 18, leaving **three and a half dozen** eggs.", "42", True, "bold number words after the last digit"),
     ("She used 18, leaving **three and a half dozen** eggs.", "3.5", True, "... also 3.5 dozen"),
     ("She used 18, leaving **three and a half dozen** eggs.", "18", False, "... not the digit before them"),
@@ -634,6 +624,53 @@ GSM8K_MODE_CASES: list[tuple[str, str, bool, str, str]] = [
     ("**Answer:** 10 days (or 9⅙ days if partial days count).", "10", False, "an aside hedge with a mixed number"),
     ("The answer is: 33.3% of 8, which is 2.5.", "2.5", True, "a part of a number, then what it comes to"),
     ("The answer is: 33.3% of 8, which is 2.5.", "33.3", False, "... not the percent"),
+    (
+        "Starting at 4 °F and falling 11 degrees, the temperature in the evening ends up 7 degrees below zero.",
+        "-7",
+        True,
+        "'ends up' restates the value a detail trails",
+    ),
+    (
+        "Each family gets 7 ÷ 2 pizzas, which is three and a half pizzas.",
+        "3.5",
+        True,
+        "number words after the last digit",
+    ),
+    ("In total, the 30 classes collected twelve hundred cans.", "1200", True, "'twelve hundred'"),
+    ("She had 18 cupcakes and gave 12 away, leaving her with half a dozen cupcakes.", "6", True, "'half a dozen'"),
+    ("So the company earns $2.88 million over the four years.", "4", False, "number words in a detail"),
+    ("She has 12 apples and shares them with two friends.", "2", False, "... 'with two friends'"),
+    ("From 2:30 to 3:15 is three quarters of an hour.", "45", True, "a fraction of an hour in words, in minutes"),
+    ("From 2:30 to 3:15 is three quarters of an hour.", "0.75", True, "... and in hours"),
+    ("7200 ÷ 20 = 360\nIt takes 360 minutes.", "6", True, "minutes against hours"),
+    ("7200 ÷ 20 = 360\nIt takes 360 minutes.", "360", True, "... and against minutes"),
+    ("The diver ends up **6 meters below the surface**.", "-6", True, "a depth as an elevation"),
+    ("The diver ends up **6 meters below the surface**.", "6", True, "... and as a depth"),
+    (
+        "3 kids × 12 cookies = 36 cookies eaten.\n\nShe has **none** left — all 36 cookies were eaten.",
+        "0",
+        True,
+        "none",
+    ),
+    (
+        "3 kids × 12 cookies = 36 cookies eaten.\n\nShe has **none** left — all 36 cookies were eaten.",
+        "36",
+        False,
+        "... not the cookies eaten",
+    ),
+    ("总 **175분**, 즉 **2시간 55분**입니다.", "175", True, "hours and minutes in Korean"),
+    ("小明每天读6页，读了8天，一共读了6×8页。\n答案是四十八页。", "48", True, "Chinese numerals"),
+    ("答案是四十八页。", "84", False, "... in their order"),
+]
+
+# Cases that only hold in one mode: (completion, reference, expected, mode, note).
+GSM8K_MODE_CASES: list[tuple[str, str, bool, str, str]] = [
+    ("She has 5 apples and buys 7 more, so 12 in all.", "12", False, "strict", "strict: no last-number fallback"),
+    ("<answer>15 and 20</answer>", "20", False, "strict", "strict: an ambiguous tag is not read"),
+    ("<answer>She has 15, then 20</answer>", "20", False, "strict", "strict: prose with two numbers is not read"),
+    ("<answer>She has 15, then 20</answer>", "20", True, "flexible", "flexible: the last number in prose"),
+    ("<answer>72</answer>", "72", True, "strict", "strict: a clean answer tag"),
+    ("The answer is 72.", "72", True, "strict", "strict: answer phrase"),
 ]
 
 MATH_CASES: list[tuple[str, str, bool | None, str]] = [
@@ -1172,5 +1209,36 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         r"\text{(C)}",
         False,
         "a later commitment to another option",
+    ),
+    ("$x^2 - 3x - 10 = (x-5)(x+2) = 0$, so $x = 5$ or $x = -2$.", "-2,5", True, "roots after the working's region"),
+    ("Las soluciones son **$x = 3$** y **$x = 2$**.", "2, 3", True, "roots in bold math, joined by 'y'"),
+    ("Las soluciones son **$x = 3$** y **$x = 4$**.", "2, 3", False, "... one wrong"),
+    ("比较三人的成绩，用时最短的是 Bob。\n\n最快的是 Bob。", r"\text{Bob}", True, "a name after a Chinese copula"),
+    ("由 |x − 3| ≤ 2 得 −2 ≤ x − 3 ≤ 2，所以解集为 1 ≤ x ≤ 5。", "[1,5]", True, "a relation after a Chinese copula"),
+    ("<answer>(-∞, 0) ∪ (4, ∞) (i.e. x < 0 or x > 4)</answer>", r"(-\infty,0)\cup(4,\infty)", True, "an 'i.e.' aside"),
+    (
+        "The squares are $1^2, \\dots, 7^2$.\n\nFinal Answer: The final answer is $7$ (or $8$ if $0$ is counted). I hope "
+        "it is correct.",
+        "7",
+        False,
+        "a Minerva answer with another offered",
+    ),
+    ("**Answer: (E)** $6^4 = 1296$ is the largest.", r"\text{(E)}", True, "a bold option after the phrase"),
+    ("**Answer: (B)** — though (C) is also defensible.", r"\text{(B)}", False, "... with another option offered"),
+    ("$36 = 2^2\\cdot 3^2$.\n\n**36 has nine positive divisors.**", "9", True, "number words closing a sentence"),
+    ("So sin θ equals three-fifths.", r"\frac{3}{5}", True, "a fraction in words"),
+    ("$x^2 = -1$ has no real solution.\n\n**Solution set: { }**", r"\emptyset", True, "empty braces after a colon"),
+    ("Formule de Gauss : $\\frac{100 \\times 101}{2}$.\n\n**La somme vaut 5 050.**", "5050", True, "'vaut' and 5 050"),
+    (
+        "The probability is $\\frac{4}{12}$, which simplifies to $\\boxed{\\frac{1}{3}$",
+        r"\frac{1}{3}",
+        True,
+        "a finished text whose last box lost its closing brace",
+    ),
+    (
+        "The probability is $\\frac{4}{12}$, which simplifies to $\\boxed{\\frac{1}{3",
+        r"\frac{1}{3}",
+        False,
+        "... a box whose content is itself cut",
     ),
 ]

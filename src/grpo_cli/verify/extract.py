@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from grpo_cli.verify.numbers import NUMBER_RE, english_words, words_number
+from grpo_cli.verify.numbers import NUMBER_RE, closing_words, english_words, words_number
 from grpo_cli.verify.text import word_meaning
 
 MAX_SCAN = 65_536
@@ -370,7 +370,7 @@ def last_number_span(text: str) -> str | None:
         return said  # '5 x 9 = 45 oranges. So Jo has thirty-five oranges.' concludes thirty-five
     closing = _closing_words(text, numbers[-1].end() if numbers else 0)
     if closing is not None:
-        return closing  # '... used 18, leaving **three and a half dozen** eggs.'
+        return closing  # '... used 18, leaving **three and a half dozen** eggs.', '7 ÷ 2 pizzas, which is three and a half'
     found = concluding(text, numbers)
     if found is None:
         return None
@@ -378,6 +378,9 @@ def last_number_span(text: str) -> str | None:
         (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
     bold = [m for m in _BOLD.finditer(text, sentence) if NUMBER_RE.search(m.group(1))]
+    nothing = [m for m in _BOLD.finditer(text, sentence) if m.group(1).strip().lower() in ("none", "nothing", "zero")]
+    if not bold and len(nothing) == 1:
+        return "0"  # 'She has **none** left — all 36 cookies were eaten.'
     if len(bold) == 1 and not bold[0].start() <= found.start() < bold[0].end():
         # 'Ana vai juntar **R$ 420** em 12 semanas.': the bold value is what the sentence states
         found = next(n for n in numbers if bold[0].start() <= n.start() < bold[0].end())
@@ -399,18 +402,24 @@ _DETAIL_BEFORE = re.compile(
 
 
 def _closing_words(text: str, start: int) -> str | None:
-    """Number words in bold that the last sentence ends on, after the last digit of the text: 'Dividing the wall
-    area by her daily rate (525 ÷ 150), it takes her **three and a half days**.' (not a detail: 'with **two**
-    friends')."""
+    """Number words the last sentence ends on, after the last digit of the text (`numbers.closing_words`): in bold
+    ('Dividing the wall area by her daily rate (525 ÷ 150), it takes her **three and a half days**.') or in the
+    sentence of that digit ('Each family gets 7 ÷ 2 pizzas, which is three and a half pizzas.'); not a detail ('with
+    **two** friends')."""
     end = symbols_end(text, len(text))
     bold = None
     for bold in _BOLD.finditer(text, max(start, end - 300), end):  # noqa: B007 - the last one
         pass
-    if bold is None or not _CLOSING_TAIL.fullmatch(text, bold.end(), end):
+    if bold is not None and _CLOSING_TAIL.fullmatch(text, bold.end(), end):
+        if _DETAIL_BEFORE.search(text, max(0, bold.start() - 30), bold.start()):
+            return None
+        if bold.group(1).strip().lower() in ("none", "nothing"):
+            return "0"  # 'She has **none** left — all 36 cookies were eaten.'
+        return bold.group(1) if words_number(bold.group(1)) is not None else None
+    tail = text[start:end].rstrip(" .!*")
+    if not tail or len(tail) > 200 or _SENTENCE_END.search(tail) or not re.search(r"[^\W\d_]", tail):
         return None
-    if words_number(bold.group(1)) is None or _DETAIL_BEFORE.search(text, max(0, bold.start() - 30), bold.start()):
-        return None
-    return bold.group(1)
+    return closing_words(tail)
 
 
 # A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
@@ -441,16 +450,26 @@ BELOW_ZERO = (
     r"|graus?|градус(?:ов|а)?)?\s*(?:below\s+(?:zero|sea\s+level)\b|bajo\s+cero\b|sous\s+z[ée]ro\b|en\s+dessous\s+de\s+z[ée]ro\b"
     r"|unter\s+null\b|sotto\s+(?:lo\s+)?zero\b|abaixo\s+de\s+zero\b|мороза|ниже\s+нуля)"
 )  # also '15 градусов мороза', '5 grados bajo cero'
+# A depth: '6 meters below the surface' (gsm8k reads it as 6 and -6).
+BELOW_SURFACE = r"\s*(?:m|meters?|metres?|ft|feet)?\s*(?:below|under)\s+(?:the\s+)?(?:surface|ground|water)\b"
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
 # Money in two units ('7 dollars and 5 cents', '13 zł i 50 groszy', '7 ευρώ και 20 λεπτά'): the gsm8k reader reads both.
 MAIN_UNITS = r"dollars?|euros?|ευρώ|zł|złotych|złote|pesos?|reais|real|рубл(?:ь|я|ей)|€|\$"
 SUB_UNITS = r"cents?|¢|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
+# Hours and minutes in the languages models answer in: '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'.
+HOUR_WORDS = (
+    r"hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]|saat|godzin[ay]?|uur"
+    r"|hodin[ay]?"
+)
+MINUTE_WORDS = r"minutes?|mins?|minutos?|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?"
 UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 groszy', '1 jam 35 menit', '2 hodiny a 5 minut'
 _NUMBER_BEFORE = re.compile(
     r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:"
     + MAIN_UNITS
-    + r"|hours?|hrs?|h)\s*"
+    + r"|"
+    + HOUR_WORDS
+    + r")\s*"
     r"(?:(?:" + UNIT_JOINS + r")\s*)?$"
     r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
     r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
@@ -460,12 +479,14 @@ _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500
 _NUMBER_AFTER = re.compile(
     r"(?i)\s*/\s*[0-9]+(?![0-9.])|\s*(?:"
     + SUB_UNITS
-    + r"|minutes?|mins?)(?![A-Za-z])|\s*hours?\b|\s*(?:"
+    + r"|"
+    + MINUTE_WORDS
+    + r")(?![A-Za-z])|\s*hours?\b|\s*(?:"
     + SCALE_WORDS
     + r")\b|"
     + SCALE_ABBREVIATIONS
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
-    r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO
+    r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO + "|" + BELOW_SURFACE
 )
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
@@ -492,7 +513,8 @@ _MEANING = re.compile(
 )
 _RESTATES = re.compile(
     r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
-    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer)\b)"
+    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer|(?:ends?|ended)\s+up"
+    r"|becomes?|became)\b)"
     r"\s*(?:[A-Za-z']+\s+){0,3}?\$?-?[0-9]"  # ... with a number of its own (', which is the number of ways to' has none)
 )
 
@@ -526,12 +548,13 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, 75%, 6!, 4.5E-4, and a power '3^4' as one value (never its base
 # alone).
 _PLAIN_VALUE = re.compile(
-    r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?"  # '3 1/2' is one value
+    r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[./][0-9])"  # '5 050': a space between thousands groups
+    r"|(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?)"  # '3 1/2' is one value
     r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
     r"(?:\s?%|!(?!=))?(?![0-9])"
 )
 _REGION_GAP = re.compile(
-    r"(?i)(?:[\s,;،、]|\n[ \t]*(?:[0-9]{1,2}[.)]|[-*•])[ \t]|\b(?:"
+    r"(?i)(?:[\s,;،、*]|\n[ \t]*(?:[0-9]{1,2}[.)]|[-*•])[ \t]|\b(?:"
     + OR_WORDS
     + "|"
     + AND_WORDS
@@ -559,7 +582,12 @@ def last_math_span(text: str) -> str | None:
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
         spans = list(_MATH_SPAN.finditer(stripped))
-        if any(not _REGION_GAP.fullmatch(stripped, a.end(), b.start()) for a, b in zip(spans, spans[1:], strict=False)):
+        gaps = [_REGION_GAP.fullmatch(stripped, a.end(), b.start()) for a, b in zip(spans, spans[1:], strict=False)]
+        if not all(gaps):
+            if gaps[
+                -1
+            ]:  # '... = 0$, so $x = 5$ or $x = -2$': the last regions, joined as the general reader joins them
+                return _joined_regions(text, [r for r in _MATH_SPAN.finditer(text)])
             return regions[-1].strip()  # '$100 = 2 \\cdot 49 + 2$, so $100_{10} = 202_7$': the last one
         return ", ".join(r.strip() for r in regions) if regions else stripped
     final = _final_statement(stripped)
@@ -568,6 +596,12 @@ def last_math_span(text: str) -> str | None:
     bold = _closing_bold(stripped)
     if bold is not None:
         return bold
+    digits = [m.end() for m in _PLAIN_VALUE.finditer(stripped, max(0, len(stripped) - 300))]
+    last = max(digits, default=0)
+    if not any(m.end() > last for m in _MATH_SPAN.finditer(stripped, max(0, len(stripped) - 300))):
+        words = _closing_words(stripped, last)  # '**36 has nine positive divisors.**'
+        if words is not None and (value := words_number(words)) is not None:
+            return value.canonical()
     # a region that only names the unknown ('... is 12, and no smaller one works since squares grow with $n$.') is
     # not a value
     regions = [r for r in _MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
@@ -579,6 +613,12 @@ def last_math_span(text: str) -> str | None:
     number = concluding(text, plain)
     if not regions or (number is not None and number.start() >= regions[-1].end()):
         return number.group(0) if number is not None else None
+    return _joined_regions(text, regions)
+
+
+def _joined_regions(text: str, regions: list[re.Match]) -> str:
+    """The last math region, joined with those before it that only 'and' / 'or' / commas separate from it and that
+    state the same kind of thing (two roots of x, the coordinates of a point)."""
     parts = [_region_text(regions[-1])]
     for region in reversed(regions[:-1]):
         gap = text[region.end() : regions[-len(parts)].start()]
@@ -649,7 +689,7 @@ _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... bel
 # 'is' in the languages models answer in, the words every reader of a copula shares (each adds its own)
 COPULAS_ELSEWHERE = r"es|est|ist|è|é|será|sera|sarà"
 _COPULA_ELSEWHERE = re.compile(
-    r"(?i)\b(?:" + COPULAS_ELSEWHERE + r"|sind|son|sont|são|равен|равна|равно|равны|это|є|jest|je)\b"
+    r"(?i)\b(?:" + COPULAS_ELSEWHERE + r"|sind|son|sont|são|равен|равна|равно|равны|это|є|jest|je|vaut|vale|beträgt)\b"
 )
 # What names the kind of value before it: 'The result is the vector (2, 12).'
 _KIND = re.compile(
@@ -737,6 +777,9 @@ _BOLD_SUBJECT = re.compile(
     r"([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came)\b"
 )
 _DIGIT = re.compile(r"[0-9]")
+_CJK_ENDING = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)\s*[。.]?\s*$")
+_CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
+_CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
 
@@ -765,7 +808,7 @@ def _final_statement(text: str) -> str | None:
     sentence = body[start:]
     if len(sentence) > 200:
         return None
-    if _NO_SOLUTION.search(sentence) or re.search(r"(?:\bis|=)\s*\\?\{\s*\\?\}\s*$", sentence):
+    if _NO_SOLUTION.search(sentence) or re.search(r"(?:\bis|=|:)\s*\\?\{\s*\\?\}\s*(?:\*\*)?$", sentence):
         return "no solution"  # also 'So the solution set is { }.'
     relation = _relation_in_words(sentence)
     if relation is not None:
@@ -788,6 +831,8 @@ def _final_statement(text: str) -> str | None:
         cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
         if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
             return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
+    if name := _CJK_NAME.search(sentence):
+        return name.group(1)  # '最快的是 Bob。'
     if (subject := _BOLD_SUBJECT.match(sentence.strip())) and not _DIGIT.search(sentence, subject.end()):
         return subject.group(1)  # '**Carla** is the fastest runner!'
     if choice := _CHOSEN.search(sentence):
@@ -797,6 +842,7 @@ def _final_statement(text: str) -> str | None:
     copula = (
         [m.end() for m in _COPULA.finditer(prose)]
         or [m.end() for m in _COPULA_ELSEWHERE.finditer(prose)]  # "Donc l'ensemble des solutions est −1 < x ≤ 4."
+        or [m.end() for m in re.finditer(_CJK_COPULA, prose)]  # '所以解集为 1 ≤ x ≤ 5。'
         or [m.end() for m in _EQUALS.finditer(prose)]
         or [m.end() for m in re.finditer(":", prose)]  # 'Domaine : tous les nombres réels.'
         or ([sentence.index("**")] if bold else [])  # a last line in bold: '**Tuesday**'
@@ -809,6 +855,8 @@ def _final_statement(text: str) -> str | None:
     ):
         return sentence.strip()  # a last line that is only a value: '(1, -2, 3)'
     value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip().rstrip(".!。"))
+    value = _CJK_ENDING.sub("", value)  # '解は **x = 4, x = −½** です'
+
     value = (
         re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value
     )  # 'Sunday (two days past Friday)'
@@ -944,7 +992,7 @@ _HEDGED = re.compile(
     + _IF_ASIDE
     + r"|"
     + _MAYBE_ASIDE
-    + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if ...'
+    + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if', '(or $8$ if'
 )
 
 
@@ -1022,6 +1070,26 @@ def _repeated(text: str, cut: str) -> tuple[str, str] | None:
     if not cut.strip() or not said.startswith(cut.strip()) or not _complete(earlier[0], earlier[1], text, False):
         return None
     return earlier[0], "phrase"
+
+
+def _unclosed_box(text: str) -> str | None:
+    """The content of a box a finished text ends in without closing it, when that content is whole: '$\\boxed{
+    \\frac{1}{3}$' holds \\frac{1}{3} (a model that stopped on its own wrote its answer; only the brace is missing).
+    None for a box that closes, or whose content is itself cut ('\\boxed{\\frac{1}{3')."""
+    start = max(text.rfind("\\boxed{"), text.rfind("\\fbox{"))
+    if start < 0:
+        return None
+    content = text[text.index("{", start) + 1 :]
+    depth = 0
+    for c in content:
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return None  # the box closes
+    content = content.strip().rstrip(".").rstrip("$").strip()
+    content = re.sub(r"\\[)\]]$", "", content).strip()
+    if depth != 0 or not content or len(content) > 100 or "\n" in content:
+        return None
+    return content
 
 
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
@@ -1108,9 +1176,15 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
         ):
             return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
+        if final is None and not ended and _RETRACTED.search(tail, box_end):
+            return (
+                None  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)
+            )
         if final is None and (scale := _SCALE_WORD.match(tail, box_end)):
             return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
         return (final[0], "phrase") if final else (span, "boxed")
+    if ended and (unclosed := _unclosed_box(tail)) is not None:
+        return unclosed, "boxed"  # '... which simplifies to $\\boxed{\\frac{1}{3}$' (the model stopped there)
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if found is not None and found[0].strip():

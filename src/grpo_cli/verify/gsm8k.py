@@ -12,9 +12,12 @@ from functools import lru_cache
 
 from grpo_cli.verify.extract import (
     AND_WORDS,
+    BELOW_SURFACE,
     BELOW_ZERO,
+    HOUR_WORDS,
     MAIN_UNITS,
     MAX_SCAN,
+    MINUTE_WORDS,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
     SCALE_WORDS,
@@ -190,9 +193,13 @@ _HOURS = re.compile(
 )
 # A duration in hours and minutes: '7 hours and 30 minutes' is 7.5 (hours) and 450 (minutes).
 _HOURS_MINUTES = re.compile(
-    r"(?i)(?<![0-9.])([0-9]+)\s*(?:hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]"
-    r"|saat|godzin[ay]?|uur|hodin[ay]?)\.?\s*(?:(?:" + UNIT_JOINS + r")\s*)?([0-9]{1,2})\s*(?:minutes?|mins?|minutos?"
-    r"|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?)(?![A-Za-z])"
+    r"(?i)(?<![0-9.])([0-9]+)\s*(?:"
+    + HOUR_WORDS
+    + r")\.?\s*(?:(?:"
+    + UNIT_JOINS
+    + r")\s*)?([0-9]{1,2})\s*(?:"
+    + MINUTE_WORDS
+    + r")(?![A-Za-z])"
 )  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 
 
@@ -210,6 +217,10 @@ _METRIC_ASIDE = re.compile(
 _PART_OF_WHICH = re.compile(
     r"(?i)^(?:[^=.]|\.(?=[0-9])){0,60}?\bof\b[^=]{0,60}?,?\s+which\s+(?:is|equals|makes|gives)\s+\$?([0-9][0-9,]*(?:\.[0-9]+)?)\s*[.!]?\s*$"
 )
+_OF_AN_HOUR = re.compile(r"(?i)\bof\s+an\s+hour\b")
+_MINUTES = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:minutes?|mins?)\b")
+# A depth: '6 meters below the surface' answers 'how deep' (6) and 'at what elevation' (-6).
+_DEPTH = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_SURFACE)
 _TIME_UNIT = re.compile(r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?)\s*$")
 
 
@@ -217,7 +228,8 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     """`_span_number`, with a second reading as `alt` where the words allow two: a percent ('<answer>20%</answer>')
     is also its value over 100, so that it equals a reference of 20 or of 0.2; '75 cents' is also 0.75 (dollars)
     and '$0.75' also 75 (cents); '2.45 L (2450 mL)' is also 2450;
-    'a loss of $3' is also -3; '7 hours and 30 minutes' is 7.5 and also 450."""
+    'a loss of $3' is also -3; '7 hours and 30 minutes' is 7.5 and also 450, '360 minutes' 360 and also 6; '6 meters
+    below the surface' 6 and -6."""
     num = _span_number(span, source, mode)
     if num is None or num.value is None or num.alt is not None:
         return num
@@ -242,11 +254,19 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         other = read_number(metric.group(2).replace(",", ""))
         if other is not None and other.value in (num.value * 1000, num.value / 1000):
             return Num(num.value, num.places, alt=other.value)  # '2.45 L (2450 mL)': the aside restates it
+    if num.value.denominator > 1 and _OF_AN_HOUR.search(span):
+        return Num(num.value, num.places, alt=num.value * 60)  # 'three quarters of an hour' is also 45 minutes
+    depth = _DEPTH.search(span)
+    if depth and (size := read_number(depth.group(1))) is not None and size.value == num.value:
+        return Num(num.value, num.places, alt=-num.value)  # '6 meters below the surface' is 6 deep and -6
     time = _HOURS_MINUTES.search(span) or _HOURS_MINUTES.search(_clean(span))  # '3 \text{ hours } 45 ...'
     if time:  # its first number, or the last one where the text ends on it
         hours, minutes = int(time.group(1)), int(time.group(2))
         if minutes < 60 and num.value in (hours, minutes):
             return Num(hours + Fraction(minutes, 60), 0, alt=Fraction(60 * hours + minutes))
+    minutes = _MINUTES.search(span)
+    if minutes and (size := read_number(minutes.group(1))) is not None and size.value == num.value:
+        return Num(num.value, num.places, alt=num.value / 60)  # '360 minutes' is also 6 (hours)
     return num
 
 

@@ -106,10 +106,15 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
+        letter = _BOLD_LETTER.match(s)
+        if letter and not re.search(r"\([A-E]\)", s[letter.end() :]):  # ('**(B)** — though (C) is also defensible')
+            return f"({letter.group(1)})"  # '**Answer: (E)** $6^4 = 1296$ is the largest.'
         if bold := _BOLD_FIRST.match(s):
             s = bold.group(1)  # '**Bob** has the larger number.'
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
-        s = re.split(r"(?<=[0-9}$a-z\"'%)])\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[0]
+        s = re.split(r"(?<=[0-9}$a-z\"'%)])(?<!i\.e)(?<!e\.g)\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[
+            0
+        ]
         s = s[: symbols_end(s, len(s))]  # 'C ✅', '25% 🪙'
         if option := _OPTION.match(s) or _LETTER_ASIDE.fullmatch(s):
             return f"({option.group(1)})"  # 'alternativa C (17)', '<answer>C (29 is the only prime)</answer>'
@@ -152,6 +157,7 @@ def answer_text(span: str, source: str) -> str:
 
 
 _EMPTY_WORDS = re.compile(r"(?i)" + NO_SOLUTION + r"|\b(?:solution\s+)?set\s+is\s+empty\b|\bempty\s+set\b")
+_BOLD_LETTER = re.compile(r"\s*(?:\*\*)?\s*\(?([A-E])\)?\s*\*\*(?!\s*(?:or|and)\b)")
 _BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phrase may have taken the opening '**')
 _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
 

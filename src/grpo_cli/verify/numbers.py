@@ -224,12 +224,41 @@ def _in_english(text: str) -> str:
     return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _ANY_WORD.findall(text))
 
 
+# Chinese / Japanese numerals ('四十八' is 48, '两千零五' 2005, '三万' 30000), read only inside an answer span: in
+# running text a numeral character is often a word ('一共' is 'altogether').
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+               "九": 9}  # fmt: skip
+_CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
+_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "十百千万萬亿億]{2,}|[" + "".join(_CJK_DIGITS) + "十]")
+
+
+def cjk_numeral(text: str) -> Num | None:
+    """The first run of two or more CJK numerals in `text` as a number, else the first single one, 一 last ('他一共有
+    四十八本' is 48 and '一共五个' 5: '一共' is 'altogether'); None when there is none."""
+    runs = _CJK_NUMERAL.findall(text)
+    if not runs:
+        return None
+    total = section = digit = 0
+    for c in next((r for r in runs if len(r) > 1), next((r for r in runs if r != "一"), runs[0])):
+        if c in _CJK_DIGITS:
+            digit = _CJK_DIGITS[c]
+        elif _CJK_SCALES[c] >= 10**4:  # 万 and 亿 scale the section before them
+            total += (section + digit) * _CJK_SCALES[c]
+            section = digit = 0
+        else:
+            section += max(digit, 1) * _CJK_SCALES[c]  # '十二' is 12: a bare 十 is one ten
+            digit = 0
+    return Num(Fraction(total + section + digit))
+
+
 def words_number(text: str) -> Num | None:
     """English number words, for a span with no digits: 'forty-two', 'one hundred and five', 'a dozen',
     'two dozen', 'one thousand two hundred', 'three and a half'. The first run of number words is read; None when
     there is none."""
     if any(c.isdigit() for c in text):
         return None
+    if _CJK_NUMERAL.search(text):
+        return cjk_numeral(text)  # '答案是四十八页。'
     foreign = _in_english(text)
     if foreign != " ".join(_ANY_WORD.findall(text.lower())):  # 'trente-six litres' (not English 'six')
         return english_words(foreign) or english_words(text)
@@ -237,6 +266,10 @@ def words_number(text: str) -> Num | None:
 
 
 _BELOW_ZERO_WORDS = re.compile(r"(?:degrees?\s+(?:celsius\s+|fahrenheit\s+)?)?below\s+zero\b")
+# Fractions in words: 'three-fifths', 'one third' (singular after 'one' only: 'the twenty-third' is an ordinal).
+_DENOMINATORS = {"halves": 2, "third": 3, "thirds": 3, "quarters": 4, "fourth": 4, "fourths": 4, "fifth": 5,
+                 "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8,
+                 "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}  # fmt: skip
 _SCALE_AFTER = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9}
 
 
@@ -256,6 +289,12 @@ def english_words(text: str) -> Num | None:
                 value = (current + part) * scale
                 return Num(value, alt=value / 12) if scale == 12 else Num(value)
             break
+        if word == "half" and not seen and words[i + 1 : i + 3] == ["a", "dozen"]:
+            return Num(Fraction(6), alt=Fraction(1, 2))  # 'half a dozen' is 6 (and half a dozen)
+        den = _DENOMINATORS.get(word)
+        if seen and den and total == 0 and part == 0 and unit == 1 and (current == 1) == (word[-1] != "s"):
+            return Num(Fraction(current, den))  # 'three quarters (of an hour)', 'three-fifths', 'one third'
+
         if word in ("half", "quarter") and (
             not seen
             and words[i - 1 : i] in ([], ["a"])
@@ -299,3 +338,46 @@ def english_words(text: str) -> Num | None:
         return None
     value = sign * (Fraction(total + current) + part)
     return Num(value, alt=value / 12) if unit == 12 else Num(value)  # 'three dozen and a half' is 42, and 3.5 dozen
+
+
+_VOCABULARY = (
+    frozenset(_UNITS) | frozenset(_TENS) | frozenset(_DENOMINATORS)
+    | {"hundred", "thousand", "million", "billion", "dozen", "half", "quarter"}
+)  # fmt: skip
+_DETAIL_WORDS = frozenset(("with", "to", "for", "among", "between", "by", "from", "into", "in", "on", "at", "per", "of",
+                           "each", "every", "all", "over", "during", "after", "before", "within", "across", "through",
+                           "than", "since", "until", "the", "these", "those", "his", "her", "their", "its", "my",
+                           "our", "your"))  # fmt: skip
+
+
+def closing_words(text: str) -> str | None:
+    """The last run of number words in `text` (a sentence's end, in any language `words_number` reads), when at most
+    three other words follow it and it is not a detail ('with two friends'): the run and what follows, in English
+    ('... collected twelve hundred cans.' -> 'twelve hundred cans'); None when there is none, or it says one."""
+    words = _in_english(text).split()
+    runs = []
+    i = 0
+    while i < len(words):
+        if words[i] in _VOCABULARY or words[i] in ("a", "an") and words[i + 1 : i + 2] in (["dozen"], ["half"]):
+            j = i
+            while j < len(words) and (
+                words[j] in _VOCABULARY
+                or words[j] in ("and", "a", "an")
+                and (words[j + 1 : j + 2] and words[j + 1] in _VOCABULARY or words[j + 1 : j + 3] == ["a", "half"])
+            ):
+                j += 1
+            runs.append((i, j))
+            i = j
+        i += 1
+    if not runs:
+        return None
+    start, end = runs[-1]
+    if start == 0 or words[start:end] == ["zero"] or len(words) - end > 3:
+        return None  # '$2.4 million', '3 degrees below zero': the words belong to a number
+    before = set(words[max(0, start - 3) : start])
+    left = words[start - 1] == "with" and {"left", "leaving", "leaves"} & before
+    if before & _DETAIL_WORDS and not left:
+        return None  # 'with two friends', 'in a typical eight-hour day' are details; 'leaving her with half a dozen' is not
+    said = " ".join(words[start:])
+    value = english_words(said)
+    return said if value is not None and value.value not in (None, 1) else None
