@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 15
+HELDOUT_BATCH = 16
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -634,6 +634,9 @@ BLIND = (
     (15, "blind_batch15a.jsonl"),
     (15, "blind_batch15b.jsonl"),
     (15, "blind_batch15c.jsonl"),
+    (16, "blind_batch16a.jsonl"),
+    (16, "blind_batch16b.jsonl"),
+    (16, "blind_batch16c.jsonl"),
 )
 
 
@@ -660,6 +663,7 @@ REAL = (
     (10, "smollm2_seed7_samples.jsonl", "smollm2_seed7_labels.jsonl", "smollm2_seed7_own_answer.jsonl"),
     (14, "smollm2_seed8_samples.jsonl", "smollm2_seed8_labels.jsonl", "smollm2_seed8_own_answer.jsonl"),
     (15, "smollm2_seed9_samples.jsonl", "smollm2_seed9_labels.jsonl", "smollm2_seed9_own_answer.jsonl"),
+    (16, "smollm2_seed10_samples.jsonl", "smollm2_seed10_labels.jsonl", "smollm2_seed10_own_answer.jsonl"),
 )
 
 
