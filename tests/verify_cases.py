@@ -661,6 +661,59 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("总 **175분**, 즉 **2시간 55분**입니다.", "175", True, "hours and minutes in Korean"),
     ("小明每天读6页，读了8天，一共读了6×8页。\n答案是四十八页。", "48", True, "Chinese numerals"),
     ("答案是四十八页。", "84", False, "... in their order"),
+    (
+        "<think>\n6 rows of 4 chairs = 24.\n</think>\n<answer>24</answer>\n\nQuestion: A farmer has 17 cows and buys 14 more. "
+        "How many cows does he have now?\n<think>\n17 + 14 = 31.\n</think>\n<answer>31</answer>",
+        "24",
+        True,
+        "a run-on after an answer tag: the first tag answers this problem",
+    ),
+    (
+        "<answer>29</answer>\n\nQuestion: A library had 25 books and received 6 more. How many?\n<answer>31</answer>",
+        "31",
+        False,
+        "... not the invented question's tag",
+    ),
+    ("<think>\n4 × 5 = 20.\n</think>\n\n**Respuesta:** entre 20 y 25 minutos.", "20", False, "a range in Spanish"),
+    (
+        "540 ÷ 45 = 12\n\nYou'd need **12 buses** — or 13 if you want to leave room for the teachers. 🚌",
+        "12",
+        False,
+        "a last number with another offered after it",
+    ),
+    (
+        "**Quick answer: $48** 🎟️\n\n### Breakdown\n- 4 × $12 = $46\n\n**Total cost: $46**",
+        "46",
+        True,
+        "a bold total after a quick answer is the final commitment",
+    ),
+    (
+        "**Quick answer: $48** 🎟️\n\n### Breakdown\n- 4 × $12 = $46\n\n**Total cost: $46**",
+        "48",
+        False,
+        "... not the quick answer",
+    ),
+    (
+        "4 × 6 = 24\n\n\\boxed{24}\n\nHmm, actually, I should count the 4 on the lid as well, so the total is 28.",
+        "24",
+        False,
+        "'actually ... so the total is' after a box",
+    ),
+    (
+        "Step 1: Jake has 14 marbles.\nStep 3: 14 × 3 = 42\nStep 3: 14 × 3 = 42\nStep 3: 14 × 3 = 42\nStep 3: 14 ×",
+        "42",
+        False,
+        "a cut-off loop of a step is no conclusion",
+    ),
+    ("1:44:2\n\nThis is the ratio of each color to the total.", "2", False, "a number inside a ratio"),
+    ("210 ÷ 60 = 3,5\n\n**Respuesta: el tren tarda 3 horas y media.** 🚆", "3.5", True, "'3 horas y media'"),
+    (
+        "5 × R$ 2,50 = R$ 12,50\n\n**Resposta: doze reais e cinquenta centavos.**",
+        "12.5",
+        True,
+        "money in Portuguese words",
+    ),
+    ("150 ÷ 60 = 2,5\n\n**Cevap: iki buçuk saat** 🚗", "2.5", True, "Turkish 'iki buçuk'"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -1241,4 +1294,62 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         False,
         "... a box whose content is itself cut",
     ),
+    (
+        "<think>\n(4 × 10^3)(3 × 10^1) = 1.2 × 10^5.\n</think>\n\nThe product is 1.2·10^5.",
+        "120000",
+        True,
+        "scientific notation with a middle dot in prose",
+    ),
+    (
+        "<think>\nsqrt(4 + 1) = sqrt 5, which is option (A).\n</think>\n\n**(A)** $\\sqrt{5}$",
+        r"\text{(A)}",
+        True,
+        "an option line with its value",
+    ),
+    ("Factor: $(x-3)(x+2)=0$\n\n**Roots:** x = 3 and x = −2", "-2, 3", True, "roots joined by 'and'"),
+    ("$x^2-3x-10=(x-5)(x+2)=0$\nSo x = 5 or x = -2.", "-2,5", True, "roots joined by 'or' in plain text"),
+    ("$x^2-3x-10=(x-5)(x+2)=0$\nSo x = 5 or x = -3.", "-2,5", False, "... one wrong"),
+    (
+        "$$\\frac{5}{6} \\div \\frac{10}{21} = \\frac{105}{60}$$\n\n**Final answer:** 1 ¾ (or 1.75)",
+        r"\frac{7}{4}",
+        True,
+        "a value with the same value offered in another form",
+    ),
+    ("**Final answer:** 1 ¾ (or 2)", r"\frac{7}{4}", False, "... another value offered"),
+    (
+        "$(8 \\times 10^{-2})(4 \\times 10^{-3}) = 32 \\times 10^{-5}$\n\n$= $ **3.2e-4**",
+        r"3.2\times10^{-4}",
+        True,
+        "a bold value after an empty region",
+    ),
+    ("15% of 80 = 0.15 × 80 = 12 → **B**", r"\text{(B)}", True, "a bold option letter after an arrow"),
+    (
+        "- **Alice:** 6 m/s\n- **Bob:** 5.5 m/s\n\n🏃 **Alice** ran faster.",
+        r"\text{Alice}",
+        True,
+        "a bold name after an emoji",
+    ),
+    (
+        "$f(-x) = -x^3 - x$.\n\nThis is not $f(x)$, so the function is **neither** even nor odd.",
+        r"\text{odd}",
+        False,
+        "'neither even nor odd' is not odd",
+    ),
+    (
+        "<think>(5-2)*180 = 540</think>\n<answer>540</answer>\n<answer>The sum of the interior angles is 540 degrees.</answer>",
+        "540",
+        True,
+        "two tags stating the same number",
+    ),
+    ("<answer>540</answer>\n<answer>720</answer>", "540", False, "two tags stating different numbers"),
+    ("$\\binom{6}{2}=15$.\n$\\boxed{\\text{The answer is } 15}$", "15", True, "a box holding a label and the value"),
+    (
+        "Number of divisors: $(2+1)(1+1)(1+1) = 12$.\n\n60 has **a dozen** positive divisors: 1, 2, 3, 4, 5, 6, 10, 12, 15, "
+        "20, 30, 60.",
+        "12",
+        True,
+        "a bold count before the list it enumerates",
+    ),
+    ("So, there are 10 nickels in the total of 11 coins.", "10", True, "'the total of 11 coins' is a detail"),
+    ("So, the ratio of acceleration to the mass of the ball is 1:2.", "1:2", True, "a ratio in prose"),
 ]

@@ -86,15 +86,22 @@ def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str |
     return text[start : text.find(close_tag, start)]
 
 
+_TAG_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
 def two_tags(text: str) -> bool:
     """The last two complete answer tags stand side by side and differ ('<answer>21</answer>\n<answer>29</answer>'):
-    two candidates, no answer committed to."""
+    two candidates, no answer committed to. Two that state the same numbers are one answer said twice."""
     last = text.rfind(_OPEN, 0, text.rfind(_CLOSE))
     before = text.rfind(_CLOSE, 0, last) if last > 0 else -1
     if before < 0 or text[before + len(_CLOSE) : last].strip():
         return False
     first = text.rfind(_OPEN, 0, before)  # its content ends at its own close ('</answer>\n</answer>' repeats it)
-    return first >= 0 and text[first + len(_OPEN) : text.find(_CLOSE, first)].strip() != last_tag(text).strip()
+    if first < 0:
+        return False
+    one, other = text[first + len(_OPEN) : text.find(_CLOSE, first)].strip(), (last_tag(text) or "").strip()
+    numbers = set(_TAG_NUMBER.findall(one))  # '<answer>540</answer>\n<answer>The sum ... is 540 degrees.</answer>'
+    return one != other and not (numbers and numbers == set(_TAG_NUMBER.findall(other)))
 
 
 def boxes(text: str) -> list[tuple[int, int, str]]:
@@ -388,6 +395,10 @@ def last_number_span(text: str) -> str | None:
         return None  # a range or a hedge is no single answer
     if _EITHER.search(text, sentence, found.end()):
         return None  # 'either 10 or 11 vans — 10 if ..., 11 otherwise'
+    if _RATIO.match(text, found.end()) or _RATIO_BEFORE.search(text, max(0, found.start() - 12), found.start()):
+        return None  # '1:44:2', a ratio or a time of day: no single number
+    if _HEDGED.search(text, found.end()):
+        return None  # "You'd need **12 buses** — or 13 if you want to leave room for the teachers."
     before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
     if before is None and re.fullmatch(r"[0-9]{3}", found.group(0)):
         before = _GROUPS_BEFORE.search(text, max(0, found.start() - 40), found.start())
@@ -488,9 +499,12 @@ _NUMBER_AFTER = re.compile(
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
     r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO + "|" + BELOW_SURFACE
 )
+_RATIO = re.compile(r":[0-9]")
+_RATIO_BEFORE = re.compile(r"[0-9]:$")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
-    r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\bbetween\s+\$?[0-9][0-9,.]*\s+and\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
+    r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\b(?:between|entre|zwischen|tra|tussen|между|от)\s+\$?[0-9][0-9,.]*\s+"
+    r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
     r"|(?<![0-9.,])[0-9][0-9,.]*\s*[^\s0-9]{0,2}\s*(?:か|或者?|または|또는)\s*$"  # '12個か13個'
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
@@ -512,7 +526,7 @@ _MEANING = re.compile(
     r"|,\s*(?:which|that)\s+is\s+(?:[\w$.]+\s+){0,3}?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
 )
 _RESTATES = re.compile(
-    r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:is|are|was|were|be|equals?|totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
+    r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:is|are|was|were|be|equals?|(?<!the\s)totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
     r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer|(?:ends?|ended)\s+up"
     r"|becomes?|became)\b)"
     r"\s*(?:[A-Za-z']+\s+){0,3}?\$?-?[0-9]"  # ... with a number of its own (', which is the number of ways to' has none)
@@ -550,8 +564,9 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 _PLAIN_VALUE = re.compile(
     r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[./][0-9])"  # '5 050': a space between thousands groups
     r"|(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?)"  # '3 1/2' is one value
-    r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4})?"
-    r"(?:\s?%|!(?!=))?(?![0-9])"
+    r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4}"
+    r"|\s*(?:[×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?-?[0-9]+\}?)?"  # '1.2·10^5' is one value
+    r"(?::[0-9]+)*(?:\s?%|!(?!=))?(?![0-9])"  # '1:2', a ratio
 )
 _REGION_GAP = re.compile(
     r"(?i)(?:[\s,;،、*]|\n[ \t]*(?:[0-9]{1,2}[.)]|[-*•])[ \t]|\b(?:"
@@ -574,11 +589,20 @@ def last_math_span(text: str) -> str | None:
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[^\W\d_]{3,}", words):  # no word in any script
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
+        choice = _CHOICE_LINE.match(lines[-1]) if lines else None
+        if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2])):
+            return f"({choice.group(1) or choice.group(2)})"  # '**(A)** $\\sqrt{5}$'
+        if (bold := _closing_bold(stripped)) is not None:
+            return bold  # '$= $ **3.2e-4**', '12 → **B**'
+
         if len(lines) > 1:
             stripped = lines[-1]  # '$2x - 3 = 4$ / $2x = 7$ / $x = 3\frac{1}{2}$', a step a line: the last
             if stripped.startswith("=") and stripped.count("=") == 1:
                 return stripped[1:].strip().rstrip(".")  # '(2 - i)^2 = 4 - 4i - 1 / = -4i + 3'
         regions = math_regions(stripped)
+        roots = _ROOT_LIST.search(stripped) if not regions else None
+        if roots and stripped[roots.end() :].strip(" .") == "":
+            return roots.group(0).rstrip(".")  # 'So x = 5 or x = -2.'
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
         spans = list(_MATH_SPAN.finditer(stripped))
@@ -663,8 +687,12 @@ def _closing_bold(text: str) -> str | None:
         if not _REGION_GAP.fullmatch(text, earlier.end(), parts[0].start()):
             break
         parts.insert(0, earlier)
+    if len(parts) == 1 and (letter := _CHOICE.fullmatch(parts[0].group(1).strip())):
+        return f"({letter.group(1)})"  # '15% of 80 = 12 → **B**'
+    if any(re.search(r"[$\\]|[^\W\d_]{3,}", p.group(1)) for p in parts):
+        return None  # '**Solution: x = 2, y = −1**' is the statement reader's
     values = [_closing_value(p.group(1)) for p in parts]
-    if any(not re.search(r"[0-9]", v) or re.search(r"[$\\]|[^\W\d_]{3,}", v) for v in values):
+    if any(not re.search(r"[0-9]", v) for v in values):
         return None
     return ", ".join(values)
 
@@ -682,7 +710,7 @@ def _closing_value(bold: str) -> str:
     return value.rsplit("=", 1)[1].strip() if "=" in value and not re.fullmatch(r"[A-Za-z]", lhs) else value
 
 
-_ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*,\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
+_ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*(?:,|,?\s*\b(?:and|or)\b)\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
 NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
 _NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION)
 _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
@@ -773,10 +801,12 @@ _COPULA_ANY = re.compile(
 # A bold name that opens the last sentence and is its subject: '**Carla** is the fastest runner!', 'So **Bob** has the
 # higher average.', '**Alice** wins.'
 _BOLD_SUBJECT = re.compile(
-    r"(?i:(?:so|thus|therefore|hence|clearly|overall),?\s+)?\*\*(?!(?:Answer|Note|Step|Final|Total|Solution|Check|Yes|No)\*)"
-    r"([A-Z][a-z]{1,15})\*\*\s+(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came)\b"
+    r"(?:[^\w\s*]+\s*)?(?i:(?:so|thus|therefore|hence|clearly|overall),?\s+)?"  # ('🏃 **Alice** ran faster.')
+    r"\*\*(?!(?:Answer|Note|Step|Final|Total|Solution|Check|Yes|No)\*)([A-Z][a-z]{1,15})\*\*\s+"
+    r"(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came|ran|runs|reads|read|saves|saved)\b"
 )
 _DIGIT = re.compile(r"[0-9]")
+_NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b")
 _CJK_ENDING = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)\s*[。.]?\s*$")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
@@ -827,7 +857,8 @@ def _final_statement(text: str) -> str | None:
     if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2].strip())):
         return f"({choice.group(1) or choice.group(2)})"  # 'C) Plane' (not the last line of a list of options)
     said = _LAST_WORD.search(sentence.replace("**", ""))
-    if said and (meaning := word_meaning(said.group(1))) in _DAYS_PARITY:
+    negated = said and _NEGATED.search(sentence.replace("**", ""), 0, said.start())  # '**neither** even nor odd'
+    if said and not negated and (meaning := word_meaning(said.group(1))) in _DAYS_PARITY:
         cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
         if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
             return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
@@ -894,6 +925,7 @@ def _lhs(math: str) -> str | None:
 _FINAL = re.compile(
     r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b"
     r"|\bthe\s+answer(?=\s+(?:should|must)\s+be\b)"  # 'Hmm, I think the answer should be (D).'
+    r"|\bactually\b[^.\n]{0,120}?\bso\s+the\s+(?:total|answer|count)(?=\s+(?:is|would\s+be)\b)"  # '... actually, ... so the total is 28'
 )
 _STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:(?:is|should\s+be|must\s+be|would\s+be|will\s+be)\b[ \t]*:?|:|=)[ \t]*")
 
@@ -1056,6 +1088,8 @@ def _looped(text: str) -> str | None:
     concluding = re.split(r"[.!?]\s", prev.rstrip(".!? "))[-1]
     if not NUMBER_RE.search(concluding):
         return None  # 'Hmm, let me double check the number of packs.' repeated: no value concluded
+    if re.match(r"(?i)(?:\*\*)?(?:step|schritt|paso|étape|шаг)\s*[0-9]", prev):
+        return None  # 'Step 3: 14 × 3 = 42' repeated: a step of the working, not a conclusion
     return text.rstrip()[: -len(lines[-1])].rstrip()
 
 
@@ -1192,6 +1226,11 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
                 return None  # 'the answer is 24, but 36 is also possible': no answer committed to
             if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
                 found, source = final, "phrase"
+            if source == "phrase" and (total := _TOTAL_LINE.search(tail, found[1])) is not None:
+                found = (
+                    total.group(1),
+                    total.end(1),
+                )  # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**'
             if not _complete(found[0], found[1], tail, ended):
                 return _repeated(tail, found[0]) if source == "phrase" else None
             first = _SENTENCE_END.search(found[0])
@@ -1213,10 +1252,28 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
         tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
+        tail = _without_enumeration(tail)
         span = last_math_span(tail) if math else last_number_span(tail)
         if span is not None:
             return span, "last_math" if math else "last_number"
     return None
+
+
+# A last line in bold that states a total after the answer phrase: the final commitment (the phrase was a summary
+# given first: '**Quick answer: $48**', then a breakdown).
+_TOTAL_LINE = re.compile(
+    r"(?i)\n[ \t]*\*\*(?:total|grand\s+total|final\s+total|overall\s+total)\b[^*\n:]{0,30}:\s*([^*\n]{1,40}?)\s*\*\*[^\n0-9]*\s*$"
+)
+# The values a bold count enumerates after a colon: '60 has **a dozen** positive divisors: 1, 2, 3, ..., 60.'
+_ENUMERATION = re.compile(r":\s*(?:-?[0-9][0-9./]*\s*,\s*){2,}(?:and\s+)?-?[0-9][0-9./]*\s*\.?\s*$")
+
+
+def _without_enumeration(text: str) -> str:
+    """The text without a list its last line enumerates after a bold count (the count is the answer)."""
+    found = _ENUMERATION.search(text, max(0, len(text) - 400))
+    if found is None or "**" not in text[text.rfind("\n", 0, found.start()) + 1 : found.start()]:
+        return text
+    return text[: found.start()].rstrip() + "."
 
 
 # A cut-off text that takes back what it stated and was cut before saying what instead.
@@ -1249,7 +1306,7 @@ _END_OF_TURN = re.compile(
 
 
 def _own_problem(text: str) -> str:
-    """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box or answer phrase)
+    """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box, tag or phrase)
     or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
     (a few-shot prompt's pattern, continued), not this one; or the text up to an end-of-turn token."""
     if "<" in text and (end := _END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
@@ -1258,8 +1315,8 @@ def _own_problem(text: str) -> str:
     if found is None:
         return text
     head = text[: found.start()]
-    if _HASHES.search(head) or "\\boxed" in head or phrase_span(head) is not None:
-        return head
+    if _HASHES.search(head) or "\\boxed" in head or _CLOSE in head or phrase_span(head) is not None:
+        return head  # (an answer tag too: '<answer>24</answer>\n\nQuestion: ... <answer>31</answer>')
     if NUMBER_RE.search(head) and _NEXT_ANSWER.search(text, found.end()):
         return head
     return text

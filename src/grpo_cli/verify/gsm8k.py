@@ -86,6 +86,11 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _ASIDE_HEDGE = re.compile(r"(?i)\(\s*(?:" + OR_WORDS + r"|o)\b[^()]*[0-9]")
 # '3 degrees below zero', '5°C below zero': a negative number in words.
 _BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
+# A whole number and a half, in words after it: '3 horas y media', '3 hours and a half', '2 Stunden und halb'.
+_AND_A_HALF = re.compile(
+    r"(?i)(?<![0-9.])([0-9]+)(\s+[^\W\d_]+)?\s+(?:and\s+a\s+half|y\s+media|et\s+demie|e\s+mezz[oa]|und\s+(?:ein\s+)?halb"
+    r"|e\s+meia|с\s+половиной|buçuk)\b"
+)
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
     r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
@@ -97,6 +102,11 @@ _HEDGE = re.compile(
     r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s*(?:\b(?:"
     + OR_WORDS
     + r")\b|或者?|또는)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...'
+)
+# A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
+_BETWEEN = re.compile(
+    r"(?i)\b(?:between|entre|zwischen|tra|fra|tussen|między|между|от|від|od)\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
+    r"(?:and|y|et|und|e|en|i|и|і|до|do)\s+\$?[0-9]"
 )
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
@@ -118,6 +128,7 @@ def _clean(span: str) -> str:
     span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
     span = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), span)
     span = _BELOW_ZERO.sub(r"-\1", span)
+    span = _AND_A_HALF.sub(r"\1.5\2", span)
     return _MIXED.sub(_mixed, span)
 
 
@@ -303,7 +314,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if _HEDGE.search(clean):  # '<answer>15 or 20</answer>', 'the answer is either 12 or 15.'
+        if _HEDGE.search(clean) or _BETWEEN.search(clean):  # '<answer>15 or 20</answer>', 'entre 20 y 25 minutos'
             return None
         if source == "answer_tag" and (said := _IS_VALUE.findall(clean)):
             after = clean.rsplit(said[-1], 1)[1]  # '<answer>42 eggs is 3.5 dozen</answer>': what it is

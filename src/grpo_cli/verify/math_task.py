@@ -99,6 +99,7 @@ def answer_text(span: str, source: str) -> str:
             return inner.strip()
     if source == "boxed":  # '\boxed{12 $ and $13}': math delimiters inside a box are stray
         s = re.sub(r"(?<!\\)\$", " ", s)
+        s = _BOX_LABEL.sub("", s)  # '\\boxed{\\text{The answer is } 15}'
     if source in ("answer_tag", "phrase"):
         phrase = None
         for phrase in _PHRASE.finditer(s):  # noqa: B007 - the last one
@@ -133,6 +134,7 @@ def answer_text(span: str, source: str) -> str:
             return said.canonical()  # 'There are twenty-four distinct arrangements.'
 
     s = _GLOSS.sub("", s)  # '\\frac{\\sqrt3}{2} (≈ 0.866)': the same value, rounded
+    s = _OR_ASIDE.sub(r", \1", s)  # '1 3/4 (or 1.75)': two values, one answer when they are equal (else a hedge)
     s = _IMPLIES.split(s)[-1] if source in ("last_math", "boxed", "phrase") else s  # 'x - 3 = 4 \\Rightarrow x = 7'
     if source in ("answer_tag", "phrase"):
         s = _EXPLAINED.sub("", s)  # '7 (the units digit of 3^2023)', 'No solution (it is never satisfied)'
@@ -187,6 +189,8 @@ _IMPLIES = re.compile(r"\\(?:Rightarrow|implies|Longrightarrow)(?![A-Za-z])|⇒"
 _CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:约为|約為|约等于|約等於|等于|等於|为|為|是|は|が)\s*(?=[-0-9$\\(√])")
 
 
+_BOX_LABEL = re.compile(r"^\s*\\text\s*\{[^{}]*(?:\bis|:|=)\s*\}\s*(?=\S)")
+_OR_ASIDE = re.compile(r"\s*\(\s*or\s+([^()a-zA-Z]{1,40})\)\s*\.?$")
 # A trailing aside that restates the answer approximately or in other words.
 _GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|roughly|equivalently|i\.e\.)[^()]*\)\s*\.?$")
 

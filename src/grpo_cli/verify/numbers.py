@@ -190,6 +190,11 @@ _FOREIGN = {
     **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
                     "dozen"),
     **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
+    # Turkish (without 'on', 'bin': English words), and money words in other languages as English ones
+    **{"bir": "one", "iki": "two", "uc": "three", "dort": "four", "bes": "five", "alti": "six", "yedi": "seven",
+       "sekiz": "eight", "dokuz": "nine", "yirmi": "twenty", "otuz": "thirty", "elli": "fifty"},
+    **dict.fromkeys(("reais", "real", "pesos", "peso", "рублей", "рубля", "рубль"), "dollars"),
+    **dict.fromkeys(("centavos", "centavo", "centimos", "centimo", "centimes", "centime", "копеек", "копейки"), "cents"),
 }  # fmt: skip
 _ANY_WORD = re.compile(r"[^\W\d_]+(?:['ʼ][^\W\d_]+)?")  # any script's words ('тридцять', 'п'ять')
 _DUTCH_UNITS = {"een": "one", "twee": "two", "drie": "three", "vier": "four", "vijf": "five", "zes": "six",
@@ -209,6 +214,7 @@ _COMPOUNDS = [
     (re.compile(r"\bquinientos\b"), "five hundred"),
     (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
     (re.compile(r"\b(?:anderthalb|eineinhalb)\b"), "one and a half"),
+    (re.compile(r"\bbucuk\b"), "and a half"),  # Turkish 'iki buçuk' is 2.5
     (re.compile(r"\b(een|twee|drie|vier|vijf|zes|zeven|acht|negen)e?en(twintig|dertig|veertig|vijftig|zestig|zeventig"
                 r"|tachtig|negentig)\b"), lambda m: _DUTCH_UNITS[m.group(1)] + " " + m.group(2)),  # 'zesennegentig' is 96
 ]  # fmt: skip
