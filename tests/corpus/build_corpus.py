@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 16
+HELDOUT_BATCH = 17
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -637,17 +637,25 @@ BLIND = (
     (16, "blind_batch16a.jsonl"),
     (16, "blind_batch16b.jsonl"),
     (16, "blind_batch16c.jsonl"),
+    (17, "blind_batch17a.jsonl"),
+    (17, "blind_batch17b.jsonl"),
+    (17, "blind_batch17c.jsonl"),
 )
 
 
 def blind_rows() -> list[dict]:
-    """{task, completion, answer, finished, label, note} per line."""
+    """{task, completion, answer, finished, label, note} per line. A row identical to an earlier one (same task,
+    completion, reference and finished; batch 17 has two: a bare '18', and the brief's own example 'The answer is 40 /
+    8 = 5') is kept once, in its first batch."""
     rows = []
+    seen = set()
     for batch, name in BLIND:
         for r in map(json.loads, (HERE / name).open()):
             fields = [r["task"], r["completion"], r["answer"], r["finished"]]
             key = hashlib.sha1(json.dumps(fields).encode()).hexdigest()[:10]
-            rows.append(_row(f"blind-{key}", "synthetic_blind", *fields, r["label"], r["note"], batch))
+            if key not in seen:
+                seen.add(key)
+                rows.append(_row(f"blind-{key}", "synthetic_blind", *fields, r["label"], r["note"], batch))
     return rows
 
 
@@ -664,6 +672,7 @@ REAL = (
     (14, "smollm2_seed8_samples.jsonl", "smollm2_seed8_labels.jsonl", "smollm2_seed8_own_answer.jsonl"),
     (15, "smollm2_seed9_samples.jsonl", "smollm2_seed9_labels.jsonl", "smollm2_seed9_own_answer.jsonl"),
     (16, "smollm2_seed10_samples.jsonl", "smollm2_seed10_labels.jsonl", "smollm2_seed10_own_answer.jsonl"),
+    (17, "smollm2_seed11_samples.jsonl", "smollm2_seed11_labels.jsonl", "smollm2_seed11_own_answer.jsonl"),
 )
 
 
