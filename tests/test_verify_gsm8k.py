@@ -166,6 +166,13 @@ def test_a_cut_off_completion_that_takes_its_answer_back_states_none():
     assert verify(text.split("\n\nWait")[0] + "\n\nLet me restate: Ben has", "30", finished=False).correct is True
 
 
+def test_a_cut_off_text_keeps_a_bold_answer_sentence():
+    """'**The answer is 9.** Here's why ... 9 × 4 = 3' and the token limit: the bold sentence ended before the cut."""
+    text = "36 ÷ 4.\n\n**The answer is 9.** Here's why this makes sense: if each of the 9 teams has 4 players, then 9 × 4 = 3"
+    assert verify(text, "9", finished=False).correct is True
+    assert verify(text.replace("9.**", "9**"), "9", finished=False).correct is False  # no full stop: could be 90
+
+
 def test_a_cut_off_box_taken_back_states_none():
     """A box, then 'Wait, that's not right. Let me recompute: ...' and the token limit: as with a phrase taken back,
     the model withdrew its box and was cut before a new answer (math task, and gsm8k the same way)."""

@@ -714,6 +714,31 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         "money in Portuguese words",
     ),
     ("150 ÷ 60 = 2,5\n\n**Cevap: iki buçuk saat** 🚗", "2.5", True, "Turkish 'iki buçuk'"),
+    ("The answer is about 40–45%.", "40", False, "a range with an en dash"),
+    ("240 ÷ 30 = 8 jam, ditambah istirahat.\n\n**Jawaban: sekitar 8–9 jam**", "8", False, "a range in Indonesian"),
+    ("4 ページ × 5 分 = 20 分\n\n**答え：２０分または２５分**", "20", False, "a Japanese hedge with units"),
+    ("150 élèves ÷ 12 = 12,5 donc il faut 12 ou 13 bus.", "13", False, "a French hedge"),
+    (
+        '27 − 9 = 18.\n\n**Answer: 18 cupcakes.**\n\n*Note: if "a third" refers to a different batch, the answer would be 24 '
+        "instead.*",
+        "18",
+        False,
+        "a note offering another reading's answer",
+    ),
+    (
+        "4 × 6 = 24, plus 4 extra = 28.\n#### 28\n\nActually, let me recount: 24 + 4 + 4 = 32.\nFinal: 32",
+        "28",
+        False,
+        "a 'Final:' line after the #### line",
+    ),
+    ("−7 + 4 = −3\n\n**It was 3 degrees below zero at 10 a.m.**", "-3", True, "a time of day is a detail"),
+    ("12 rolls plus 1 free roll = 13.\n\n**You get a baker's dozen!** 🥖", "13", True, "a baker's dozen"),
+    (
+        "36 ÷ 4.\n\n**The answer is 9.** Here's why this makes sense: if each of the 9 teams has 4 players, then 9 × 4 = 3",
+        "9",
+        True,
+        "a bold answer sentence before the cut (read as cut off in the test below)",
+    ),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -1352,4 +1377,53 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
     ),
     ("So, there are 10 nickels in the total of 11 coins.", "10", True, "'the total of 11 coins' is a detail"),
     ("So, the ratio of acceleration to the mass of the ball is 1:2.", "1:2", True, "a ratio in prose"),
+    (
+        "If the letters are distinguishable, there are $\\boxed{120}$ arrangements; treating repeated letters as identical, "
+        "there are $\\boxed{30}$.",
+        "30",
+        False,
+        "a box per reading in one sentence",
+    ),
+    (
+        "- If order matters: $5 \\cdot 4 = \\boxed{20}$\n- If order does not matter: $\\binom{5}{2} = \\boxed{10}$",
+        "10",
+        False,
+        "a box per reading, one a bullet",
+    ),
+    ("The domain is all real numbers with $x \\neq 0$.", r"(-\infty,0)\cup(0,\infty)", True, "all reals but a point"),
+    ("**Domain: all real $x$ with $x \\neq 2$.**", r"(-\infty,2)\cup(2,\infty)", True, "... in bold"),
+    ("**Domain: all real $x$ with $x \\neq 2$.**", r"(-\infty,\infty)", False, "... is not all reals"),
+    (
+        "$$\\mathbf w = -2\\begin{pmatrix}1\\\\2\\\\3\\end{pmatrix}$$",
+        r"\begin{pmatrix}-2\\-4\\-6\end{pmatrix}",
+        True,
+        "a named vector as a scalar times a vector",
+    ),
+    ("Outcomes greater than 2: 4 of 6.\n\n**P = 0.666…**", r"\frac{2}{3}", True, "a digit repeated before an ellipsis"),
+    ("**P = 0.67…**", r"\frac{2}{3}", False, "... digits that do not repeat are the digits written"),
+    (
+        "$x^2+1$ jest zawsze dodatnie, więc nierówność spełniają **wszystkie liczby rzeczywiste**.",
+        r"(-\infty,\infty)",
+        True,
+        "all reals in Polish",
+    ),
+    ("$|x| = -2$, lo cual es imposible.\n\n**No hay solución.**", r"\emptyset", True, "no solution in Spanish"),
+    (
+        "$A = \\{1, 3\\}$ and $B = \\{2, 4\\}$ share no elements, so\n\n$A \\cap B = \\{\\}$.",
+        r"\varnothing",
+        True,
+        "a named set's value",
+    ),
+    ("**Sim**, 91 é composto, pois 91 = 7 × 13.", r"\text{yes}", True, "yes in Portuguese opening the answer"),
+    ("From $3x+5=14$ we get $x=\\boxed{3}$. Then $4x=\\boxed{12}$.", "12", True, "'4x =' is no unknown of a point"),
+    ("$x=\\frac{2\\pm\\sqrt{4+4}}{2}=1\\pm\\sqrt2$.", r"1+\sqrt{2},1-\sqrt{2}", True, "± as its two roots"),
+    ("$x=1\\pm\\sqrt2$.", r"1+\sqrt{2}", False, "... not one of them"),
+    ("CIRCLE\n", r"\text{CIRCLE}", True, "a completion that is one word"),
+    (
+        "So the total is 5.\n\nThe answer is 54.\n\nThe reasoning process and answer are enclosed within <think> </think> and "
+        "<answer> </answer> tags, respectively, i.e., <think> reasoning process here </think> <answer> answer here </answer>.",
+        "54",
+        True,
+        "the R1-Zero prompt echoed after the answer",
+    ),
 ]

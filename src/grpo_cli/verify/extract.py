@@ -157,7 +157,7 @@ def _wordless(gap: str) -> bool:
 
 
 # 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
-_ASSIGNS = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
+_ASSIGNS = re.compile(r"(?<![A-Za-z0-9\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
 _RETRACTS = re.compile(
     r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
 )
@@ -188,16 +188,19 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 
 # Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
 # ... \boxed{10}.' A hedge: no answer is committed to.
-_READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise)\b[^.!?\n]*$")  # '... \boxed{20}; otherwise it is \boxed{10}'
+# '... \boxed{20}; otherwise it is \boxed{10}', '... \boxed{120} arrangements; treating repeated letters as identical, ...'
+_READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise|treating|assuming|considering|whereas|unless)\b[^.!?\n]*$")
 
 
 _STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
 _BOLD_VALUE = re.compile(r"\*\*[^*\n]{0,40}[0-9][^*\n]{0,40}\*\*")
 _REREADING = re.compile(
-    r"(?i)\n\s*\n\W*if\b[^\n]{0,200}?\b(?:meant|means|mean|interpret\w*|read(?:ing)?\s+(?:it\s+)?as|wording|the\s+question"
-    r"|the\s+problem)\b[^\n]{0,200}?\bwould\b[^\n]{0,120}$"
+    r"(?i)\n\s*\n\W*(?:note\W*)?if\b[^\n]{0,200}?\b(?:meant|means|mean|interpret\w*|read(?:ing)?\s+(?:it\s+)?as|wording"
+    r"|the\s+question|the\s+problem|refers?\s+to)\b[^\n]{0,200}?\bwould\b[^\n]{0,120}$"
 )
-_CONDITION = re.compile(r"(?i)\s*(?:\*\*)?(?:if|when|assuming|under)\b")
+_CONDITION = re.compile(
+    r"(?i)\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?(?:\*\*)?(?:if|when|assuming|under)\b"
+)  # ('- If order matters: ...')
 
 
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
@@ -504,7 +507,7 @@ _RATIO_BEFORE = re.compile(r"[0-9]:$")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
     r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\b(?:between|entre|zwischen|tra|tussen|между|от)\s+\$?[0-9][0-9,.]*\s+"
-    r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+or\s+\$?$"
+    r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+(?:" + OR_WORDS + r")\s+\$?$"
     r"|(?<![0-9.,])[0-9][0-9,.]*\s*[^\s0-9]{0,2}\s*(?:か|或者?|または|또는)\s*$"  # '12個か13個'
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
@@ -516,7 +519,7 @@ _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is 
 # 'will have $210 saved | by the end of week 3'.
 _DETAIL = re.compile(
     r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
-    r"|(?:by|at)\s+the\s+(?:end|start|beginning)\s+of))\b"
+    r"|(?:by|at)\s+the\s+(?:end|start|beginning)\s+of|at\s+(?=[0-9]{1,2}(?::[0-9]{2})?\s*(?:a\.?m\b|p\.?m\b|o'clock))))\b"
 )
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
@@ -552,8 +555,8 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
         meaning is not None and meaning.start() < last.start()
     ):  # 'is -$35, meaning his account is overdrawn by $35': the value before it
         return [m for m in numbers if start <= m.start() and m.end() <= meaning.start()][-1]
-    detail = _DETAIL.search(text, first.end(), last.start())
-    if detail is None or _RESTATES.search(text, detail.start() + 1, last.end()):
+    detail = _DETAIL.search(text, first.end(), last.end() + 8)  # (past the number: 'at 10 a.m.' looks at it)
+    if detail is None or detail.start() >= last.start() or _RESTATES.search(text, detail.start() + 1, last.end()):
         return last
     before = [m for m in numbers if start <= m.start() and m.end() <= detail.start()]
     return before[-1] if before else last
@@ -586,6 +589,8 @@ def last_math_span(text: str) -> str | None:
     in the same sentence when only 'and' / 'or' / commas stand between them), unless a plain number comes after it;
     a completion that is only a short answer ('1/2', '$x=5$') is itself the answer."""
     stripped = text.strip()
+    if re.fullmatch(r"[A-Za-z]{2,20}", stripped):
+        return stripped  # a completion that is one word: 'CIRCLE'
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[^\W\d_]{3,}", words):  # no word in any script
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
@@ -712,7 +717,15 @@ def _closing_value(bold: str) -> str:
 
 _ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*(?:,|,?\s*\b(?:and|or)\b)\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
 NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
-_NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION)
+# 'no solution' / 'the empty set' in the languages models switch to
+NO_SOLUTION_ELSEWHERE = (
+    r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?|(?:l')?ensemble\s+vide"
+    r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
+    r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
+    r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
+    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合"
+)
+_NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION + "|" + NO_SOLUTION_ELSEWHERE)
 _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
 # 'is' in the languages models answer in, the words every reader of a copula shares (each adds its own)
 COPULAS_ELSEWHERE = r"es|est|ist|è|é|será|sera|sarà"
@@ -733,7 +746,7 @@ _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all
 ALL_REALS_ELSEWHERE = (
     r"tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
     r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|все\s+(?:действительные|вещественные)\s+числа|全体实数|所有实数"
-    r"|すべての実数|ℝ"
+    r"|すべての実数|ℝ|wszystkie\s+liczby\s+rzeczywiste|tüm\s+reel\s+sayılar|semua\s+bilangan\s+real|alle\s+re[ëe]le\s+getallen"
 )
 _ALL_REALS = re.compile(r"(?i)(?:" + ALL_REALS_ELSEWHERE + ")")
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
@@ -742,6 +755,7 @@ _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
 _CHOICE_LINE = re.compile(r"(?:\*\*)?\(?([A-E])\)(?:\*\*)?\s+\S|(?:\*\*)?([A-E])\.(?:\*\*)?\s+[A-Z0-9$\\(-]")
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
+_VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})\*\*\s*[—–,.:;!]")
 _BOLD_VERDICT = re.compile(
     r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
 )  # 'So **no**, 221 is ...'
@@ -814,6 +828,12 @@ _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
 
 
+_ALL_BUT = re.compile(
+    r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:with|except|such\s+that|where|but)\s*\$?\s*"
+    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
+)
+
+
 def all_reals(sentence: str) -> bool:
     """A sentence that says a statement holds for all real numbers: 'The inequality holds for **all real numbers**
     $x$.' (not 'all real numbers except 2')."""
@@ -821,7 +841,8 @@ def all_reals(sentence: str) -> bool:
         _NAMED_SET.search(sentence.replace("**", ""))
         and re.search(r"(?i)\ball\b", sentence)
         and not _EXCEPT.search(sentence)
-    )
+        and not _NOT_EQUAL.search(sentence)  # 'all real numbers with $x \\neq 0$' is the region's set
+    ) or bool(_ALL_REALS.search(sentence) and not _NOT_EQUAL.search(sentence))
 
 
 def _final_statement(text: str) -> str | None:
@@ -848,10 +869,20 @@ def _final_statement(text: str) -> str | None:
         return roots.group(0)  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if all_reals(sentence):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
+    if hole := _ALL_BUT.search(sentence.replace("**", "")):
+        c = hole.group(
+            1
+        )  # 'The domain is all real numbers with $x \\neq 0$.', '**Domain: all real $x$ with $x \\neq 2$.**'
+        return f"(-\\infty,{c})\\cup({c},\\infty)"
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
     if yes_no:
-        return yes_no.group(1)  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
+        return yes_no.group(1)
+    verdict = _VERDICT_ELSEWHERE.match(paragraph)
+    if verdict and word_meaning(verdict.group(1)) in ("yes", "no"):
+        return word_meaning(
+            verdict.group(1)
+        )  # '**Sim**, 91 é composto, pois 91 = 7 × 13.'  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
     lines = paragraph.split("\n")
     choice = _CHOICE_LINE.match(lines[-1].strip())
     if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2].strip())):
@@ -925,6 +956,7 @@ def _lhs(math: str) -> str | None:
 _FINAL = re.compile(
     r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b"
     r"|\bthe\s+answer(?=\s+(?:should|must)\s+be\b)"  # 'Hmm, I think the answer should be (D).'
+    r"|(?m:^[ \t]*(?:\*\*)?final(?=(?:\*\*)?[ \t]*:))"  # '#### 28 ... Actually, let me recount: ...\nFinal: 32'
     r"|\bactually\b[^.\n]{0,120}?\bso\s+the\s+(?:total|answer|count)(?=\s+(?:is|would\s+be)\b)"  # '... actually, ... so the total is 28'
 )
 _STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:(?:is|should\s+be|must\s+be|would\s+be|will\s+be)\b[ \t]*:?|:|=)[ \t]*")
@@ -1134,7 +1166,7 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
         return True
     if re.search(r"\\(?:boxed|fbox)\s*\{(?![^{}]*\})", span):
         return False  # 'the final answer is \boxed{30.' was cut inside the box: 30.5 or 30.75 or ...
-    return text.rstrip()[-1:] in ".!?)]}$" or _SENTENCE_END.search(span) is not None
+    return text.rstrip()[-1:] in ".!?)]}$" or _SENTENCE_END.search(span) is not None or "." + "**" in span
 
 
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
@@ -1305,12 +1337,21 @@ _END_OF_TURN = re.compile(
 )
 
 
+_PROMPT_ECHO = re.compile(
+    r"(?i)\n[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b[^\n]*\s*$"
+)
+
+
 def _own_problem(text: str) -> str:
     """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box, tag or phrase)
     or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
     (a few-shot prompt's pattern, continued), not this one; or the text up to an end-of-turn token."""
     if "<" in text and (end := _END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
         text = text[: end.start()].rstrip()
+    if "<" in text and (echo := _PROMPT_ECHO.search(text)) is not None and text[: echo.start()].strip():
+        text = text[
+            : echo.start()
+        ].rstrip()  # the R1-Zero prompt's own sentence, echoed: '... <answer> answer here </answer>.'
     found = _NEXT_QUESTION.search(text)
     if found is None:
         return text

@@ -99,15 +99,16 @@ _HEDGE = re.compile(
     + AND_WORDS
     + r")\b|,|/|或者?|또는)\W*)+"
     r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
-    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+)?\s*(?:\b(?:"
+    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+|\s*[^\x00-\x7f]{1,3})?\s*(?:\b(?:"
     + OR_WORDS
-    + r")\b|或者?|또는)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...'
+    + r")\b|或者?|또는|または)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '20分または25分'
 )
 # A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
 _BETWEEN = re.compile(
     r"(?i)\b(?:between|entre|zwischen|tra|fra|tussen|między|между|от|від|od)\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
     r"(?:and|y|et|und|e|en|i|и|і|до|do)\s+\$?[0-9]"
 )
+_RANGE = re.compile(r"(?<![0-9.])[0-9][0-9.,]*\s*%?\s*(?:[–—]\s*|-(?=[0-9]))[0-9]")
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
 _GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
@@ -315,6 +316,8 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         if find_numbers(without_asides):
             clean = without_asides
         if _HEDGE.search(clean) or _BETWEEN.search(clean):  # '<answer>15 or 20</answer>', 'entre 20 y 25 minutos'
+            return None
+        if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None
         if source == "answer_tag" and (said := _IS_VALUE.findall(clean)):
             after = clean.rsplit(said[-1], 1)[1]  # '<answer>42 eggs is 3.5 dozen</answer>': what it is

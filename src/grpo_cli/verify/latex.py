@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import ALL_REALS_ELSEWHERE, AND_WORDS, NEXT_ASSIGNMENT, OR_WORDS, boxed_answer
+from grpo_cli.verify.extract import (
+    ALL_REALS_ELSEWHERE,
+    AND_WORDS,
+    NEXT_ASSIGNMENT,
+    NO_SOLUTION_ELSEWHERE,
+    OR_WORDS,
+    boxed_answer,
+)
 from grpo_cli.verify.numbers import MAX_DIGITS
 
 MAX_TOKENS = 600
@@ -67,6 +74,7 @@ _SUBS = [
     (re.compile(r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits)(?![A-Za-z])"), ""),
     (re.compile(r"\\[dtc]frac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\[dt]binom(?![A-Za-z])"), r"\\binom"),
+    (re.compile(r"\\(?:mathbf|boldsymbol|vec)\s*([A-Za-z])(?![A-Za-z])"), r"\1"),  # '\mathbf w = ...': the name w
     (
         re.compile(
             r"\\(?:rm|mbox|textrm|textnormal|textsf|textit|textbf|texttt|textup|mathrm|mathbf|mathit|mathsf|mathtt|mathbb|mathcal|hbox)(?![A-Za-z])"
@@ -82,7 +90,7 @@ _SUBS = [
     (re.compile(r"(?<!\\)\\!"), ""),
     (re.compile(r"(?<!\\)\\[,;: ]|\\q?quad(?![A-Za-z])|~"), " "),
     (re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])"), ""),
-    (re.compile(r"(?<=[0-9])\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), ""),  # 0.363636\ldots: the digits written
+    (re.compile(r"(?<=[0-9])\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), ""),
 ]
 # A doubled backslash before a command (text that was escaped twice, as in some datasets): \\frac -> \frac
 _DOUBLED = re.compile(
@@ -133,13 +141,6 @@ _OR_RELATION = re.compile(
 )
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 # 'no solution' and 'the empty set' in the languages models answer in (fr, es, de, it, pt, ru, zh, ja)
-NO_SOLUTION_ELSEWHERE = (
-    r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?|(?:l')?ensemble\s+vide"
-    r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
-    r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
-    r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
-    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合"
-)
 _PRE = [
     (_DOUBLED, "\\\\"),
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
@@ -177,6 +178,9 @@ _PRE = [
         re.compile(r"(?<![0-9A-Za-z.\\])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])"),
         lambda m: f"{m.group(1)}\\times10^{{{int(m.group(2))}}}",
     ),
+    # A digit group repeated (three times or more) before an ellipsis repeats: '0.666…' is 0.\overline{6}, '0.1666...'
+    # 0.1\overline{6}, '0.363636\ldots' 0.\overline{36}; other digits before an ellipsis are the digits written.
+    (re.compile(r"\.([0-9]*?)([0-9]{1,3}?)\2{2,}\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), r".\1\\overline{\2}"),
     # Repeating decimals: 0.1\overline{6}, 0.\overline{3}, 0.\dot{3} -> the exact fraction.
     # (from the start of a digit run only: tried at every digit, a long run would cost its length squared)
     (

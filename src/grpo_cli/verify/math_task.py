@@ -113,6 +113,8 @@ def answer_text(span: str, source: str) -> str:
         if bold := _BOLD_FIRST.match(s):
             s = bold.group(1)  # '**Bob** has the larger number.'
         s = s.replace("**", "")  # '**Answer: 42.** Note that ...': the bold ends with the statement
+        if restated := _WHICH_IS.search(s):
+            s = restated.group(1)  # 'The answer is $\\frac{9}{2}$, which is 3.': what it says the value is
         s = re.split(r"(?<=[0-9}$a-z\"'%)])(?<!i\.e)(?<!e\.g)\.\s|\s(?:because|since|which|so that)\s", s, maxsplit=1)[
             0
         ]
@@ -164,6 +166,23 @@ _BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phra
 _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
 
 
+_PM = re.compile(r"\\pm(?![A-Za-z])|±")
+_SET_NAME = re.compile(r"^\s*[A-Z]\s*\\(?:cap|cup|setminus)\s*[A-Z]\s*=\s*(?=\S)")
+
+
+def _plus_minus(text: str, reference: str) -> str:
+    """'1 \\pm \\sqrt2' as the two values it stands for ('1 + \\sqrt2, 1 - \\sqrt2'), the last side of a chain ('x =
+    \\frac{2 \\pm \\sqrt8}{2} = 1 \\pm \\sqrt2'), unless the reference itself is written with ±; a named set's
+    value after '=' ('A \\cap B = \\{\\}')."""
+    text = _SET_NAME.sub("", text)
+    if not _PM.search(text) or _PM.search(reference) or len(text) > 200:
+        return text
+    last = text.rsplit("=", 1)[-1].strip()
+    if len(_PM.findall(last)) != 1:
+        return text
+    return _PM.sub("+", last) + ", " + _PM.sub("-", last)
+
+
 def _alphabetical(text: str) -> str:
     """A point given as named coordinates out of order ('y = 3, x = 4') in the order of its names ('x = 4, y = 3'),
     as a tuple (x, y) lists them."""
@@ -189,6 +208,7 @@ _IMPLIES = re.compile(r"\\(?:Rightarrow|implies|Longrightarrow)(?![A-Za-z])|⇒"
 _CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:约为|約為|约等于|約等於|等于|等於|为|為|是|は|が)\s*(?=[-0-9$\\(√])")
 
 
+_WHICH_IS = re.compile(r",?\s+which\s+(?:is|equals)\s+(\$?-?[0-9][0-9./]*\$?)\s*[.!]?\s*$")
 _BOX_LABEL = re.compile(r"^\s*\\text\s*\{[^{}]*(?:\bis|:|=)\s*\}\s*(?=\S)")
 _OR_ASIDE = re.compile(r"\s*\(\s*or\s+([^()a-zA-Z]{1,40})\)\s*\.?$")
 # A trailing aside that restates the answer approximately or in other words.
@@ -283,7 +303,7 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(
             None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"
         )
-    pred_text = _alphabetical(answer_text(found[0], found[1]))
+    pred_text = _plus_minus(_alphabetical(answer_text(found[0], found[1])), parse_reference(reference) or "")
     extracted = pred_text[:MAX_ANSWER]
     if ref_text is None:
         return Verdict(None, extracted, "bad_reference")

@@ -224,7 +224,12 @@ def _in_english(text: str) -> str:
     """Number words of another language rewritten as English ones: 'tres docenas y media' -> 'three dozen and a
     half'; other words are kept."""
     text = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-    text = text.replace("ß", "ss").replace("-", " ")
+    text = (
+        text.replace("ß", "ss")
+        .replace("-", " ")
+        .replace("baker's dozen", "thirteen")
+        .replace("bakers dozen", "thirteen")
+    )
     for pattern, repl in _COMPOUNDS:
         text = pattern.sub(repl, text)
     return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _ANY_WORD.findall(text))
