@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 17
+HELDOUT_BATCH = 18
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -640,6 +640,9 @@ BLIND = (
     (17, "blind_batch17a.jsonl"),
     (17, "blind_batch17b.jsonl"),
     (17, "blind_batch17c.jsonl"),
+    (18, "blind_batch18a.jsonl"),
+    (18, "blind_batch18b.jsonl"),
+    (18, "blind_batch18c.jsonl"),
 )
 
 
@@ -673,6 +676,7 @@ REAL = (
     (15, "smollm2_seed9_samples.jsonl", "smollm2_seed9_labels.jsonl", "smollm2_seed9_own_answer.jsonl"),
     (16, "smollm2_seed10_samples.jsonl", "smollm2_seed10_labels.jsonl", "smollm2_seed10_own_answer.jsonl"),
     (17, "smollm2_seed11_samples.jsonl", "smollm2_seed11_labels.jsonl", "smollm2_seed11_own_answer.jsonl"),
+    (18, "smollm2_seed12_samples.jsonl", "smollm2_seed12_labels.jsonl", "smollm2_seed12_own_answer.jsonl"),
 )
 
 
