@@ -173,6 +173,14 @@ def test_a_cut_off_text_keeps_a_bold_answer_sentence():
     assert verify(text.replace("9.**", "9**"), "9", finished=False).correct is False  # no full stop: could be 90
 
 
+def test_a_cut_off_step_after_the_reasoning_states_nothing():
+    """Cut off inside an answer tag after the reasoning, with a paragraph that only does a step ('So she fills 144 ÷ 12
+    boxes.'): the step's last number is no statement of the answer; a paragraph that states a value is."""
+    text = "<think>\n144 / 12 = 12.\n</think>\n\nSo she fills 144 ÷ 12 boxes.\n\n<answer>12"
+    assert verify(text, "12", finished=False).correct is False
+    assert verify(text.replace("144 ÷ 12 boxes", "12 boxes"), "12", finished=False).correct is True
+
+
 def test_a_cut_off_box_taken_back_states_none():
     """A box, then 'Wait, that's not right. Let me recompute: ...' and the token limit: as with a phrase taken back,
     the model withdrew its box and was cut before a new answer (math task, and gsm8k the same way)."""

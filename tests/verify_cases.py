@@ -739,6 +739,36 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         True,
         "a bold answer sentence before the cut (read as cut off in the test below)",
     ),
+    ("110 ÷ 12 ≈ 9.17.\n\nSo she needs about 9 to 10 shelves.", "10", False, "'about 9 to 10'"),
+    (
+        "<answer>45 (but 50 if we include the teachers)</answer>",
+        "45",
+        False,
+        "an aside offering another answer with 'but'",
+    ),
+    ("325 ÷ 25 = 13\n\n**Servono circa 12 o 13 giorni.**", "13", False, "an Italian hedge"),
+    (
+        "3 × 15 = 45.\n<answer>52</answer>\n\nWait, actually the 7 loose crayons were already counted. The total is 45.",
+        "52",
+        False,
+        "'actually ... The total is 45' after a tag",
+    ),
+    ("Entonces la respuesta es 12 o 15.", "12", False, "a Spanish hedge in a phrase"),
+    ("27 ÷ 3 = 9. The answer is approximately 9 or 10.", "9", False, "'approximately 9 or 10'"),
+    (
+        "45 × 6 = 270 minutes\n\n**That's 4 hours and 30 minutes of reading in total** — or 4½ hours. 📚",
+        "270",
+        True,
+        "a mixed number of hours against minutes",
+    ),
+    ("<answer>$1,250 (one thousand two hundred fifty dollars)</answer>", "1250", True, "a thousands comma is no list"),
+    (
+        "<think>\n144 / 12 = 12.\n</think>\n\nSo she fills 144 ÷ 12 boxes.\n\n<answer>12",
+        "12",
+        True,
+        "(read as cut off in the test below)",
+    ),
+    ("<think>9 × 7 = 63</think>\n<answer>63</answer><answer></answer>", "63", True, "an empty tag after the answer"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -1425,5 +1455,40 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         "54",
         True,
         "the R1-Zero prompt echoed after the answer",
+    ),
+    ("The answer is **(B)** or **(D)**.", r"\text{(B)}", False, "two options in bold"),
+    (
+        "The domain is **all real numbers except $x = \\pm 2$**.",
+        r"(-\infty,-2)\cup(-2,2)\cup(2,\infty)",
+        True,
+        "all reals but ±2",
+    ),
+    (
+        "The denominator vanishes at x = 1, so the domain is all real numbers except 1.",
+        r"(-\infty,1)\cup(1,\infty)",
+        True,
+        "all reals but 1, in words",
+    ),
+    (r"$\sin 60^\circ = \boxed{\frac{\sqrt{3}{2}}$", r"\frac{\sqrt{3}}{2}", True, "a brace misplaced around a root"),
+    ("$(2x-1)(x+3)=0$, so x = -3, x = 0.5", r"\frac{1}{2}, -3", True, "roots in plain text after a region"),
+    ("<answer>x = 4 (x = −1 is extraneous)</answer>", "4", True, "an aside rejecting the other root"),
+    (
+        "Alice ran $3.2$ km and Bob ran $3.25$ km. Since $3.25>3.2$, Bob ran farther.",
+        r"\text{Bob}",
+        True,
+        "a name as the subject of a comparison",
+    ),
+    (
+        "Alice ran $3.2$ km and Bob ran $3.25$ km. Since $3.25>3.2$, Bob ran farther.",
+        r"\text{Alice}",
+        False,
+        "... another name",
+    ),
+    ("$1-\\frac{2}{9}=0.777...$", r"\frac{7}{9}", True, "a chain ending in a repeating decimal"),
+    (
+        "The final answer is:\n10 + 16 = 26\n\nThe final answer is the correct answer to the given equation.",
+        "26",
+        True,
+        "a phrase whose value is on the next line; a phrase about the answer is none",
     ),
 ]

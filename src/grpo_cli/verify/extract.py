@@ -193,6 +193,7 @@ _READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise|treating|assuming|consi
 
 
 _STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
+_WORKING = re.compile(r"[÷×*/+]\s*\$?[0-9]")  # 'So she fills 144 ÷ 12 boxes.' is a step, not a statement
 _BOLD_VALUE = re.compile(r"\*\*[^*\n]{0,40}[0-9][^*\n]{0,40}\*\*")
 _REREADING = re.compile(
     r"(?i)\n\s*\n\W*(?:note\W*)?if\b[^\n]{0,200}?\b(?:meant|means|mean|interpret\w*|read(?:ing)?\s+(?:it\s+)?as|wording"
@@ -316,7 +317,8 @@ def phrase_span(text: str) -> tuple[str, int] | None:
 # 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
 _ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:probably|maybe|perhaps|possibly|likely)\b", re.I)
 _META = re.compile(
-    r"(?i)\s*(?:enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below|above|within|inside"
+    r"(?i)\s*(?:the\s+correct\s+answer\s+to\b|enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below"
+    r"|above|within|inside"
     r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
 )
 
@@ -331,6 +333,10 @@ def _phrase_value(text: str, start: int) -> tuple[str, int]:
     starts it."""
     rest = text[start : start + MAX_SPAN]
     line = rest.split("\n", 1)[0]
+    if not line.strip() and (after := rest.lstrip(" \t")).startswith("\n") and after.strip():
+        skipped = len(rest) - len(after.lstrip())  # 'The final answer is:\n10 + 16 = 26': the value on the next line
+        following = rest[skipped:].split("\n", 1)[0]  # (all of it: '$\\frac{57}{160}$ = 1.0001.' states 1.0001)
+        return following, start + skipped + len(following)
     if line.count("$") >= 2 and not _NOT_CURRENCY.search(line):  # '$2.08 + $3.60 = $6.88.': dollars, not math
         return line.replace("$", ""), start + len(line)
     math = _MATH_SPAN.match(rest)
@@ -507,7 +513,8 @@ _RATIO_BEFORE = re.compile(r"[0-9]:$")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
     r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\b(?:between|entre|zwischen|tra|tussen|между|от)\s+\$?[0-9][0-9,.]*\s+"
-    r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+(?:" + OR_WORDS + r")\s+\$?$"
+    r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+(?:" + OR_WORDS + r"|o)\s+\$?$"
+    r"|\b(?:about|around|roughly|approximately|some)\s+\$?[0-9][0-9,.]*\s+to\s+\$?$"  # 'about 9 to 10 shelves'
     r"|(?<![0-9.,])[0-9][0-9,.]*\s*[^\s0-9]{0,2}\s*(?:か|或者?|または|또는)\s*$"  # '12個か13個'
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
@@ -605,8 +612,9 @@ def last_math_span(text: str) -> str | None:
             if stripped.startswith("=") and stripped.count("=") == 1:
                 return stripped[1:].strip().rstrip(".")  # '(2 - i)^2 = 4 - 4i - 1 / = -4i + 3'
         regions = math_regions(stripped)
-        roots = _ROOT_LIST.search(stripped) if not regions else None
-        if roots and stripped[roots.end() :].strip(" .") == "":
+        after = _MATH_SPAN.sub(" ", stripped) if regions else stripped  # '$(2x-1)(x+3)=0$, so x = -3, x = 0.5'
+        roots = _ROOT_LIST.search(after)
+        if roots and after[roots.end() :].strip(" .") == "":
             return roots.group(0).rstrip(".")  # 'So x = 5 or x = -2.'
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
@@ -820,6 +828,14 @@ _BOLD_SUBJECT = re.compile(
     r"(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came|ran|runs|reads|read|saves|saved)\b"
 )
 _DIGIT = re.compile(r"[0-9]")
+_NAME_COMPARED = re.compile(
+    r"(?:^|,\s*|\b(?:so|thus|therefore|hence)\s+)([A-Z][a-z]{1,15})\s+(?:ran|runs|is|was|has|had|wins|won|scored|reads|read"
+    r"|saved|earned|got|gets)\s+(?:the\s+)?(?:[a-z]+er|more|less|most|least|farther|further|best|worst|fastest|longest"
+    r"|highest|largest|biggest)\b[^0-9$]{0,40}$"
+)
+_NOT_NAMES = frozenset(
+    ("She", "He", "It", "They", "This", "That", "There", "The", "We", "You", "Which", "What", "Each")
+)
 _NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b")
 _CJK_ENDING = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)\s*[。.]?\s*$")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
@@ -829,8 +845,8 @@ _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 
 
 _ALL_BUT = re.compile(
-    r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:with|except|such\s+that|where|but)\s*\$?\s*"
-    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
+    r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:(?:with|such\s+that|where|but)\s*\$?\s*"
+    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
 )
 
 
@@ -870,9 +886,10 @@ def _final_statement(text: str) -> str | None:
     if all_reals(sentence):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
     if hole := _ALL_BUT.search(sentence.replace("**", "")):
-        c = hole.group(
-            1
-        )  # 'The domain is all real numbers with $x \\neq 0$.', '**Domain: all real $x$ with $x \\neq 2$.**'
+        # 'The domain is all real numbers with $x \\neq 0$.', 'all real numbers except $x = \\pm 2$'
+        c = hole.group(2)
+        if hole.group(1) and not c.startswith("-"):
+            return f"(-\\infty,-{c})\\cup(-{c},{c})\\cup({c},\\infty)"
         return f"(-\\infty,{c})\\cup({c},\\infty)"
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
@@ -895,6 +912,8 @@ def _final_statement(text: str) -> str | None:
             return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
     if name := _CJK_NAME.search(sentence):
         return name.group(1)  # '最快的是 Bob。'
+    if (name := _NAME_COMPARED.search(sentence)) and name.group(1) not in _NOT_NAMES:
+        return name.group(1)  # 'Since $3.25>3.2$, Bob ran farther.'
     if (subject := _BOLD_SUBJECT.match(sentence.strip())) and not _DIGIT.search(sentence, subject.end()):
         return subject.group(1)  # '**Carla** is the fastest runner!'
     if choice := _CHOSEN.search(sentence):
@@ -957,7 +976,7 @@ _FINAL = re.compile(
     r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b"
     r"|\bthe\s+answer(?=\s+(?:should|must)\s+be\b)"  # 'Hmm, I think the answer should be (D).'
     r"|(?m:^[ \t]*(?:\*\*)?final(?=(?:\*\*)?[ \t]*:))"  # '#### 28 ... Actually, let me recount: ...\nFinal: 32'
-    r"|\bactually\b[^.\n]{0,120}?\bso\s+the\s+(?:total|answer|count)(?=\s+(?:is|would\s+be)\b)"  # '... actually, ... so the total is 28'
+    r"|\bactually\b[^\n]{0,200}?\b(?:so\s+)?the\s+(?:total|answer|count)(?=\s+(?:is|would\s+be)\b)"  # 'actually, ... (so) the total is 28'
 )
 _STATES = re.compile(r"(?i)(?:\*\*)?[ \t]*(?:(?:is|should\s+be|must\s+be|would\s+be|will\s+be)\b[ \t]*:?|:|=)[ \t]*")
 
@@ -1212,12 +1231,15 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         if (
             not ended
             and len(first) == 2
-            and (_BOLD_VALUE.search(first[0]) or _STATEMENT.fullmatch(first[0]))
+            and (_BOLD_VALUE.search(first[0]) or _STATEMENT.fullmatch(first[0]) and not _WORKING.search(first[0]))
             and not _RETRACTED.search(first[1])
         ):
             # cut off after the answer's paragraph: 'Jenna read **310 pages** in total.\n\nBreakdown: ... 40 × 4 = 1'
             return _find_span(first[0], mode, True, math)
     span = last_tag(text)
+    if span is not None and not span.strip() and (filled := _EMPTY_AFTER_TAG.search(text)):
+        text = text[: filled.start()]  # '<answer>63</answer><answer></answer>': the empty tag adds no value
+        span = last_tag(text)
     if span is not None and span.strip():
         closed = text.rfind(_CLOSE) + len(_CLOSE)
         if _ALTERNATIVE.match(text, closed) or two_tags(text):
@@ -1308,6 +1330,7 @@ def _without_enumeration(text: str) -> str:
     return text[: found.start()].rstrip() + "."
 
 
+_EMPTY_AFTER_TAG = re.compile(r"(?<=</answer>)\s*<answer>\s*</answer>\s*$")
 # A cut-off text that takes back what it stated and was cut before saying what instead.
 _RETRACTED = re.compile(
     r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b|\bno\s*[,—–-]"

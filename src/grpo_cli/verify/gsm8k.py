@@ -83,7 +83,7 @@ _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10
            "миллионов": 10**6, "миллиард": 10**9, "миллиарда": 10**9, "миллиардов": 10**9}  # fmt: skip
 _ASIDE = re.compile(r"\([^()]*\)")
 # '24 (or 26 if the teachers count)', '15 (eller 14 om ...)': a second answer
-_ASIDE_HEDGE = re.compile(r"(?i)\(\s*(?:" + OR_WORDS + r"|o)\b[^()]*[0-9]")
+_ASIDE_HEDGE = re.compile(r"(?i)\(\s*(?:" + OR_WORDS + r"|o|but)\b[^()]*[0-9]")  # ('(but 50 if we include ...)')
 # '3 degrees below zero', '5°C below zero': a negative number in words.
 _BELOW_ZERO = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_ZERO)
 # A whole number and a half, in words after it: '3 horas y media', '3 hours and a half', '2 Stunden und halb'.
@@ -93,11 +93,12 @@ _AND_A_HALF = re.compile(
 )
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
-    r"(?i)^\W*(?:either\s+)?(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
+    r"(?i)^\W*(?:(?:either|about|approximately|around|roughly|maybe|probably|circa|environ|etwa|aproximadamente)\s+)?"
+    r"(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
     + OR_WORDS
-    + "|"
+    + "|o|"
     + AND_WORDS
-    + r")\b|,|/|或者?|또는)\W*)+"
+    + r")\b|,(?![0-9]{3}(?![0-9]))|/|或者?|또는)\W*)+"  # ('$1,250 (one thousand ...)' is one number)
     r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
     r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+|\s*[^\x00-\x7f]{1,3})?\s*(?:\b(?:"
     + OR_WORDS
@@ -229,6 +230,7 @@ _METRIC_ASIDE = re.compile(
 _PART_OF_WHICH = re.compile(
     r"(?i)^(?:[^=.]|\.(?=[0-9])){0,60}?\bof\b[^=]{0,60}?,?\s+which\s+(?:is|equals|makes|gives)\s+\$?([0-9][0-9,]*(?:\.[0-9]+)?)\s*[.!]?\s*$"
 )
+_MIXED_HOURS = re.compile(r"(?i)(?<![0-9.])([0-9]+)\s+([0-9]+)/([1-9][0-9]*)\s*(?:hours?|hrs?|h)\b")
 _OF_AN_HOUR = re.compile(r"(?i)\bof\s+an\s+hour\b")
 _MINUTES = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:minutes?|mins?)\b")
 # A depth: '6 meters below the surface' answers 'how deep' (6) and 'at what elevation' (-6).
@@ -258,6 +260,9 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     loss = _LOSS.search(span)
     if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
+    mixed = _MIXED_HOURS.search(span)
+    if mixed and int(mixed.group(1)) + Fraction(int(mixed.group(2)), int(mixed.group(3))) == num.value:
+        return Num(num.value, num.places, alt=num.value * 60)  # '4 1/2 hours' (as '4½ hours' reads) is also 270 minutes
     hours = _HOURS.search(span)
     if hours and (h := read_number(hours.group(1))) is not None and h.value == num.value:
         return Num(num.value, num.places, alt=num.value * 60)  # '0.75 hours' is also 45 minutes, '1 hour' 60

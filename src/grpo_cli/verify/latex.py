@@ -75,6 +75,8 @@ _SUBS = [
     (re.compile(r"\\[dtc]frac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\[dt]binom(?![A-Za-z])"), r"\\binom"),
     (re.compile(r"\\(?:mathbf|boldsymbol|vec)\s*([A-Za-z])(?![A-Za-z])"), r"\1"),  # '\mathbf w = ...': the name w
+    # a brace misplaced around a root in a fraction: '\frac{\sqrt{3}{2}}' is \frac{\sqrt{3}}{2}
+    (re.compile(r"\\frac\s*\{\\sqrt\s*\{([^{}]*)\}\s*\{([^{}]*)\}\s*\}"), r"\\frac{\\sqrt{\1}}{\2}"),
     (
         re.compile(
             r"\\(?:rm|mbox|textrm|textnormal|textsf|textit|textbf|texttt|textup|mathrm|mathbf|mathit|mathsf|mathtt|mathbb|mathcal|hbox)(?![A-Za-z])"

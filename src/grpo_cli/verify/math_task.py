@@ -107,6 +107,10 @@ def answer_text(span: str, source: str) -> str:
         if phrase is not None:
             s = s[phrase.end() :].strip()
     if source in ("phrase", "hashes", "answer_tag"):
+        if _TWO_OPTIONS.search(s):
+            return (
+                s.replace("**", "").strip().rstrip(".")
+            )  # 'The answer is **(B)** or **(D)**.': two options, no answer
         letter = _BOLD_LETTER.match(s)
         if letter and not re.search(r"\([A-E]\)", s[letter.end() :]):  # ('**(B)** — though (C) is also defensible')
             return f"({letter.group(1)})"  # '**Answer: (E)** $6^4 = 1296$ is the largest.'
@@ -157,10 +161,13 @@ def answer_text(span: str, source: str) -> str:
     elif prose and len(nums := _NUMBER.findall(s)) == 1:  # 'Jane started growing Sphere 3 hours ago.'
         return nums[0]
     s = s.replace("**", "").strip()
+    if re.search(r"[0-9](?:\.\.\.|…)$", s):
+        return s  # '1-\\frac{2}{9}=0.777...': the ellipsis says the digit repeats (latex.normalize)
     return s.strip().rstrip(".,;:").strip()
 
 
 _EMPTY_WORDS = re.compile(r"(?i)" + NO_SOLUTION + r"|\b(?:solution\s+)?set\s+is\s+empty\b|\bempty\s+set\b")
+_TWO_OPTIONS = re.compile(r"\(([A-E])\)\W{0,4}(?:or|o|ou|oder|或|または)\W{0,4}\((?!\1)[A-E]\)")
 _BOLD_LETTER = re.compile(r"\s*(?:\*\*)?\s*\(?([A-E])\)?\s*\*\*(?!\s*(?:or|and)\b)")
 _BOLD_FIRST = re.compile(r"\s*(?:\*\*)?([^*\n]{1,40})\*\*\s+[a-z]")  # (the phrase may have taken the opening '**')
 _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
@@ -216,7 +223,10 @@ _GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|rough
 
 
 # A trailing explanation in parentheses, starting with a word (not 'or' / 'if', which offer another answer).
-_EXPLAINED = re.compile(r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?=\s*[A-Za-z]{2,}\b)[^()]*\)\s*\.?$")
+_EXPLAINED = re.compile(
+    r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?:(?=\s*[A-Za-z]{2,}\b)[^()]*|[^()]*\b(?:extraneous|rejected|invalid|not\s+valid"
+    r"|does\s+not\s+work|doesn't\s+work|not\s+a\s+solution)\b[^()]*)\)\s*\.?$"
+)  # '7 (the units digit of 3^2023)', 'x = 4 (x = −1 is extraneous)'
 _CJK_COPULA = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)?\s*[。.]?\s*$")
 
 
