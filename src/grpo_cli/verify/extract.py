@@ -1360,9 +1360,7 @@ _END_OF_TURN = re.compile(
 )
 
 
-_PROMPT_ECHO = re.compile(
-    r"(?i)\n[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b[^\n]*\s*$"
-)
+_PROMPT_ECHO = re.compile(r"(?i)\n[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b")
 
 
 def _own_problem(text: str) -> str:

@@ -121,6 +121,7 @@ def _fraction(num: str, den: str) -> str:
     return f" {num}/{den}" if num.isdigit() and den.isdigit() else f"({num})/({den})"
 
 
+@lru_cache(maxsize=4096)  # a span is cleaned by several readers in turn (span_number, its unit readings)
 def _clean(span: str) -> str:
     for pattern, repl in _CLEAN:
         span = pattern.sub(repl, span)
