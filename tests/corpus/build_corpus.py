@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 18
+HELDOUT_BATCH = 19
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -643,6 +643,9 @@ BLIND = (
     (18, "blind_batch18a.jsonl"),
     (18, "blind_batch18b.jsonl"),
     (18, "blind_batch18c.jsonl"),
+    (19, "blind_batch19a.jsonl"),
+    (19, "blind_batch19b.jsonl"),
+    (19, "blind_batch19c.jsonl"),
 )
 
 
@@ -677,6 +680,7 @@ REAL = (
     (16, "smollm2_seed10_samples.jsonl", "smollm2_seed10_labels.jsonl", "smollm2_seed10_own_answer.jsonl"),
     (17, "smollm2_seed11_samples.jsonl", "smollm2_seed11_labels.jsonl", "smollm2_seed11_own_answer.jsonl"),
     (18, "smollm2_seed12_samples.jsonl", "smollm2_seed12_labels.jsonl", "smollm2_seed12_own_answer.jsonl"),
+    (19, "smollm2_seed13_samples.jsonl", "smollm2_seed13_labels.jsonl", "smollm2_seed13_own_answer.jsonl"),
 )
 
 
