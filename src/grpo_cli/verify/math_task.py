@@ -313,7 +313,7 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(
             None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"
         )
-    pred_text = _plus_minus(_alphabetical(answer_text(found[0], found[1])), parse_reference(reference) or "")
+    pred_text = _plus_minus(_alphabetical(answer_text(found[0], found[1])), ref_text or "")
     extracted = pred_text[:MAX_ANSWER]
     if ref_text is None:
         return Verdict(None, extracted, "bad_reference")
