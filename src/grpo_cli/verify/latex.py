@@ -92,7 +92,7 @@ _SUBS = [
     (re.compile(r"(?<!\\)\\!"), ""),
     (re.compile(r"(?<!\\)\\[,;: ]|\\q?quad(?![A-Za-z])|~"), " "),
     (re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])"), ""),
-    (re.compile(r"(?<=[0-9])\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), ""),
+    (re.compile(r"(?<=[0-9])\s*(?:\\[lc]?dots(?![A-Za-z])|\.\.\.|…)"), ""),  # '3.14159...': the digits written
 ]
 # A doubled backslash before a command (text that was escaped twice, as in some datasets): \\frac -> \frac
 _DOUBLED = re.compile(

@@ -143,9 +143,9 @@ _TENS = {
 _WORD = re.compile(r"[a-z]+")
 _MONEY = ("dollars", "dollar", "euros", "euro", "pounds", "pound")
 
-# Number words in the languages models answer in (es, fr, de, it, pt, nl, ru, uk), as the English words they stand
-# for (a Russian hundred as two: 'двести' is 'two hundred'); when a text holds any of them, it is read in English after they are rewritten ('trente-six' is 36, not the
-# English 'six'). Accents are dropped first ('três' is 'tres'). Left out: words that are also common English or
+# Number words in the languages models answer in (es, fr, de, it, pt, nl, ru, uk, tr), as the English words they
+# stand for (a Russian hundred as two: 'двести' is 'two hundred'); when a text holds any of them, it is read in
+# English after they are rewritten ('trente-six' is 36, not the English 'six'). Accents are dropped first ('três' is 'tres'). Left out: words that are also common English or
 # articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein', 'een').
 _FOREIGN = {
     **dict.fromkeys(("cero", "zero", "null", "nul", "ноль", "нуль"), "zero"),
