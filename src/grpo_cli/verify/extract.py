@@ -393,8 +393,9 @@ def last_number_span(text: str) -> str | None:
     sentence = max(
         (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
-    bold = [m for m in _BOLD.finditer(text, sentence) if NUMBER_RE.search(m.group(1))]
-    nothing = [m for m in _BOLD.finditer(text, sentence) if m.group(1).strip().lower() in ("none", "nothing", "zero")]
+    spans = list(_BOLD.finditer(text, sentence))
+    bold = [m for m in spans if NUMBER_RE.search(m.group(1))]
+    nothing = [m for m in spans if m.group(1).strip().lower() in ("none", "nothing", "zero")]
     if not bold and len(nothing) == 1:
         return "0"  # 'She has **none** left — all 36 cookies were eaten.'
     if len(bold) == 1 and not bold[0].start() <= found.start() < bold[0].end():
@@ -601,9 +602,8 @@ def last_math_span(text: str) -> str | None:
     words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[^\W\d_]{3,}", words):  # no word in any script
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
-        choice = _CHOICE_LINE.match(lines[-1]) if lines else None
-        if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2])):
-            return f"({choice.group(1) or choice.group(2)})"  # '**(A)** $\\sqrt{5}$'
+        if (option := _picked_option(lines)) is not None:
+            return option  # '**(A)** $\\sqrt{5}$'
         if (bold := _closing_bold(stripped)) is not None:
             return bold  # '$= $ **3.2e-4**', '12 → **B**'
 
@@ -612,10 +612,9 @@ def last_math_span(text: str) -> str | None:
             if stripped.startswith("=") and stripped.count("=") == 1:
                 return stripped[1:].strip().rstrip(".")  # '(2 - i)^2 = 4 - 4i - 1 / = -4i + 3'
         regions = math_regions(stripped)
-        after = _MATH_SPAN.sub(" ", stripped) if regions else stripped  # '$(2x-1)(x+3)=0$, so x = -3, x = 0.5'
-        roots = _ROOT_LIST.search(after)
-        if roots and after[roots.end() :].strip(" .") == "":
-            return roots.group(0).rstrip(".")  # 'So x = 5 or x = -2.'
+        roots = _closing_roots(_MATH_SPAN.sub(" ", stripped) if regions else stripped)
+        if roots is not None:
+            return roots  # 'So x = 5 or x = -2.', '$(2x-1)(x+3)=0$, so x = -3, x = 0.5'
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
         spans = list(_MATH_SPAN.finditer(stripped))
@@ -680,10 +679,12 @@ def _joined_regions(text: str, regions: list[re.Match]) -> str:
     return ", ".join(parts)
 
 
+# The Japanese and Korean copulas a sentence ends on after its value ('答えは 12 です。', '정답은 25입니다').
+_CJK_FINAL_COPULAS = r"です|でした|である|だ|となります|になります|입니다|이다|예요|이에요"
+# A value's sentence end: such a copula and a full stop (math_task strips it from an answer too).
+CJK_ENDING = re.compile(r"\s*(?:" + _CJK_FINAL_COPULAS + r")?\s*[。.]?\s*$")
 # What may follow a closing value: a full stop, a Japanese or Korean copula ('解は **x = 4, x = −½** です。').
-_AFTER_CLOSING = re.compile(
-    r"[\s.!。！]*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)?[\s.!。！]*"
-)
+_AFTER_CLOSING = re.compile(r"[\s.!。！]*(?:" + _CJK_FINAL_COPULAS + r")?[\s.!。！]*")
 
 
 def _closing_bold(text: str) -> str | None:
@@ -724,6 +725,14 @@ def _closing_value(bold: str) -> str:
 
 
 _ROOT_LIST = re.compile(r"(?:[a-z]\s*=\s*-?[0-9][0-9./]*\s*(?:,|,?\s*\b(?:and|or)\b)\s*)+[a-z]\s*=\s*-?[0-9][0-9./]*")
+
+
+def _closing_roots(text: str) -> str | None:
+    """A list of assignments a text ends on ('x = 3, x = 0', 'x = 5 or x = -2.'), without its full stop."""
+    roots = _ROOT_LIST.search(text)
+    return roots.group(0).rstrip(".") if roots and text[roots.end() :].strip(" .") == "" else None
+
+
 NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
 # 'no solution' / 'the empty set' in the languages models switch to
 NO_SOLUTION_ELSEWHERE = (
@@ -761,6 +770,17 @@ _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
 _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
 # A last line that opens with the option it picks: 'C) Plane', '**(B)** 12', 'D. 45'.
 _CHOICE_LINE = re.compile(r"(?:\*\*)?\(?([A-E])\)(?:\*\*)?\s+\S|(?:\*\*)?([A-E])\.(?:\*\*)?\s+[A-Z0-9$\\(-]")
+
+
+def _picked_option(lines: list[str]) -> str | None:
+    """'(C)' for stripped lines whose last opens with the option it picks ('C) Plane', '**(A)** $\\sqrt{5}$'), unless
+    the line before opens with an option too (the last line of a list of options)."""
+    choice = _CHOICE_LINE.match(lines[-1]) if lines else None
+    if choice is None or len(lines) > 1 and _CHOICE_LINE.match(lines[-2]):
+        return None
+    return f"({choice.group(1) or choice.group(2)})"
+
+
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})\*\*\s*[—–,.:;!]")
@@ -837,7 +857,6 @@ _NOT_NAMES = frozenset(
     ("She", "He", "It", "They", "This", "That", "There", "The", "We", "You", "Which", "What", "Each")
 )
 _NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b")
-_CJK_ENDING = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)\s*[。.]?\s*$")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
@@ -853,12 +872,15 @@ _ALL_BUT = re.compile(
 def all_reals(sentence: str) -> bool:
     """A sentence that says a statement holds for all real numbers: 'The inequality holds for **all real numbers**
     $x$.' (not 'all real numbers except 2')."""
+    if _NOT_EQUAL.search(sentence):
+        return False  # 'all real numbers with $x \\neq 0$' is all but a point (`_ALL_BUT`)
+    if _ALL_REALS.search(sentence):
+        return True  # 'wszystkie liczby rzeczywiste'
     return bool(
         _NAMED_SET.search(sentence.replace("**", ""))
         and re.search(r"(?i)\ball\b", sentence)
         and not _EXCEPT.search(sentence)
-        and not _NOT_EQUAL.search(sentence)  # 'all real numbers with $x \\neq 0$' is the region's set
-    ) or bool(_ALL_REALS.search(sentence) and not _NOT_EQUAL.search(sentence))
+    )
 
 
 def _final_statement(text: str) -> str | None:
@@ -881,8 +903,8 @@ def _final_statement(text: str) -> str | None:
     if relation is not None:
         return relation
     plain_sentence = sentence.replace("**", "")
-    if (roots := _ROOT_LIST.search(plain_sentence)) and roots.end() == len(plain_sentence.rstrip(" .")):
-        return roots.group(0)  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
+    if (roots := _closing_roots(plain_sentence)) is not None:
+        return roots  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if all_reals(sentence):
         return "all real numbers"  # 'The inequality holds for **all real numbers** $x$.'
     if hole := _ALL_BUT.search(sentence.replace("**", "")):
@@ -894,16 +916,12 @@ def _final_statement(text: str) -> str | None:
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
     if yes_no:
-        return yes_no.group(1)
+        return yes_no.group(1)  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
     verdict = _VERDICT_ELSEWHERE.match(paragraph)
-    if verdict and word_meaning(verdict.group(1)) in ("yes", "no"):
-        return word_meaning(
-            verdict.group(1)
-        )  # '**Sim**, 91 é composto, pois 91 = 7 × 13.'  # 'No — 221 is not prime, since $221 = 13 \\times 17$.'
-    lines = paragraph.split("\n")
-    choice = _CHOICE_LINE.match(lines[-1].strip())
-    if choice and not (len(lines) > 1 and _CHOICE_LINE.match(lines[-2].strip())):
-        return f"({choice.group(1) or choice.group(2)})"  # 'C) Plane' (not the last line of a list of options)
+    if verdict and (meaning := word_meaning(verdict.group(1))) in ("yes", "no"):
+        return meaning  # '**Sim**, 91 é composto, pois 91 = 7 × 13.'
+    if (option := _picked_option([line.strip() for line in paragraph.split("\n")])) is not None:
+        return option  # 'C) Plane' (not the last line of a list of options)
     said = _LAST_WORD.search(sentence.replace("**", ""))
     negated = said and _NEGATED.search(sentence.replace("**", ""), 0, said.start())  # '**neither** even nor odd'
     if said and not negated and (meaning := word_meaning(said.group(1))) in _DAYS_PARITY:
@@ -936,7 +954,7 @@ def _final_statement(text: str) -> str | None:
     ):
         return sentence.strip()  # a last line that is only a value: '(1, -2, 3)'
     value = _KIND.sub("", sentence[max(copula, default=len(sentence)) :].replace("**", "").strip().rstrip(".!。"))
-    value = _CJK_ENDING.sub("", value)  # '解は **x = 4, x = −½** です'
+    value = CJK_ENDING.sub("", value)  # '解は **x = 4, x = −½** です'
 
     value = (
         re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value

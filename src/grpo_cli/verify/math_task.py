@@ -18,6 +18,7 @@ from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import (
     _PHRASE,
     AND_WORDS,
+    CJK_ENDING,
     COPULAS_ELSEWHERE,
     MAX_SPAN,
     NEXT_ASSIGNMENT,
@@ -144,7 +145,7 @@ def answer_text(span: str, source: str) -> str:
     s = _IMPLIES.split(s)[-1] if source in ("last_math", "boxed", "phrase") else s  # 'x - 3 = 4 \\Rightarrow x = 7'
     if source in ("answer_tag", "phrase"):
         s = _EXPLAINED.sub("", s)  # '7 (the units digit of 3^2023)', 'No solution (it is never satisfied)'
-        s = _CJK_COPULA.sub("", s)  # '答えは 12 です。'
+        s = CJK_ENDING.sub("", s)  # '答えは 12 です。'
         s = ALL_WITH.sub("", s)  # 'alle x mit x > -2'
     regions = math_regions(s)
     outside = _MATH_RE.sub(" ", s)
@@ -174,14 +175,12 @@ _ASSIGNMENT = re.compile(r"\s*([a-z])\s*=\s*([^=,]+?)\s*")
 
 
 _PM = re.compile(r"\\pm(?![A-Za-z])|±")
-_SET_NAME = re.compile(r"^\s*[A-Z]\s*\\(?:cap|cup|setminus)\s*[A-Z]\s*=\s*(?=\S)")
+_SET_NAME = re.compile(r"^\s*[A-Z]\s*\\(?:cap|cup|setminus)\s*[A-Z]\s*=\s*(?=\S)")  # 'A \\cap B = \\{\\}': its value
 
 
 def _plus_minus(text: str, reference: str) -> str:
     """'1 \\pm \\sqrt2' as the two values it stands for ('1 + \\sqrt2, 1 - \\sqrt2'), the last side of a chain ('x =
-    \\frac{2 \\pm \\sqrt8}{2} = 1 \\pm \\sqrt2'), unless the reference itself is written with ±; a named set's
-    value after '=' ('A \\cap B = \\{\\}')."""
-    text = _SET_NAME.sub("", text)
+    \\frac{2 \\pm \\sqrt8}{2} = 1 \\pm \\sqrt2'), unless the reference itself is written with ±."""
     if not _PM.search(text) or _PM.search(reference) or len(text) > 200:
         return text
     last = text.rsplit("=", 1)[-1].strip()
@@ -227,7 +226,6 @@ _EXPLAINED = re.compile(
     r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?:(?=\s*[A-Za-z]{2,}\b)[^()]*|[^()]*\b(?:extraneous|rejected|invalid|not\s+valid"
     r"|does\s+not\s+work|doesn't\s+work|not\s+a\s+solution)\b[^()]*)\)\s*\.?$"
 )  # '7 (the units digit of 3^2023)', 'x = 4 (x = −1 is extraneous)'
-_CJK_COPULA = re.compile(r"\s*(?:です|でした|である|だ|となります|になります|입니다|이다|예요|이에요)?\s*[。.]?\s*$")
 
 
 def _is_prose(text: str) -> bool:
@@ -313,7 +311,7 @@ def prepare(completion: str, reference: str, mode: str, finished: bool = True) -
         return Verdict(
             None if ref_text is None else False, found[0][:200], "bad_reference" if ref_text is None else "too_long"
         )
-    pred_text = _plus_minus(_alphabetical(answer_text(found[0], found[1])), ref_text or "")
+    pred_text = _plus_minus(_SET_NAME.sub("", _alphabetical(answer_text(found[0], found[1]))), ref_text or "")
     extracted = pred_text[:MAX_ANSWER]
     if ref_text is None:
         return Verdict(None, extracted, "bad_reference")
