@@ -234,3 +234,34 @@ def test_a_cut_off_repetition_falls_back_on_the_statement_it_repeats():
     assert verify(text, "56", finished=False).correct is True
     assert verify("8 x 7 = 56. The answer is 56.\nThe answer is 7", "7", finished=False).reason == "truncated"
     assert verify("8 x 7 = 56. The answer is 56.\nThe answer is 7", "56", finished=False).correct is False
+
+
+def test_a_cut_off_loop_of_a_concluding_sentence_states_its_value():
+    """A concluding sentence written whole at least twice, then cut inside the next repeat, on one line or in
+    paragraphs of their own: its value counts. A repeated step or a repeated remark concludes nothing."""
+    loop = "The tickets cost 6 x 7 = 42 dollars. " + "So the total is 42 + 8 = 50. " * 3 + "So the total is 42 +"
+    assert verify(loop, "50", finished=False).correct is True
+    assert verify(loop, "42", finished=False).correct is False
+    assert verify("Therefore, $x = 5$.\n\n" * 4 + "Therefore, $x", "5", task="math", finished=False).correct is True
+    assert verify("Step 1: 14 × 3 = 42.\n\n" * 3 + "Step 1: 14", "42", finished=False).correct is False
+    assert verify("Let me check 12 again. " * 3 + "Let me", "12", finished=False).correct is False
+    assert verify("So the total is 42 + 8 = 50. So the total is 42", "50", finished=False).correct is False
+
+
+def test_a_cut_off_text_that_stated_its_answer_before_a_breakdown_or_a_check_keeps_it():
+    """Cut in a breakdown after a complete bold statement, cut while double-checking a closed box, or cut right after
+    a concluding paragraph: the answer was written whole. A box taken back before the cut is not, nor a concluding
+    paragraph that only echoes the one before it (a loop)."""
+    table = "### Result\n**Omar earns $450 for the week.**\n\n### Breakdown\n| Day | Hours | Pay |\n|---|---|---|\n| Mon | 5 | $9"
+    assert verify(table, "450", finished=False).correct is True
+    assert verify(table, "90", finished=False).correct is False
+    box = "<think>\n3 red of 5 total → 3/5.\n</think>\n\n\\boxed{\\frac{3}{5}}\n\n"
+    assert verify(
+        box + "Wait, let me double-check by computing the complement: 1 − ", "3/5", "math", finished=False
+    ).correct
+    assert not verify(box + "Wait, that is not right. The complement is 1 − ", "3/5", "math", finished=False).correct
+    worked = "The total is 180 hours * 1.5 = 240 hours.\n\nEach week: 240 hours / 6 periods = 40 hours per week.\n\n"
+    assert verify(worked + "Therefore, John spends 40 hours per week learning.", "40", finished=False).correct is True
+    assert verify(worked + "Therefore, he works 8 hours on each of the 5 days.", "40", finished=False).correct is False
+    echo = "So, we take the exponent of $(k^k)^k=1$ and invert it.\n\nSo, we simply take the exponent of $(k^k)^k=1$ and invert it."
+    assert verify(echo, "1", task="math", finished=False).correct is False

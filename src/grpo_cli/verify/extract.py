@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from fractions import Fraction
 
 from grpo_cli.verify.numbers import NUMBER_RE, closing_words, english_words, words_number
 from grpo_cli.verify.text import word_meaning
@@ -204,6 +205,11 @@ _CONDITION = re.compile(
 )  # ('- If order matters: ...')
 
 
+_OTHER_READING = re.compile(
+    r"(?i)\s*[-*•]\s+(?:\*\*)?(?:including|excluding|counting|not\s+counting|with|without|otherwise|else|instead)\b"
+)
+
+
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
     found = boxes(text) if found is None else found
     if len(found) < 2 or found[-2][2].strip() == found[-1][2].strip():
@@ -214,7 +220,11 @@ def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> 
     starts = [
         max((m.end() for m in _SENTENCE_END.finditer(text, max(0, b[0] - 300), b[0])), default=0) for b in found[-2:]
     ]
-    return starts[0] < starts[1] and all(_CONDITION.match(text, i) for i in starts)
+    if starts[0] >= starts[1] or not _CONDITION.match(text, starts[0]):
+        return False
+    # the other reading in its own sentence, or in the next bullet: '- If you count only proper divisors: \boxed{8}
+    # \n- Including 36 itself: \boxed{9}'
+    return bool(_CONDITION.match(text, starts[1]) or _OTHER_READING.match(text, starts[1]))
 
 
 def boxed_answer(text: str, reference: bool = False, found: list[tuple[int, int, str]] | None = None) -> str | None:
@@ -438,6 +448,7 @@ def _closing_words(text: str, start: int) -> str | None:
             return "0"  # 'She has **none** left — all 36 cookies were eaten.'
         return bold.group(1) if words_number(bold.group(1)) is not None else None
     tail = text[start:end].rstrip(" .!*")
+    tail = tail if start else tail.lstrip()  # no digit: a text after '</think>' opens with its blank line
     if not tail or len(tail) > 200 or _SENTENCE_END.search(tail) or not re.search(r"[^\W\d_]", tail):
         return None
     return closing_words(tail)
@@ -544,6 +555,9 @@ _RESTATES = re.compile(
 )
 
 
+_VALUE_REGION = re.compile(r"\$\s*-?[0-9][0-9,.]*(?:\s*(?:\\times|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?\s*\$")
+
+
 def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     """Of `numbers` (matches in `text`, in order), the one the text concludes with: the last one, or, when the
     last sentence goes on past its first number into a trailing detail that holds the rest of its numbers and
@@ -553,8 +567,10 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     last = numbers[-1]
     window = max(0, last.start() - 400)
     start = max((m.end() for m in _SENTENCE_END.finditer(text, window, last.start())), default=window)
-    # the sentence's prose only: a number inside math before it is not the answer a detail trails
-    start = max((m.end() for m in _MATH_CLOSE.finditer(text, start, last.start())), default=start)
+    # the sentence's prose only: a number inside math before it is not the answer a detail trails (but a region that
+    # only holds a value is prose: 'The factory makes $4.5 \times 10^{4}$ bolts in 30 days.')
+    prose = _VALUE_REGION.sub(lambda m: " " + m.group(0)[1:-1] + " ", text[start : last.start()])
+    start += max((m.end() for m in _MATH_CLOSE.finditer(prose)), default=0)
     first = next(m for m in numbers if m.start() >= start or m is last)
     if first is last:
         return last
@@ -740,7 +756,7 @@ NO_SOLUTION_ELSEWHERE = (
     r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
     r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
     r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
-    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合"
+    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合|공집합|해(?:는|가)\s*(?:\*\*)?\s*없"
 )
 _NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION + "|" + NO_SOLUTION_ELSEWHERE)
 _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
@@ -783,7 +799,7 @@ def _picked_option(lines: list[str]) -> str | None:
 
 _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
-_VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})\*\*\s*[—–,.:;!]")
+_VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})(?:\*\*\s*[—–,.:;!]|[.!,]\*\*)")  # '**Sim**,', '**Não.**'
 _BOLD_VERDICT = re.compile(
     r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
 )  # 'So **no**, 221 is ...'
@@ -860,12 +876,26 @@ _NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
+# The reason that follows a verdict word in its sentence: 'is **even**, since ...'
+_BECAUSE = re.compile(
+    r"(?i)\s*[,:;—–-]?\s*(?:since|because|as|for|da|weil|denn|car|puisque|parce\s+que|porque|pois|perch[ée]|poich[ée]"
+    r"|так\s+как|потому\s+что|ponieważ|bo|çünkü|zira|omdat|want)\b"
+)
 _DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
 
 
 _ALL_BUT = re.compile(
     r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:(?:with|such\s+that|where|but)\s*\$?\s*"
     r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
+)
+
+_HOLE = r"\s*\$?\s*(?:[a-z]\s*=\s*)?(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*"
+_ALL_BUT_TWO = re.compile(
+    r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?,?\s*(?:except|but|other\s+than|excluding)"
+    + _HOLE
+    + r"(?:,|,?\s*\b(?:and|or)\b)"
+    + _HOLE
+    + r"[.!]?\s*$"
 )
 
 
@@ -903,6 +933,9 @@ def _final_statement(text: str) -> str | None:
     if relation is not None:
         return relation
     plain_sentence = sentence.replace("**", "")
+    if holes := _ALL_BUT_TWO.search(plain_sentence):
+        p, q = sorted(holes.groups(), key=lambda v: Fraction(v))  # 'all real numbers except x = 2 and x = −2'
+        return f"(-\\infty,{p})\\cup({p},{q})\\cup({q},\\infty)" if p != q else None
     if (roots := _closing_roots(plain_sentence)) is not None:
         return roots  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if all_reals(sentence):
@@ -926,8 +959,16 @@ def _final_statement(text: str) -> str | None:
     negated = said and _NEGATED.search(sentence.replace("**", ""), 0, said.start())  # '**neither** even nor odd'
     if said and not negated and (meaning := word_meaning(said.group(1))) in _DAYS_PARITY:
         cjk = "\u3040" <= said.group(1)[0] <= "\u9fff"  # '所以 $f(x)$ 是偶函数。' (the copula is in the run)
-        if cjk or _COPULA_ANY.search(sentence, 0, said.start()):
-            return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.'
+        if cjk or _COPULA_ANY.search(sentence, 0, said.start()) or _EQUALS.search(sentence, 0, said.start()):
+            return meaning  # 'Por lo tanto, la función es impar.', 'Das ist ein Mittwoch.', 'Cuma + 2 gün = **Pazar**'
+    if (
+        len(bolds := _BOLD.findall(sentence)) == 1
+        and (meaning := word_meaning(bolds[0])) in _DAYS_PARITY
+        and (copula := _COPULA_ANY.search(sentence, 0, sentence.index("**")))
+        and not _NEGATED.search(sentence, 0, sentence.index("**"))
+        and _BECAUSE.match(sentence, sentence.index("**") + len(bolds[0]) + 4)
+    ):
+        return meaning  # 'Die Funktion ist **gerade**, da $f(-x)=f(x)$.' (the reason follows the verdict)
     if name := _CJK_NAME.search(sentence):
         return name.group(1)  # '最快的是 Bob。'
     if (name := _NAME_COMPARED.search(sentence)) and name.group(1) not in _NOT_NAMES:
@@ -986,7 +1027,8 @@ def _region_text(m: re.Match) -> str:
 
 
 def _lhs(math: str) -> str | None:
-    return math.split("=", 1)[0].replace(" ", "") if "=" in math else None
+    """What a region assigns to, a numbered unknown as its letter ('x_1 = 4' and 'x_{2} = 1' both name x)."""
+    return re.sub(r"_\{?[0-9]\}?$", "", math.split("=", 1)[0].replace(" ", "")) if "=" in math else None
 
 
 # A statement of the final answer that comes after the box or #### line: what the model finally commits to.
@@ -1022,6 +1064,20 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
     if not re.search(r"[0-9]|\$", found[0]) and not _OPTION_ONLY.fullmatch(found[0]):
         return None
     return found
+
+
+# A paragraph after the answer that takes it back and states another value in bold: '$\boxed{3}$\n\nActually, 2
+# tables seat 12 and the other 2 guests can squeeze in, so **2 tables** is enough.'
+_REVISION = re.compile(
+    r"(?i)\n[ \t]*\n[ \t]*(?:actually|on\s+second\s+thought|correction|wait)\b[^\n*]{0,300}\*\*([^*\n]{0,30}[0-9][^*\n]{0,30})\*\*"
+    r"[^\n*0-9]{0,60}$"
+)
+
+
+def _revised_after(text: str, pos: int) -> tuple[str, int] | None:
+    """The bold value of a last paragraph that revises the answer stated before `pos` (`_REVISION`)."""
+    found = _REVISION.search(text, pos)
+    return (found.group(1), found.end(1)) if found else None
 
 
 def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
@@ -1093,7 +1149,8 @@ _HEDGED = re.compile(
     + _IF_ASIDE
     + r"|"
     + _MAYBE_ASIDE
-    + r"|\bor\s+(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s+(?:[a-z]+\s+){0,3}?if\b"  # '— or **84** if', '(or $8$ if'
+    + r"|\b(?:or|ou|oder|o|oppure|или)\s+(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?(?:[a-z]+\s+){0,3}?"
+    r"(?:if|si|se|wenn|falls|если)\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
 )
 
 
@@ -1106,7 +1163,9 @@ def _hedged_after(text: str, pos: int) -> bool:
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
-    r"|alternatively|otherwise|maybe)\b[^.\n]{0,80}?[0-9]|[\s$.*]*(?:" + _IF_ASIDE + "|" + _MAYBE_ASIDE + ")"
+    r"|alternatively|otherwise|maybe|(?:though|although|but)\s+if)\b[^.\n]{0,80}?[0-9]"
+    r"|[\s$.*]*\(\s*(?:assuming|if|provided)\b[^()\n]{0,120}?\b(?:otherwise|else)\b[^()\n]{0,40}?[0-9]"  # '(assuming ...; otherwise 60)'
+    r"|[\s$.*]*(?:" + _IF_ASIDE + "|" + _MAYBE_ASIDE + ")"
 )
 
 
@@ -1132,11 +1191,31 @@ def _oscillates(text: str) -> bool:
     return sum(c >= 2 for c in counts.values()) >= 2
 
 
+# A section after the answer that shows how it was reached: '### Breakdown', '**Details:**'.
+_BREAKDOWN = re.compile(
+    r"(?i)(?:\*\*)?(?:breakdown|details?|explanation|working|calculations?|step[- ]by[- ]step|how\s+(?:we|i)\s+got\s+"
+    r"(?:there|this|it)|d[ée]tails?|desglose|aufschl[üu]sselung|rechnung)\b"
+)
+# A complete last sentence that concludes, in a paragraph of its own: 'Therefore, John spends 40 hours per week.'
+_CONCLUSION = re.compile(
+    r"\n[ \t]*\n[ \t]*(?:\*\*)?(?i:so|therefore|thus|hence|in\s+total|altogether)\b,?(?:[^.!?\n]|\.(?=[0-9])){0,160}?[0-9]"
+    r"(?:[^.!?\n]|\.(?=[0-9])){0,160}[.!](?:\*\*)?\s*$"
+)
+
+
+def _echoes(before: str, paragraph: str) -> bool:
+    """`paragraph` mostly repeats the words of the paragraph before it: a loop, not a conclusion."""
+    words = set(re.findall(r"\w+", paragraph.lower()))
+    prev = set(re.findall(r"\w+", before.rstrip()[before.rstrip().rfind("\n") + 1 :].lower()))
+    return len(words & prev) > 0.6 * len(words | prev)
+
+
 def _stated_before_check(text: str) -> str | None:
     """A cut-off text whose last paragraph is a check or a remark and whose paragraph before it is a complete
     statement of a bold value: the text up to that statement."""
     last = text.rstrip().rfind("\n\n")
-    if last < 0 or not (_CHECK.match(text, last + 1) or _TRAILER.match(_unmarked(text[last + 2 :]))):
+    tail = _unmarked(text[last + 2 :])
+    if last < 0 or not (_CHECK.match(text, last + 1) or _TRAILER.match(tail) or _BREAKDOWN.match(tail)):
         return None
     before = text[:last].rstrip()
     statement = before[before.rfind("\n") + 1 :]
@@ -1160,6 +1239,26 @@ def _looped(text: str) -> str | None:
     if re.match(r"(?i)(?:\*\*)?(?:step|schritt|paso|étape|шаг)\s*[0-9]", prev):
         return None  # 'Step 3: 14 × 3 = 42' repeated: a step of the working, not a conclusion
     return text.rstrip()[: -len(lines[-1])].rstrip()
+
+
+_SEGMENT = re.compile(r"(?<=[.!?])[ \t]+|\n+")
+_CONCLUDES = re.compile(r"(?i)\W*(?:so|therefore|thus|hence|in\s+total|altogether|the\s+(?:total|answer|result)\b)")
+
+
+def _looped_sentence(text: str) -> str | None:
+    """A cut-off text that repeats a complete concluding sentence (at least twice, on one line or in paragraphs of
+    their own) and is cut inside the next repeat: 'So the total is 42 + 8 = 50. So the total is 42 + 8 = 50. So the
+    total is 42 +'. The text up to the last complete repeat."""
+    segments = [part.strip() for part in _SEGMENT.split(text[-1500:].rstrip())]
+    segments = [part for part in segments if part]
+    if len(segments) < 3 or text.rfind("<think>") > text.rfind("</think>"):
+        return None
+    cut, last, before = segments[-1], segments[-2], segments[-3]
+    if last != before or last == cut or not last.startswith(cut) or not last.endswith((".", "!")):
+        return None
+    if not _CONCLUDES.match(last) or not NUMBER_RE.search(last):
+        return None  # 'Let me check 12 again.' repeated concludes nothing
+    return text.rstrip()[: -len(cut)].rstrip()
 
 
 def _repeated(text: str, cut: str) -> tuple[str, str] | None:
@@ -1264,7 +1363,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
         # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
         # is 80°.'
-        final = _final_phrase_after(text, closed) or _later_phrase(text, closed)
+        final = _final_phrase_after(text, closed) or _later_phrase(text, closed) or _revised_after(text, closed)
         if _HEDGED.search(final[0] if final else span):
             return None
         return (final[0], "phrase") if final else (span, "answer_tag")
@@ -1274,7 +1373,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if span is not None and span.strip():
         last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
         box_end = found_boxes[-1][1]
-        final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end)
+        final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end) or _revised_after(tail, box_end)
         if final is None and (
             _hedged_after(tail, box_end)
             or _ALTERNATIVE.match(tail, box_end)
@@ -1296,13 +1395,14 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         if found is not None and found[0].strip():
             if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
                 return None  # 'the answer is 24, but 36 is also possible': no answer committed to
-            if source == "hashes" and (final := _final_phrase_after(tail, found[1])) is not None:
-                found, source = final, "phrase"
-            if source == "phrase" and (total := _TOTAL_LINE.search(tail, found[1])) is not None:
-                found = (
-                    total.group(1),
-                    total.end(1),
-                )  # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**'
+            if (final := _final_phrase_after(tail, found[1]) or _revised_after(tail, found[1])) is not None:
+                found, source = final, "phrase"  # '**Answer: 56** ... so the correct total is actually 54 chairs.'
+            if source == "phrase" and (
+                total := _TOTAL_LINE.search(tail, found[1]) or _TOTAL_SENTENCE.search(tail, found[1])
+            ):
+                # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**', '## Answer: 62 km ... Adding the
+                # two legs gives **72 km** in total.'
+                found = total.group(1), total.end(1)
             if not _complete(found[0], found[1], tail, ended):
                 return _repeated(tail, found[0]) if source == "phrase" else None
             first = _SENTENCE_END.search(found[0])
@@ -1314,12 +1414,27 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if not finished and mode == "flexible" and (stated := _stated_before_check(tail)) is not None:
         return _find_span(stated, mode, True, math)  # '**Ben has 36 marbles in total.**\n\n### Quick check ✅\n... 3 ×'
     if not finished and mode == "flexible":
-        looped = _looped(tail)  # 'So Sara has 27 apples.' repeated, then cut inside the next repeat
+        looped = _looped(tail) or _looped_sentence(tail)  # 'So Sara has 27 apples.' repeated, then cut in a repeat
         if looped is not None:
             tail, finished = looped, True
+        elif (
+            (said := _CONCLUSION.search(tail, max(0, len(tail) - 400)))
+            and not _WORKING.search(said.group(0))
+            and not _echoes(tail[: said.start()], said.group(0))
+        ):
+            finished = (
+                True  # cut right after a concluding paragraph: '...\n\nTherefore, John spends 40 hours per week.'
+            )
     if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
         return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
-    if mode == "flexible" and finished and _WOULD_ASIDE.search(tail := _without_note(tail), max(0, len(tail) - 400)):
+    if (
+        mode == "flexible"
+        and finished
+        and (
+            _WOULD_ASIDE.search(tail := _without_note(tail), max(0, len(tail) - 400))
+            or _OTHER_VALUE.search(tail, max(0, len(tail) - 300))
+        )
+    ):
         return None  # '**8 hours 30 minutes.** (... if your teacher asks for working time — that would give 8 hours.)'
     if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
         cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
@@ -1336,6 +1451,12 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
 _TOTAL_LINE = re.compile(
     r"(?i)\n[ \t]*\*\*(?:total|grand\s+total|final\s+total|overall\s+total)\b[^*\n:]{0,30}:\s*([^*\n]{1,40}?)\s*\*\*[^\n0-9]*\s*$"
 )
+# A last paragraph of one sentence that states a bold total after the answer phrase: '## Answer: 62 km ... Adding
+# the two legs gives **72 km** in total.' (the heading was a summary given first).
+_TOTAL_SENTENCE = re.compile(
+    r"(?i)\n[ \t]*\n(?=[^\n]{0,160}\b(?:in\s+total|total|altogether|in\s+all|overall)\b)[^\n*]{0,120}"
+    r"\*\*([^*\n]{0,30}[0-9][^*\n]{0,30})\*\*[^\n*0-9]{0,60}$"
+)
 # The values a bold count enumerates after a colon: '60 has **a dozen** positive divisors: 1, 2, 3, ..., 60.'
 _ENUMERATION = re.compile(r":\s*(?:-?[0-9][0-9./]*\s*,\s*){2,}(?:and\s+)?-?[0-9][0-9./]*\s*\.?\s*$")
 
@@ -1351,7 +1472,9 @@ def _without_enumeration(text: str) -> str:
 _EMPTY_AFTER_TAG = re.compile(r"(?<=</answer>)\s*<answer>\s*</answer>\s*$")
 # A cut-off text that takes back what it stated and was cut before saying what instead.
 _RETRACTED = re.compile(
-    r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b|\bno\s*[,—–-]"
+    r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b"
+    r"(?![,.]?\s*let\s+me\s+(?:double[- ]?)?(?:check|verify)\b(?![^\n]{0,80}\b(?:wrong|mistake|error)\b))"  # 'Wait, let me double-check'
+    r"|\bno\s*[,—–-]"
 )
 
 
@@ -1424,6 +1547,10 @@ _AFTER_VALUE = re.compile(
 _WOULD_ASIDE = re.compile(
     r"(?i)\([^()]{0,300}?\bwould\s+(?:be|give|make|get|cost|take|leave|mean)\b[^()]{0,80}?[0-9][^()]*\)\s*$"
 )
+# A last paragraph that offers another value under another reading: '(Or **4 boxes** if she's fine leaving 2 out!)'
+_OTHER_VALUE = re.compile(
+    r"(?i)\n\s*\n[ \t]*\(?[ \t]*(?:or|ou|oder|o|oppure|или)\b[^\n]{0,80}?[0-9][^\n]{0,80}?\b(?:if|si|se|wenn|falls|если)\b[^\n]*$"
+)
 # A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is, nor a
 # remark on the kind of problem ('This is a classic example of a recursive formula where ... multiplied by 10.').
 _NOTE = re.compile(
@@ -1448,7 +1575,8 @@ _SIGN_OFF = re.compile(
     r"|willst|m[öo]chten|wollen)\b|falls\s+du\b|se\s+quiser\b|qualquer\s+d[úu]vida\b|cualquier\s+duda\b|fammi\s+sapere\b"
     r"|av[íi]same\b|sag\s+bescheid\b|если\s+(?:хотите|нужно|надо|будут)\b|如果(?:你|您)?(?:需要|想|有)|如有|有问题|必要(?:なら|であれば)"
     r"|원하시면|궁금한|कुछ\s+पूछना|बताइए|إذا\s+(?:أردت|كان)|semoga\b|jika\s+(?:ada|anda)\b|n[ếe]u\s+b[ạa]n\b|daj\s+zna[ćc]\b"
-    r"|umarım\b|als\s+je\b|hopelijk\b|还有(?:其他|别的)?问题|有(?:其他|别的)问题|他に(?:質問|ご質問)|다른\s*질문|lycka\s+till\b"
+    r"|quer\s+que\s+eu\b|besoin\s+d['’]autres\b|veux-tu\s+que\b|voulez-vous\s+que\b|quieres\s+que\b|soll\s+ich\b"
+    r"|vuoi\s+che\b|хотите,?\s+(?:я|чтобы)\b|需要我|要不要我|umarım\b|als\s+je\b|hopelijk\b|还有(?:其他|别的)?问题|有(?:其他|别的)问题|他に(?:質問|ご質問)|다른\s*질문|lycka\s+till\b"
     r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
 )
 _LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
@@ -1555,7 +1683,8 @@ def _without_trailers(text: str, scenarios: bool = True) -> str:
 _CHECK = re.compile(
     r"\n[ \t]*(?:[*_>#-]+[ \t]*)?(?:✅|✔️?|☑️?)?[ \t]*(?:\*\*)?(?:(?:quick\s+|sanity\s+|double[- ])?check(?:ing)?\b|verif(?:y|ication)\b"
     r"|let(?:'s|\s+me|\s+us)\s+(?:double[- ]?)?(?:check|verify)\b|to\s+(?:check|verify)\b|v[ée]rification\b|comprobaci[óo]n\b"
-    r"|verificaci[óo]n\b|probe\b|überprüfung\b|verifica\b|验证|检验|検算|確認)",
+    r"|verificaci[óo]n\b|probe\b|überprüfung\b|verifica\b|验证|检验|検算|確認"
+    r"|both\s+(?:roots\s+|solutions\s+|values\s+|answers\s+)?(?:check\s+out|work|satisfy)\b)",
     re.I,
 )
 _CONCLUDES_AGAIN = re.compile(

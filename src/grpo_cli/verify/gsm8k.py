@@ -163,6 +163,9 @@ def _closed_form(span: str) -> Num | None:
     return Num(value, bare_places(node))  # type: ignore[arg-type]
 
 
+_SCALE_REST = re.compile(r"(?i)\s*(?:and\s+)?([0-9]{1,3}(?:\.[0-9]+)?)(\s*(?:" + SCALE_WORDS + r"))\b")
+
+
 def _scaled(span: str) -> Num | None:
     """'$2.4 billion' -> 2400000000, remembering 2.4 as `alt` (a question asked in billions has 2.4 as its answer)."""
     m = _SCALE.match(span)
@@ -171,7 +174,13 @@ def _scaled(span: str) -> Num | None:
     num = read_number(m.group(1))
     if num is None or num.value is None:
         return None
-    return Num(num.value * _SCALES[m.group(2).strip().lower()], 0, alt=num.value)
+    scale = _SCALES[m.group(2).strip().lower()]
+    rest = _SCALE_REST.match(span, m.end())  # '2 juta 500 ribu', '2 million 500 thousand': one amount
+    if rest and (more := read_number(rest.group(1))) is not None and more.value is not None:
+        smaller = _SCALES.get(rest.group(2).strip().lower(), scale)
+        if smaller < scale and smaller % 10 == 0 and more.value * smaller < scale:
+            return Num(num.value * scale + more.value * smaller, 0)
+    return Num(num.value * scale, 0, alt=num.value)
 
 
 def _unglued(clean: str) -> list[tuple[int, int, Num]]:

@@ -300,6 +300,16 @@ def english_words(text: str) -> Num | None:
                 value = (current + part) * scale
                 return Num(value, alt=value / 12) if scale == 12 else Num(value)
             break
+        if (
+            seen
+            and word == "and"
+            and total == 0
+            and unit == 1
+            and (count := _UNITS.get(words[i + 1] if i + 1 < len(words) else ""))
+            and (den := _DENOMINATORS.get(words[i + 2] if i + 2 < len(words) else ""))
+            and count < den
+        ):
+            return Num(current + Fraction(count, den))  # 'two and three quarters' is 2.75 (not (2 + 3) / 4)
         if word == "half" and not seen and words[i + 1 : i + 3] == ["a", "dozen"]:
             return Num(Fraction(6), alt=Fraction(1, 2))  # 'half a dozen' is 6 (and half a dozen)
         den = _DENOMINATORS.get(word)
@@ -369,12 +379,20 @@ def closing_words(text: str) -> str | None:
     runs = []
     i = 0
     while i < len(words):
-        if words[i] in _VOCABULARY or words[i] in ("a", "an") and words[i + 1 : i + 2] in (["dozen"], ["half"]):
+        if (
+            words[i] in _VOCABULARY
+            or words[i] in ("a", "an")
+            and words[i + 1 : i + 2] in (["dozen"], ["half"], ["quarter"])
+        ):
             j = i
             while j < len(words) and (
                 words[j] in _VOCABULARY
                 or words[j] in ("and", "a", "an")
-                and (words[j + 1 : j + 2] and words[j + 1] in _VOCABULARY or words[j + 1 : j + 3] == ["a", "half"])
+                and (
+                    words[j + 1 : j + 2]
+                    and words[j + 1] in _VOCABULARY
+                    or words[j + 1 : j + 3] in (["a", "half"], ["a", "quarter"])
+                )
             ):
                 j += 1
             runs.append((i, j))
