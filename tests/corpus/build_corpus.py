@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 19
+HELDOUT_BATCH = 20
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -646,6 +646,9 @@ BLIND = (
     (19, "blind_batch19a.jsonl"),
     (19, "blind_batch19b.jsonl"),
     (19, "blind_batch19c.jsonl"),
+    (20, "blind_batch20a.jsonl"),
+    (20, "blind_batch20b.jsonl"),
+    (20, "blind_batch20c.jsonl"),
 )
 
 
@@ -681,6 +684,7 @@ REAL = (
     (17, "smollm2_seed11_samples.jsonl", "smollm2_seed11_labels.jsonl", "smollm2_seed11_own_answer.jsonl"),
     (18, "smollm2_seed12_samples.jsonl", "smollm2_seed12_labels.jsonl", "smollm2_seed12_own_answer.jsonl"),
     (19, "smollm2_seed13_samples.jsonl", "smollm2_seed13_labels.jsonl", "smollm2_seed13_own_answer.jsonl"),
+    (20, "smollm2_seed14_samples.jsonl", "smollm2_seed14_labels.jsonl", "smollm2_seed14_own_answer.jsonl"),
 )
 
 
