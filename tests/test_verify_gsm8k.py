@@ -265,3 +265,14 @@ def test_a_cut_off_text_that_stated_its_answer_before_a_breakdown_or_a_check_kee
     assert verify(worked + "Therefore, he works 8 hours on each of the 5 days.", "40", finished=False).correct is False
     echo = "So, we take the exponent of $(k^k)^k=1$ and invert it.\n\nSo, we simply take the exponent of $(k^k)^k=1$ and invert it."
     assert verify(echo, "1", task="math", finished=False).correct is False
+
+
+def test_a_cut_off_loop_of_hashes_lines_and_a_hashes_line_ended_before_the_cut():
+    """'#### 320' repeated, then cut inside '#### 3': the line before was written whole. '#### 12' followed by a
+    newline at the limit was ended by the model; without the newline it could have gone on to '120'."""
+    loop = "420 - 100 = 320\n" + "#### 320\n" * 25 + "#### 3"
+    assert verify(loop, "320", finished=False).correct is True
+    assert verify(loop, "3", finished=False).correct is False
+    text = "48 apples shared equally in 4 bags: 48 / 4 = 12 apples per bag.\n#### 12"
+    assert verify(text + "\n", "12", finished=False).correct is True
+    assert verify(text, "12", finished=False).reason == "truncated"

@@ -11,9 +11,9 @@ Sources, in priority order (the first that yields a non-empty span wins, whereve
 
 So `#### 72 ... took 3 steps` reads 72: the `####` line outranks later numbers. A final- or correct-answer statement
 after the tag, box or `####` line is what the model finally committed to and wins over it; a second answer offered
-with the statement (a hedge, a box per reading, a loop of two answers) leaves none; a few-shot run-on is read up to
-the question the model made up. Every scan here is linear in the
-text (regexes without nested quantifiers, one pass of brace matching), and completions longer than `MAX_SCAN`
+with the statement (a hedge, a box per reading, a loop of two answers, a box after the tag that states another
+value, two different `####` lines in a row) leaves none; a few-shot run-on is read up to the question the model
+made up. Every scan here is linear in the text (regexes without nested quantifiers, one pass of brace matching), and completions longer than `MAX_SCAN`
 characters are only searched in their last `MAX_SCAN` characters for sources 2-5, so a 1 MB completion costs a
 few milliseconds.
 """
@@ -52,7 +52,7 @@ _PHRASE = re.compile(
 # 'or' and 'and' between two answers, in the languages models answer in (words of more than one letter; the one-letter
 # ones, 'o', 'y', 'e', 'a', 'i', are read only between math regions and before an assignment, where no variable
 # stands).
-OR_WORDS = r"or|ou|oder|oppure|или|або|atau|ho[ặa]c|veya|lub|albo|nebo|eller|ή|או|یا|أو|या|বা"
+OR_WORDS = r"or|ou|oder|oppure|или|або|atau|ho[ặa]c|veya|ya\s+da|lub|albo|nebo|eller|ή|או|یا|أو|या|বা"
 AND_WORDS = r"and|et|und|и|та|dan|v[àa]|ve|och|og|και|و|और|এবং"  # (not Dutch 'of' / 'en': English 'of', Spanish 'en')
 _LETTER_JOINS = r"o|y|e|a|i|і"
 _CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
@@ -73,6 +73,10 @@ NEXT_ASSIGNMENT = re.compile(
 _MATH_SPAN = re.compile(
     r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\\n]|\\.|\n(?![ \t]*\n))+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S
 )
+
+
+def _bare(value: str) -> str:
+    return re.sub(r"[\s$]", "", value)
 
 
 def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str | None:
@@ -268,6 +272,24 @@ def hashes_span(text: str) -> tuple[str, int] | None:
     for found in _HASHES.finditer(text):  # noqa: B007 - the last one
         pass
     return (found.group(1), found.end(1)) if found else None
+
+
+def _two_hashes(text: str) -> bool:
+    """'#### 24\n#### 42': the last two lines state two answers, one after the other (none is committed to); not a
+    loop cut inside its last line ('#### 320\n#### 3')."""
+    lines = list(_HASHES.finditer(text[-400:]))
+    if len(lines) < 2 or text[-400:][lines[-2].end() : lines[-1].start()].strip():
+        return False
+    said, last = lines[-2].group(1).strip(), lines[-1].group(1).strip()
+    return last != said and not said.startswith(last)
+
+
+def _repeated_hashes(text: str, cut: str) -> tuple[str, str] | None:
+    """A cut-off loop of '#### 320' lines ending in '#### 3': the line before, which was written whole."""
+    lines = [m.group(1).strip() for m in _HASHES.finditer(text[-2000:])]
+    if len(lines) >= 3 and lines[-2] == lines[-3] and lines[-2] != cut.strip() and lines[-2].startswith(cut.strip()):
+        return lines[-2], "hashes"
+    return None
 
 
 # A '$' that does not stand before a number: some '$' in the line delimits math, so none is read as a currency sign.
@@ -801,8 +823,8 @@ _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})(?:\*\*\s*[—–,.:;!]|[.!,]\*\*)")  # '**Sim**,', '**Não.**'
 _BOLD_VERDICT = re.compile(
-    r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
-)  # 'So **no**, 221 is ...'
+    r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*|^[^\n]{0,120}[$0-9a-z],\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
+)  # 'So **no**, 221 is ...', 'Since $221 = 13 \times 17$, **no**, 221 is not prime.'
 _BOLD = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
 # '-2 ≤ x ≤ 3', 'x = 2, y = -1', '1, 2').
@@ -1001,6 +1023,7 @@ def _final_statement(text: str) -> str | None:
         re.sub(r"\s*\([^()]*\)$", "", value) if re.match(r"[A-Z][a-z]+\s*\(", value) else value
     )  # 'Sunday (two days past Friday)'
     value = re.sub(r"(?i)^(?:an?|the)\s+(?=[A-Z])", "", value, count=1) if value[:1] in "aAtT" else value
+    value = re.sub(r"^[A-Z]'?\s*(?=\(\s*-?[0-9])", "", value)  # a named point: 'Il vertice è V(3, −4).'
     if _ALL_REALS.fullmatch(value):
         return "all real numbers"
     if (
@@ -1101,6 +1124,14 @@ _ASIDE_END = re.compile(
     + _NOT_ANOTHER_ANSWER
     + r"(?:(?=[^()]{0,300}[A-Za-z]{2,})[^()]{0,300}|[0-9.,]+(?:\s*[-+×*/÷x]\s*[0-9.,]+)+)\)"
     r"\s*[.!]?\s*$"
+)
+# An aside in words at the end of an answer tag, that offers no other answer: '18 (6 on top, 6 on bottom, 6 vertical)'.
+_TAG_ASIDE = re.compile(
+    r"(?i)\s+\((?!\s*(?:"
+    + OR_WORDS
+    + r"|o|but)\b)"
+    + _NOT_ANOTHER_ANSWER
+    + r"(?=[^()]{0,200}[A-Za-z]{2,})[^()]{0,200}\)\s*$"
 )
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
@@ -1324,6 +1355,9 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
     return _find_span(text, mode, finished, math)
 
 
+_HASHES_DONE = re.compile(r"####[ \t]*[^\n]*[0-9][^\n]*\n\s*$")
+
+
 def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
     """(span, source) of the final answer, or None. source is one of: answer_tag, boxed, hashes, phrase, last_math,
     last_number. `finished=False` (the completion was cut off at the token limit) disables the fallbacks: only an
@@ -1332,6 +1366,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if not isinstance(text, str) or not text:
         return None
     own = _own_problem(text)
+    line_done = _HASHES_DONE.search(text, max(0, len(text) - 200)) is not None  # '#### 12\n', then the limit
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
     text = _without_sign_off(own)
     ended = ended or len(text) < len(own.rstrip())  # a cut-off chat that reached its sign-off wrote its answer whole
@@ -1361,6 +1396,10 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         closed = text.rfind(_CLOSE) + len(_CLOSE)
         if _ALTERNATIVE.match(text, closed) or two_tags(text):
             return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
+        if (later := boxes(text[closed:])) and _bare(later[-1][2]) != _bare(span):
+            return None  # '<answer>42</answer>\n\n\boxed{21}': the text ends on another answer
+        if math and (aside := _TAG_ASIDE.search(span)) and span[: aside.start()].strip():
+            span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
         # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
         # is 80°.'
         final = _final_phrase_after(text, closed) or _later_phrase(text, closed) or _revised_after(text, closed)
@@ -1392,10 +1431,15 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         return unclosed, "boxed"  # '... which simplifies to $\\boxed{\\frac{1}{3}$' (the model stopped there)
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
+        if source == "hashes" and found is not None and _two_hashes(tail):
+            return None
         if found is not None and found[0].strip():
             if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
                 return None  # 'the answer is 24, but 36 is also possible': no answer committed to
-            if (final := _final_phrase_after(tail, found[1]) or _revised_after(tail, found[1])) is not None:
+            final = _final_phrase_after(tail, found[1]) or _revised_after(tail, found[1])
+            if final is None and source == "hashes":
+                final = _later_phrase(tail, found[1])  # '#### 45\nThe answer is 54': what it finally says
+            if final is not None:
                 found, source = final, "phrase"  # '**Answer: 56** ... so the correct total is actually 54 chairs.'
             if source == "phrase" and (
                 total := _TOTAL_LINE.search(tail, found[1]) or _TOTAL_SENTENCE.search(tail, found[1])
@@ -1403,8 +1447,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
                 # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**', '## Answer: 62 km ... Adding the
                 # two legs gives **72 km** in total.'
                 found = total.group(1), total.end(1)
-            if not _complete(found[0], found[1], tail, ended):
-                return _repeated(tail, found[0]) if source == "phrase" else None
+            if not _complete(found[0], found[1], tail, ended or source == "hashes" and line_done):
+                return _repeated(tail, found[0]) if source == "phrase" else _repeated_hashes(tail, found[0])
             first = _SENTENCE_END.search(found[0])
             if not ended and (_RETRACTED.search(tail, found[1]) or first and _RETRACTED.search(found[0], first.end())):
                 return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
@@ -1613,6 +1657,9 @@ def _unmarked(line: str) -> str:
     return core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) in ("So", "Sk", "Cf", "Mn")) + _LEAD)
 
 
+_LINE_SENTENCE_END = re.compile(r"[.!?](?:\*\*)?(?=\s)")
+
+
 def _without_sign_off(text: str) -> str:
     """The text without the closing lines of a chat answer (at most 6 lines, from the end)."""
     end = len(text)
@@ -1625,7 +1672,8 @@ def _without_sign_off(text: str) -> str:
         if not closing or "\\boxed" in line or phrase_matches(line):  # a closing line that states the answer stays
             # or a closing sentence at the end of the answer's own line: '... pays **$35**. Want me to show ...?',
             # 'So there are forty-two chocolates in the box. I hope this helps!'
-            last = max((m.end() for m in _SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))), default=0)
+            ends = _LINE_SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))  # ("**That's it!** Want me to ...?")
+            last = max((m.end() for m in ends), default=0)
             if last > 0 and _SIGN_OFF.match(_unmarked(line[last:])):
                 end = start + last
             break
