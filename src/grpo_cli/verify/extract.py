@@ -518,6 +518,19 @@ HOUR_WORDS = (
 )
 MINUTE_WORDS = r"minutes?|mins?|minutos?|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?"
 UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 groszy', '1 jam 35 menit', '2 hodiny a 5 minut'
+# A metric quantity is also its value in the neighbouring unit a question may have asked for (docs/verifiers.md,
+# Conventions): '3 kg' is 3 and 3000 (grams), '1350 g' 1350 and 1.35 (kg), '2.5 km' 2.5 and 2500 (metres), '0.45 m'
+# 0.45 and 45 (centimetres), '150,000 meters' also 150 (km), '2.45 L' also 2450 (mL): (unit words, factor).
+METRIC_UNITS = (
+    (r"km|kilomet(?:er|re)s?|kil[óo]metros?|kilom[èe]tres?", 1000),
+    (r"kg|kilograms?|kilogramos?|kilogramm[e]?|kilogrammes?|килограмм(?:а|ов)?|кг", 1000),
+    (r"l|liters?|litres?|litros?|liter", 1000),
+    (r"ml|milliliters?|millilitres?|mililitros?|milliliter|мл", Fraction(1, 1000)),
+    (r"g|grams?|gramos?|gramm|grammes?|грамм(?:а|ов)?", Fraction(1, 1000)),
+    (r"cm|centimeters?|centimetres?|cent[íi]metros?|zentimeter", Fraction(1, 100)),
+    (r"m|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?", None),  # 100 (cm) below 1000 m, else 1/1000 (km)
+)
+METRIC_WORDS = "|".join(unit for unit, _ in METRIC_UNITS)
 _NUMBER_BEFORE = re.compile(
     r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:"
     + MAIN_UNITS
@@ -540,7 +553,13 @@ _NUMBER_AFTER = re.compile(
     + r")\b|"
     + SCALE_ABBREVIATIONS
     + r"|[eE][-+]?[0-9]{1,4}(?![0-9A-Za-z])"
-    r"|\s?(?:\\?%|percent\b|per cent\b)|" + BELOW_ZERO + "|" + BELOW_SURFACE
+    r"|\s?(?:\\?%|percent\b|per cent\b)|"
+    + BELOW_ZERO
+    + "|"
+    + BELOW_SURFACE
+    + r"|\s*(?:"
+    + METRIC_WORDS
+    + r")(?![\w/²³])(?!\s*(?:per|below|under|an?\s+hour)\b)"  # '0.45 meters', not '15 m below'
 )
 _RATIO = re.compile(r":[0-9]")
 _RATIO_BEFORE = re.compile(r"[0-9]:$")

@@ -17,6 +17,7 @@ from grpo_cli.verify.extract import (
     HOUR_WORDS,
     MAIN_UNITS,
     MAX_SCAN,
+    METRIC_UNITS,
     MINUTE_WORDS,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
@@ -226,8 +227,7 @@ _HOURS_MINUTES = re.compile(
 )  # '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'
 
 
-# A quantity restated in a unit a thousand times smaller or larger: '2.45 L (2450 mL)', '1.5 kg (1,500 g)'. Without
-# the aside, '2.5 km' is not the 2500 (metres) a question asked for (docs/verifiers.md, Conventions).
+# A quantity restated in a unit a thousand times smaller or larger: '2.45 L (2450 mL)', '1.5 kg (1,500 g)'.
 _METRIC = r"\s*(?:l|liters?|litres?|kg|kilograms?|km|kilometers?|kilometres?|ml|milliliters?|millilitres?|g|grams?|m|meters?|metres?)"
 _METRIC_ASIDE = re.compile(
     r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)"
@@ -235,6 +235,13 @@ _METRIC_ASIDE = re.compile(
     + r"\s*\(\s*(?:=|≈)?\s*([0-9][0-9,]*(?:\.[0-9]+)?)"
     + _METRIC
     + r"\s*\)"
+)
+# A metric quantity is also its value in the neighbouring unit a question may have asked for (extract.METRIC_UNITS):
+# '3 kg' is also 3000 (grams). Not after a currency sign ('$5m').
+_METRIC_VALUE = re.compile(
+    r"(?i)(?<![0-9.,$€£])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:"
+    + "|".join(f"({unit})" for unit, _ in METRIC_UNITS)
+    + r")(?![\w/²³])"
 )
 # A part of a number stated, then what it comes to: '33.3% of 8, which is 2.5', 'half of 18, which is 9'.
 _PART_OF_WHICH = re.compile(
@@ -245,7 +252,9 @@ _OF_AN_HOUR = re.compile(r"(?i)\bof\s+an\s+hour\b")
 _MINUTES = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:minutes?|mins?)\b")
 # A depth: '6 meters below the surface' answers 'how deep' (6) and 'at what elevation' (-6).
 _DEPTH = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_SURFACE)
-_TIME_UNIT = re.compile(r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?)\s*$")
+_UNIT_AT_END = re.compile(  # '2 1/2 hours', '3 3/4 m': a closed form and its unit
+    r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?|" + "|".join(unit for unit, _ in METRIC_UNITS) + r")\s*$"
+)
 
 
 def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
@@ -273,7 +282,8 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     mixed = _MIXED_HOURS.search(span)
     if mixed and int(mixed.group(1)) + Fraction(int(mixed.group(2)), int(mixed.group(3))) == num.value:
         return Num(num.value, num.places, alt=num.value * 60)  # '4 1/2 hours' (as '4½ hours' reads) is also 270 minutes
-    hours = _HOURS.search(span)
+    worded = _clean(span) if "\\text" in span else span  # '\\boxed{1.5\\text{ hours}}' states its unit too
+    hours = _HOURS.search(worded)
     if hours and (h := read_number(hours.group(1))) is not None and h.value == num.value:
         return Num(num.value, num.places, alt=num.value * 60)  # '0.75 hours' is also 45 minutes, '1 hour' 60
     metric = _METRIC_ASIDE.search(span)
@@ -291,9 +301,14 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         hours, minutes = int(time.group(1)), int(time.group(2))
         if minutes < 60 and num.value in (hours, minutes):
             return Num(hours + Fraction(minutes, 60), 0, alt=Fraction(60 * hours + minutes))
-    minutes = _MINUTES.search(span)
+    minutes = _MINUTES.search(worded)
     if minutes and (size := read_number(minutes.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=num.value / 60)  # '360 minutes' is also 6 (hours)
+    metric = _METRIC_VALUE.search(worded)
+    if metric and (size := read_number(metric.group(1).replace(",", ""))) is not None and size.value == num.value:
+        factor = next(f for (_, f), unit in zip(METRIC_UNITS, metric.groups()[1:], strict=True) if unit)
+        factor = factor or (Fraction(1, 1000) if num.value >= 1000 else 100)
+        return Num(num.value, num.places, alt=num.value * factor)  # '3 kg' is also 3000 (grams)
     return num
 
 
@@ -306,7 +321,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         clean = _clean(span)
         return (
             _scaled(clean)
-            or _closed_form(_TIME_UNIT.sub("", clean))
+            or _closed_form(_UNIT_AT_END.sub("", clean))
             or next((n[2] for n in reversed(_unglued(clean))), None)
             or words_number(clean)
         )
