@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 20
+HELDOUT_BATCH = 21
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -649,6 +649,9 @@ BLIND = (
     (20, "blind_batch20a.jsonl"),
     (20, "blind_batch20b.jsonl"),
     (20, "blind_batch20c.jsonl"),
+    (21, "blind_batch21a.jsonl"),
+    (21, "blind_batch21b.jsonl"),
+    (21, "blind_batch21c.jsonl"),
 )
 
 
@@ -685,6 +688,7 @@ REAL = (
     (18, "smollm2_seed12_samples.jsonl", "smollm2_seed12_labels.jsonl", "smollm2_seed12_own_answer.jsonl"),
     (19, "smollm2_seed13_samples.jsonl", "smollm2_seed13_labels.jsonl", "smollm2_seed13_own_answer.jsonl"),
     (20, "smollm2_seed14_samples.jsonl", "smollm2_seed14_labels.jsonl", "smollm2_seed14_own_answer.jsonl"),
+    (21, "smollm2_seed15_samples.jsonl", "smollm2_seed15_labels.jsonl", "smollm2_seed15_own_answer.jsonl"),
 )
 
 
