@@ -164,3 +164,12 @@ def test_answer_key_groups_equivalent_answers(a, b):
 @pytest.mark.parametrize(("a", "b"), [("0.5", r"\frac13"), ("(1,2)", "(2,1)"), ("[1,2]", "(1,2)"), ("2k", "2n")])
 def test_answer_key_separates_different_answers(a, b):
     assert answer_key(a, "math") != answer_key(b, "math")
+
+
+def test_a_finished_answer_phrase_whose_last_brace_is_missing_is_closed():
+    """'Final answer: \\frac{3}{4' at the end of a text the model ended itself: only the brace is missing (as for an
+    unclosed box). Cut off at the token limit, the same text may have been cut inside the fraction: no answer."""
+    text = "Outcomes: HH, HT, TH, TT. At least one head: HH, HT, TH.\nFinal answer: \\frac{3}{4"
+    assert verify(text, "\\frac{3}{4}", task="math").correct is True
+    assert verify(text, "\\frac{3}{4}", task="math", finished=False).correct is False
+    assert verify(text.replace("{4", "{4}{"), "\\frac{3}{4}", task="math").correct is False

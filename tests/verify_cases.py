@@ -939,6 +939,63 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         "two different #### lines, one after the other",
     ),
     ("6 × 7 = 42\n#### 42\n#### 42", "42", True, "a #### line repeated"),
+    (
+        "Ken has x books and Lisa has 3x. x + 3x = 56, so x = 14.\n#### 42\n\nOops, 42 is Lisa's count. Ken has 14 books.",
+        "14",
+        True,
+        "a #### line, then a paragraph that takes it back and states another number ('Oops, ... Ken has 14 books.')",
+    ),
+    (
+        "Ken has x books and Lisa has 3x. x + 3x = 56, so x = 14.\n#### 42\n\nOops, 42 is Lisa's count. Ken has 14 books.",
+        "42",
+        False,
+        "a #### line taken back: the number it stated is no longer the answer",
+    ),
+    ("#### 42\n\nCheck: 14 + 28 = 42.", "42", True, "a check after a #### line keeps it"),
+    (
+        "<think>\n850,000 × 1.2 = 1,020,000.\n</think>\n\nThe new population is $\\boxed{1.02}$ million.",
+        "1020000",
+        True,
+        "a scale word after a box closed by '$'",
+    ),
+    (
+        "The new population is $\\boxed{1.02}$ million.",
+        "1.02",
+        True,
+        "a scale word after a box, against the number in the box",
+    ),
+    (
+        "- Adults: 2 × $8 = $16\n- Kids: 3 × $5 = $15\n\n**Total: $31** (or just $16 if the little ones qualify for free entry under 3 — worth checking with the venue!)",
+        "31",
+        False,
+        "an aside after a bold total offering 'or just $16 if ...'",
+    ),
+    (
+        "农夫原来有60只羊,又买了35只,然后卖掉8只:60 + 35 − 8 = 87。所以农夫最后有87只羊,比原来多了27只。",
+        "87",
+        True,
+        "a Chinese comparison after the answer ('比原来多了27只')",
+    ),
+    (
+        "农夫原来有60只羊,又买了35只,然后卖掉8只:60 + 35 − 8 = 87。所以农夫最后有87只羊,比原来多了27只。",
+        "27",
+        False,
+        "a Chinese comparison after the answer is not the answer",
+    ),
+    (
+        "Kim gives away 3 × 12 = 36 stickers, which leaves her with 14 of them, so she can still fill one more page of her album.",
+        "14",
+        True,
+        "'which leaves her with 14 of them' restates the value before a trailing remark",
+    ),
+    ("24 ÷ 3 = 8 日。\n答えは 8 日か 9 日です。", "8", False, "a Japanese hedge ('8 日か 9 日')"),
+    ("24 ÷ 3 = 8 日。\n答えは 8 日です。", "8", True, "a Japanese answer phrase with a counter"),
+    (
+        "So, 20% of $50 is 0.20 * 50 = $10.\n\nSo, 20% of your $50 is 20% of $50, which is $10.\n\nThis is the amount you paid after the 20% tip on your dinner bill.",
+        "10",
+        True,
+        "a last paragraph describing the amount ('This is the amount you paid ...') is no answer",
+    ),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).
@@ -1839,5 +1896,35 @@ MATH_CASES: list[tuple[str, str, bool | None, str]] = [
         "6",
         False,
         "an aside in words inside a math answer tag does not state its numbers",
+    ),
+    (
+        "21 = 3·7, 27 = 3³, 33 = 3·11, 39 = 3·13. Only 29 has no divisors besides 1 and itself.\n\n→ **Option C (29)** ✅",
+        "\\text{(C)}",
+        True,
+        "a bold option with its value ('**Option C (29)**')",
+    ),
+    (
+        "21 = 3·7, 27 = 3³, 33 = 3·11, 39 = 3·13. Only 29 has no divisors besides 1 and itself.\n\n→ **Option C (29)** ✅",
+        "\\text{(B)}",
+        False,
+        "a bold option against another letter",
+    ),
+    (
+        "Outcomes: HH, HT, TH, TT. At least one head: HH, HT, TH → 3 of 4.\nFinal answer: \\frac{3}{4",
+        "\\frac{3}{4}",
+        True,
+        "a finished phrase whose last brace is missing",
+    ),
+    (
+        "221 = 13 × 17, so it is not prime. **No**.",
+        "\\text{no}",
+        True,
+        "a bold verdict after a sentence ('... not prime. **No**.')",
+    ),
+    (
+        "221 = 13 × 17, so it is not prime. **No**.",
+        "\\text{yes}",
+        False,
+        "a bold verdict after a sentence, against the other verdict",
     ),
 ]

@@ -578,9 +578,12 @@ _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is 
 # 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours',
 # 'will have $210 saved | by the end of week 3'.
 _DETAIL = re.compile(
-    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
+    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per"
+    r"|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
     r"|(?:by|at)\s+the\s+(?:end|start|beginning)\s+of|at\s+(?=[0-9]{1,2}(?::[0-9]{2})?\s*(?:a\.?m\b|p\.?m\b|o'clock))))\b"
+    r"|[,，]\s*比(?=\S)"  # '所以农夫最后有87只羊，比原来多了27只' (a comparison after the answer)
 )
+_LEFT = re.compile(r"(?i)\b(?:leaves|leaving|left|ends?\s+up)(?:\s+(?:her|him|them|us|me|you|it))?$")
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
 # A clause that says what the value means, restating it: the value is the one before it.
@@ -621,6 +624,8 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
     ):  # 'is -$35, meaning his account is overdrawn by $35': the value before it
         return [m for m in numbers if start <= m.start() and m.end() <= meaning.start()][-1]
     detail = _DETAIL.search(text, first.end(), last.end() + 8)  # (past the number: 'at 10 a.m.' looks at it)
+    while detail is not None and detail.group(0).strip().lower() == "with" and _LEFT.search(text, 0, detail.start()):
+        detail = _DETAIL.search(text, detail.end(), last.end() + 8)  # 'which leaves her with 14 of them' restates
     if detail is None or detail.start() >= last.start() or _RESTATES.search(text, detail.start() + 1, last.end()):
         return last
     before = [m for m in numbers if start <= m.start() and m.end() <= detail.start()]
@@ -842,7 +847,7 @@ _EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})(?:\*\*\s*[—–,.:;!]|[.!,]\*\*)")  # '**Sim**,', '**Não.**'
 _BOLD_VERDICT = re.compile(
-    r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*|^[^\n]{0,120}[$0-9a-z],\s*)\*\*(yes|no)\*\*[\s,.!—–-]"
+    r"(?i)(?:^|\b(?:so|thus|therefore|hence)\s*,?\s*|^[^\n]{0,120}[$0-9a-z],\s*|[.!]\s+)\*\*(yes|no)\*\*(?:[\s,.!—–-]|$)"
 )  # 'So **no**, 221 is ...', 'Since $221 = 13 \times 17$, **no**, 221 is not prime.'
 _BOLD = re.compile(r"\*\*([^*\n]{1,40})\*\*")
 # What makes a value with digits more than a number: π, √, ∞, ∅, a relation, an assignment, a list ('8π', '√3/3',
@@ -916,6 +921,7 @@ _NOT_NAMES = frozenset(
 _NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
+_OPTION_BOLD = re.compile(r"(?i)\*\*(?:option|choice)\s*:?\s*\(?([A-E])\)?(?:\s*\([^()]{0,40}\))?\*\*\s*[.!]?\s*$")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 # The reason that follows a verdict word in its sentence: 'is **even**, since ...'
 _BECAUSE = re.compile(
@@ -1016,6 +1022,8 @@ def _final_statement(text: str) -> str | None:
         return name.group(1)  # 'Since $3.25>3.2$, Bob ran farther.'
     if (subject := _BOLD_SUBJECT.match(sentence.strip())) and not _DIGIT.search(sentence, subject.end()):
         return subject.group(1)  # '**Carla** is the fastest runner!'
+    if choice := _OPTION_BOLD.search(sentence):
+        return f"({choice.group(1)})"  # '→ **Option C (29)**'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
     prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
@@ -1116,10 +1124,23 @@ _REVISION = re.compile(
 )
 
 
+# ... or that takes it back in a sentence of its own: '#### 42\n\nOops, 42 is Lisa's count. Ken has 14 books.'
+_RETRACTION = re.compile(
+    r"(?i)\n[ \t]*\n[ \t]*(?:oops|whoops|my\s+mistake|sorry|correction)\b[^\n]{0,300}?[.!]\s+(?P<said>[^\n.!?]{0,120}[0-9]"
+    r"(?:[^\n.!?]|\.(?=[0-9])){0,60}[.!]?)\s*$"
+)
+
+
 def _revised_after(text: str, pos: int) -> tuple[str, int] | None:
-    """The bold value of a last paragraph that revises the answer stated before `pos` (`_REVISION`)."""
+    """The value of a last paragraph that revises the answer stated before `pos`: its bold value (`_REVISION`), or
+    the number its last sentence ends on (`_RETRACTION`)."""
     found = _REVISION.search(text, pos)
-    return (found.group(1), found.end(1)) if found else None
+    if found:
+        return found.group(1), found.end(1)
+    found = _RETRACTION.search(text, pos)
+    if found and not _WORKING.search(found.group("said")) and (span := last_number_span(found.group("said"))):
+        return span, found.end("said")
+    return None
 
 
 def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
@@ -1199,7 +1220,7 @@ _HEDGED = re.compile(
     + _IF_ASIDE
     + r"|"
     + _MAYBE_ASIDE
-    + r"|\b(?:or|ou|oder|o|oppure|или)\s+(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?(?:[a-z]+\s+){0,3}?"
+    + r"|\b(?:or|ou|oder|o|oppure|или)\s+(?:(?:just|only|maybe|perhaps|possibly)\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?(?:[a-z]+\s+){0,3}?"
     r"(?:if|si|se|wenn|falls|если)\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
 )
 
@@ -1344,6 +1365,12 @@ def _unclosed_box(text: str) -> str | None:
     return content
 
 
+def _open_braces(span: str) -> int:
+    """How many `{` a span leaves open (escaped braces aside)."""
+    plain = span.replace("\\{", "").replace("\\}", "")
+    return plain.count("{") - plain.count("}")
+
+
 def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
     """A cut-off completion's last line may be cut inside its number ('The answer is 18' could have gone on to
     '180'): a span that runs to the very end of a truncated text is not trusted, unless its first sentence ended
@@ -1443,7 +1470,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             return (
                 None  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)
             )
-        if final is None and (scale := _SCALE_WORD.match(tail, box_end)):
+        if final is None and (scale := _SCALE_WORD.match(tail, box_end + (tail[box_end : box_end + 1] == "$"))):
             return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
         return (final[0], "phrase") if final else (span, "boxed")
     if ended and (unclosed := _unclosed_box(tail)) is not None:
@@ -1473,6 +1500,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
                 return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
             if source == "phrase" and _oscillates(tail):
                 return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
+            if ended and found[1] >= len(tail.rstrip()) and 0 < (open_ := _open_braces(found[0])) <= 2:
+                return found[0].rstrip() + "}" * open_, source  # 'Final answer: \frac{3}{4' (the model stopped there)
             return found[0], source
     if not finished and mode == "flexible" and (stated := _stated_before_check(tail)) is not None:
         return _find_span(stated, mode, True, math)  # '**Ben has 36 marbles in total.**\n\n### Quick check ✅\n... 3 ×'
@@ -1715,7 +1744,8 @@ _TRAILER = re.compile(
     r"|achtung|ojo|cuidado|erreur\s+fr[ée]quente|error\s+com[úu]n|h[äa]ufiger\s+fehler|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
     r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
     r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
-    r"|ملاحظة|참고|일반화)\b"
+    r"|ملاحظة|참고|일반화"
+    r"|this\s+is\s+the\s+(?:amount|number|total|result|value)\s+(?:you|we|he|she|they|that|which|of)\b)\b"
     r"|(?P<scenario>if\b[^\n]{0,200}?\b(?:instead|would)\b)"  # a second scenario: 'If you sent 300 texts instead, it would be $55.'
 )
 

@@ -103,7 +103,7 @@ _HEDGE = re.compile(
     r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
     r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+|\s*[^\x00-\x7f]{1,3})?\s*(?:\b(?:"
     + OR_WORDS
-    + r")\b|或者?|또는|または)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '20分または25分'
+    + r")\b|或者?|또는|または|か)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '20分または25分', '8 日か 9 日'
 )
 # A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
 _BETWEEN = re.compile(
