@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 21
+HELDOUT_BATCH = 22
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -652,6 +652,9 @@ BLIND = (
     (21, "blind_batch21a.jsonl"),
     (21, "blind_batch21b.jsonl"),
     (21, "blind_batch21c.jsonl"),
+    (22, "blind_batch22a.jsonl"),
+    (22, "blind_batch22b.jsonl"),
+    (22, "blind_batch22c.jsonl"),
 )
 
 
@@ -689,6 +692,7 @@ REAL = (
     (19, "smollm2_seed13_samples.jsonl", "smollm2_seed13_labels.jsonl", "smollm2_seed13_own_answer.jsonl"),
     (20, "smollm2_seed14_samples.jsonl", "smollm2_seed14_labels.jsonl", "smollm2_seed14_own_answer.jsonl"),
     (21, "smollm2_seed15_samples.jsonl", "smollm2_seed15_labels.jsonl", "smollm2_seed15_own_answer.jsonl"),
+    (22, "smollm2_seed16_samples.jsonl", "smollm2_seed16_labels.jsonl", "smollm2_seed16_own_answer.jsonl"),
 )
 
 
