@@ -136,7 +136,7 @@ def test_unknown_task_is_a_programming_error():
 def test_every_answer_phrase_is_found_after_the_keyword_prefilter(text):
     """phrase_span scans only texts holding one of _PHRASE_WORDS: a language added to the phrase regex but not to
     that list would never be found."""
-    from grpo_cli.verify.extract import phrase_span
+    from grpo_cli.verify.sources import phrase_span
 
     found = phrase_span("Some working first, 6 x 7.\n" + text)
     assert found is not None and "42" in found[0], found

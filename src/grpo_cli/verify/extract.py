@@ -21,41 +21,67 @@ few milliseconds.
 from __future__ import annotations
 
 import re
-import unicodedata
 from fractions import Fraction
 
+from grpo_cli.verify.lexicon import (
+    ALL_REALS_ELSEWHERE,
+    AND_WORDS,
+    BELOW_SURFACE,
+    BELOW_ZERO,
+    CJK_ENDING,
+    CJK_FINAL_COPULAS,
+    CJK_JOINS,
+    COPULAS_ELSEWHERE,
+    HOUR_WORDS,
+    LETTER_JOINS,
+    MAIN_UNITS,
+    METRIC_WORDS,
+    MINUTE_WORDS,
+    NO_SOLUTION,
+    NO_SOLUTION_ELSEWHERE,
+    OR_WORDS,
+    SCALE_ABBREVIATIONS,
+    SCALE_WORDS,
+    SUB_UNITS,
+    UNIT_JOINS,
+)
 from grpo_cli.verify.numbers import NUMBER_RE, closing_words, english_words, words_number
+from grpo_cli.verify.region import (
+    CHECK,
+    CONCLUDES_AGAIN,
+    TRAILER,
+    own_problem,
+    symbols_end,
+    unmarked,
+    without_note,
+    without_sign_off,
+    without_trailers,
+)
+from grpo_cli.verify.sources import (
+    CLOSE_TAG,
+    MATH_SPAN,
+    MAX_SCAN,
+    NOT_CURRENCY,
+    PHRASE,
+    PHRASE_WORDS,
+    REGION_GAP,
+    SCALE_WORD,
+    SENTENCE_END,
+    bare_value,
+    boxed_answer,
+    boxes,
+    hashes_span,
+    last_tag,
+    phrase_matches,
+    phrase_span,
+    phrase_value,
+    repeated_hashes,
+    two_hashes,
+    two_readings,
+    two_tags,
+)
 from grpo_cli.verify.text import word_meaning
 
-MAX_SCAN = 65_536
-MAX_SPAN = 4_000
-
-_OPEN, _CLOSE = "<answer>", "</answer>"
-_BOX_TOKENS = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])[ \t]*(?P<brace>\{)?|\\[{}]|[{}]")
-_BARE = re.compile(r"[^\s${}]{1,200}")
-_HASHES = re.compile(r"####[ \t]*([^\n]*)")
-# "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
-# models switch to (es, fr, de, it, pt, nl, ru, zh, ja): "La respuesta es 42", "Réponse : 42", "答案是 42".
-_PHRASE = re.compile(
-    r"(?i)(?:\b(?:final\s+)?answer\b(?:[ \t]*\([^()\n]{0,60}\))?(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))"
-    r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
-    r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
-    r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
-    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
-    # ko, hi, ar, id, vi, pl, tr, uk, sv/no/da: '정답: 25', '답은 25', 'उत्तर: 25', 'الإجابة: 25', 'Jawaban: 25', 'Đáp án: 25'
-    r"|(?:정답|답)(?:\s*[:：]|은\s)|(?:उत्तर|الإجابة|الجواب|jawaban|c[âa]u\s+tr[ảa]\s+l[ờo]i|đáp\s+(?:án|số)|odpowied[źz]"
-    r"|cevap|yan[ıi]t|відповідь|svar)(?:\s+(?:akhir|cu[ốo]i\s+c[ùu]ng|ko[ńn]cowa|final|النهائي|النهائية|अंतिम|son))?(?:\*\*)?[ \t]*[:：]"
-    r"|(?m:^[ \t]*(?:\*\*)?final(?:\*\*)?[ \t]*:)"  # 'Final: 14''
-    r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
-    r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?"  # 'La respuesta es: ...'
-)
-# 'or' and 'and' between two answers, in the languages models answer in (words of more than one letter; the one-letter
-# ones, 'o', 'y', 'e', 'a', 'i', are read only between math regions and before an assignment, where no variable
-# stands).
-OR_WORDS = r"or|ou|oder|oppure|или|або|atau|ho[ặa]c|veya|ya\s+da|lub|albo|nebo|eller|ή|או|یا|أو|या|বা"
-AND_WORDS = r"and|et|und|и|та|dan|v[àa]|ve|och|og|και|و|और|এবং"  # (not Dutch 'of' / 'en': English 'of', Spanish 'en')
-_LETTER_JOINS = r"o|y|e|a|i|і"
-_CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
 NEXT_ASSIGNMENT = re.compile(
     r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
@@ -63,138 +89,11 @@ NEXT_ASSIGNMENT = re.compile(
     + "|"
     + AND_WORDS
     + "|"
-    + _LETTER_JOINS
+    + LETTER_JOINS
     + r")\b|or|and|"
-    + _CJK_JOINS
+    + CJK_JOINS
     + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
 )
-# $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
-# (Inline math does not run across a blank line: '$2,000.' and a '$2 + 3 = 5$' two paragraphs on are no region.)
-_MATH_SPAN = re.compile(
-    r"\$\$(.+?)\$\$|(?<!\\)\$((?:[^$\\\n]|\\.|\n(?![ \t]*\n))+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S
-)
-
-
-def _bare(value: str) -> str:
-    return re.sub(r"[\s$]", "", value)
-
-
-def last_tag(text: str, open_tag: str = _OPEN, close_tag: str = _CLOSE) -> str | None:
-    """Content of the last complete open_tag...close_tag pair (an unclosed, truncated last tag is skipped)."""
-    last_close = text.rfind(close_tag)
-    if last_close == -1:
-        return None
-    start = text.rfind(open_tag, 0, last_close)
-    if start == -1:
-        return None
-    start += len(open_tag)
-    return text[start : text.find(close_tag, start)]
-
-
-_TAG_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
-
-
-def two_tags(text: str) -> bool:
-    """The last two complete answer tags stand side by side and differ ('<answer>21</answer>\n<answer>29</answer>'):
-    two candidates, no answer committed to. Two that state the same numbers are one answer said twice."""
-    last = text.rfind(_OPEN, 0, text.rfind(_CLOSE))
-    before = text.rfind(_CLOSE, 0, last) if last > 0 else -1
-    if before < 0 or text[before + len(_CLOSE) : last].strip():
-        return False
-    first = text.rfind(_OPEN, 0, before)  # its content ends at its own close ('</answer>\n</answer>' repeats it)
-    if first < 0:
-        return False
-    one, other = text[first + len(_OPEN) : text.find(_CLOSE, first)].strip(), (last_tag(text) or "").strip()
-    numbers = set(_TAG_NUMBER.findall(one))  # '<answer>540</answer>\n<answer>The sum ... is 540 degrees.</answer>'
-    return one != other and not (numbers and numbers == set(_TAG_NUMBER.findall(other)))
-
-
-def boxes(text: str) -> list[tuple[int, int, str]]:
-    r"""Every `\boxed{...}` whose braces close (or bare `\boxed 5`) as (start, end, content), in order of start; one
-    linear pass."""
-    if "\\boxed" not in text and "\\fbox" not in text:
-        return []
-    found: list[tuple[int, int, str]] = []
-    stack: list[tuple[int, int] | None] = []  # per open brace: (boxed start, content start) or None
-    for m in _BOX_TOKENS.finditer(text):
-        tok = m.group(0)
-        if tok[0] == "\\" and tok[1] in "bf":
-            if m.group("brace"):
-                stack.append((m.start(), m.end()))
-            else:  # \boxed 5: the next token
-                bare = _BARE.match(text, m.end())
-                if bare:
-                    found.append((m.start(), bare.end(), bare.group(0)))
-        elif tok == "{":
-            stack.append(None)
-        elif tok == "}" and stack:
-            top = stack.pop()
-            if top is not None:
-                found.append((top[0], m.end(), text[top[1] : m.start()]))
-    found.sort()
-    return found
-
-
-def last_boxed(text: str) -> str | None:
-    r"""Content of the last `\boxed{...}` whose braces close (or of a bare `\boxed 5`)."""
-    found = boxes(text)
-    return found[-1][2] if found else None
-
-
-# What may stand between boxes that together state one answer: "\boxed{2} and \boxed{3}", "x = \boxed{1},
-# y = \boxed{2}", "\boxed{(2,2)} \quad \text{and} \quad \boxed{(6,2)}". Prose ("first ..., then corrected: ...") may not.
-_BOX_GAP = re.compile(
-    r"(?i)(?:[\s,;$.]|\\[,;:! ]|\\q?quad\b|\\text\{[^{}\d]{0,40}\}|\\[()\[\]]|\b(?:and|or)\b"
-    r"|[A-Za-z](?:_\{?[0-9A-Za-z]+\}?)?\s*=)*"
-)
-
-
-_LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
-_CORRECTION = re.compile(
-    r"(?i)\b(?:but|not|no|wrong|instead|actually|correct(?:ed|ion)?|so|then|therefore|thus|hence|answer|is|was|get|got|"
-    r"mistake|oops|wait|check|recheck|verify|again|however|hmm|final|finally|first|last|lastly|now|next|after|try)\b"
-)
-
-
-def _wordless(gap: str) -> bool:
-    """No word of two or more letters apart from 'and' / 'or' and LaTeX commands: '++++++', ', \\quad', '\\text{ and }'."""
-    return not re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+|\b(?:and|or)\b", " ", gap))
-
-
-# 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
-_ASSIGNS = re.compile(r"(?<![A-Za-z0-9\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
-_RETRACTS = re.compile(
-    r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
-)
-
-
-def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
-    """The last boxes when each assigns an unknown, with nothing retracted between them: one unknown with different
-    values ('Case 1: ... x = \\boxed{3}. Case 2: ... x = \\boxed{-2}.') are its roots; different unknowns ('x =
-    \\boxed{3}, and then y = 3 - 5 = \\boxed{-2}') are a point, returned as 'x = 3', 'y = -2'."""
-    run: list[tuple[int, int, str]] = []
-    names: list[str] = []
-    for box in reversed(found[-4:]):
-        assigned = _ASSIGNS.search(text, max(0, box[0] - 60), box[0])
-        if assigned is None:
-            break
-        if run and (run[0][0] - box[1] > 400 or _RETRACTS.search(text, box[1], run[0][0])):
-            break
-        run.insert(0, box)
-        names.insert(0, assigned.group(1))
-    if len(run) < 2:
-        return None
-    if len(set(names)) == 1:
-        return run if len({b[2].strip() for b in run}) == len(run) else None
-    if len(set(names)) == len(names):
-        return [(b[0], b[1], f"{n} = {b[2].strip()}") for b, n in zip(run, names, strict=True)]
-    return None
-
-
-# Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
-# ... \boxed{10}.' A hedge: no answer is committed to.
-# '... \boxed{20}; otherwise it is \boxed{10}', '... \boxed{120} arrangements; treating repeated letters as identical, ...'
-_READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise|treating|assuming|considering|whereas|unless)\b[^.!?\n]*$")
 
 
 _STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
@@ -204,200 +103,6 @@ _REREADING = re.compile(
     r"(?i)\n\s*\n\W*(?:note\W*)?if\b[^\n]{0,200}?\b(?:meant|means|mean|interpret\w*|read(?:ing)?\s+(?:it\s+)?as|wording"
     r"|the\s+question|the\s+problem|refers?\s+to)\b[^\n]{0,200}?\bwould\b[^\n]{0,120}$"
 )
-_CONDITION = re.compile(
-    r"(?i)\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?(?:\*\*)?(?:if|when|assuming|under)\b"
-)  # ('- If order matters: ...')
-
-
-_OTHER_READING = re.compile(
-    r"(?i)\s*[-*•]\s+(?:\*\*)?(?:including|excluding|counting|not\s+counting|with|without|otherwise|else|instead)\b"
-)
-
-
-def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
-    found = boxes(text) if found is None else found
-    if len(found) < 2 or found[-2][2].strip() == found[-1][2].strip():
-        return False
-    if _READINGS.match(text[found[-2][1] : found[-1][0]]):
-        return True
-    # or a sentence each: 'If we read it as $(2^3)^2$, the answer is $\boxed{64}$. If we read it as ..., $\boxed{512}$.'
-    starts = [
-        max((m.end() for m in _SENTENCE_END.finditer(text, max(0, b[0] - 300), b[0])), default=0) for b in found[-2:]
-    ]
-    if starts[0] >= starts[1] or not _CONDITION.match(text, starts[0]):
-        return False
-    # the other reading in its own sentence, or in the next bullet: '- If you count only proper divisors: \boxed{8}
-    # \n- Including 36 itself: \boxed{9}'
-    return bool(_CONDITION.match(text, starts[1]) or _OTHER_READING.match(text, starts[1]))
-
-
-def boxed_answer(text: str, reference: bool = False, found: list[tuple[int, int, str]] | None = None) -> str | None:
-    r"""The last box, joined with the boxes right before it when only separators stand between them (several
-    roots written as several boxes); identical repeats count once.
-
-    reference=True (a reference solution, trusted text): boxes are also joined across any gap without words
-    ('\boxed{35 cm} ++++++ \boxed{4}'), and a last `\boxed{` left unclosed runs to the end of the text."""
-    found = boxes(text) if found is None else list(found)
-    if reference:
-        opened = text.rfind("\\boxed{")
-        rest = text[opened + len("\\boxed{") :] if opened >= 0 else ""
-        if rest.strip() and (not found or found[-1][1] <= opened):  # no closed box at or after it
-            found.append((opened, len(text), rest))
-    if not found:
-        return None
-    run = [found[-1]]
-    for box in reversed(found[:-1]):
-        if box[1] > run[0][0]:
-            break
-        if not (_BOX_GAP.fullmatch(text, box[1], run[0][0]) or reference and _wordless(text[box[1] : run[0][0]])):
-            break
-        run.insert(0, box)
-    if len(run) == 1 and not reference:
-        run = _assigned_boxes(text, found) or run
-    parts = list(dict.fromkeys(b[2].strip() for b in run))
-    # '\boxed{1} papers and \boxed{2} bins': a few words joined by 'and' / a comma, none of them a correction
-    if (
-        len(run) == 1
-        and len(found) > 1
-        and found[-2][1] <= found[-1][0]
-        and _LOOSE_GAP.fullmatch(text, found[-2][1], found[-1][0])
-        and not _CORRECTION.search(text, found[-2][1], found[-1][0])
-    ):
-        parts = [found[-2][2].strip(), found[-1][2].strip()]
-    return ", ".join(parts) if len(parts) > 1 else run[-1][2]
-
-
-def hashes_span(text: str) -> tuple[str, int] | None:
-    found = None
-    for found in _HASHES.finditer(text):  # noqa: B007 - the last one
-        pass
-    return (found.group(1), found.end(1)) if found else None
-
-
-def _two_hashes(text: str) -> bool:
-    """'#### 24\n#### 42': the last two lines state two answers, one after the other (none is committed to); not a
-    loop cut inside its last line ('#### 320\n#### 3')."""
-    lines = list(_HASHES.finditer(text[-400:]))
-    if len(lines) < 2 or text[-400:][lines[-2].end() : lines[-1].start()].strip():
-        return False
-    said, last = lines[-2].group(1).strip(), lines[-1].group(1).strip()
-    return last != said and not said.startswith(last)
-
-
-def _repeated_hashes(text: str, cut: str) -> tuple[str, str] | None:
-    """A cut-off loop of '#### 320' lines ending in '#### 3': the line before, which was written whole."""
-    lines = [m.group(1).strip() for m in _HASHES.finditer(text[-2000:])]
-    if len(lines) >= 3 and lines[-2] == lines[-3] and lines[-2] != cut.strip() and lines[-2].startswith(cut.strip()):
-        return lines[-2], "hashes"
-    return None
-
-
-# A '$' that does not stand before a number: some '$' in the line delimits math, so none is read as a currency sign.
-_NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
-
-
-# Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
-# only scans from just before the first of them, and not at all in a text without one.
-# ('答' also starts 答案 and 答え.)
-_PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
-                 "答", "답", "उत्तर", "الإجابة", "الجواب", "jawaban", "câu", "cau", "đáp", "odpowied", "cevap", "yanıt",
-                 "yanit", "відповідь", "svar", "final")  # fmt: skip
-
-
-MAX_HITS = 256
-
-
-def phrase_matches(text: str, start: int = 0) -> list[re.Match]:
-    """Every answer phrase in text[start:], in order. The phrase regex is an alternation of some forty forms that
-    Python would try at every position of the text; every form holds one of `_PHRASE_WORDS` and starts at most 40
-    characters before it, at the start of a line or of a word. So the regex is only tried there: a few `str.find`
-    calls, and a handful of anchored matches per word found."""
-    lower = text.lower()
-    hits = []
-    for word in _PHRASE_WORDS:
-        i = lower.find(word, start)
-        while i >= 0:
-            hits.append(i)
-            i = lower.find(word, i + 1)
-    found: dict[int, re.Match] = {}
-    for i in sorted(set(hits))[-MAX_HITS:]:  # the last ones: the last phrase is what callers want
-        line = text.rfind("\n", 0, i) + 1
-        for s in range(max(start, line, i - 40), i + 1):
-            if s in (line, i) or text[s - 1] in " \t*#>(":
-                m = _PHRASE.match(text, s)
-                if m is not None and m.end() > i:
-                    found.setdefault(m.end(), m)  # the earliest start: 'Final answer:' over 'answer:'
-                    break
-    matches: list[re.Match] = []
-    for m in sorted(found.values(), key=lambda m: m.start()):
-        if not matches or m.start() >= matches[-1].end():
-            matches.append(m)
-    return matches
-
-
-def phrase_span(text: str) -> tuple[str, int] | None:
-    """(span, end index) of the last answer phrase: its line, or the $...$ block that starts it."""
-    for last in reversed(phrase_matches(text)[-MAX_PHRASES:]):
-        found = _phrase_value(text, last.end())
-        # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
-        # says where an answer goes, not what it is
-        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _ASKED.match(found[0]):
-            return found
-    return None
-
-
-# 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
-_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:probably|maybe|perhaps|possibly|likely)\b", re.I)
-_META = re.compile(
-    r"(?i)\s*(?:the\s+correct\s+answer\s+to\b|enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below"
-    r"|above|within|inside"
-    r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
-)
-
-
-MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
-# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$'.
-_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}])*")
-
-
-def _phrase_value(text: str, start: int) -> tuple[str, int]:
-    """(span, end index) of what an answer phrase ending at `start` states: its line, or the $...$ block that
-    starts it."""
-    rest = text[start : start + MAX_SPAN]
-    line = rest.split("\n", 1)[0]
-    if not line.strip() and (after := rest.lstrip(" \t")).startswith("\n") and after.strip():
-        skipped = len(rest) - len(after.lstrip())  # 'The final answer is:\n10 + 16 = 26': the value on the next line
-        following = rest[skipped:].split("\n", 1)[0]  # (all of it: '$\\frac{57}{160}$ = 1.0001.' states 1.0001)
-        return following, start + skipped + len(following)
-    if line.count("$") >= 2 and not _NOT_CURRENCY.search(line):  # '$2.08 + $3.60 = $6.88.': dollars, not math
-        return line.replace("$", ""), start + len(line)
-    math = _MATH_SPAN.match(rest)
-    if math:
-        end = math.end()  # '$x<-1$ or $x>4$', '$1$ and $2$': the regions that follow it across separators too
-        while (gap := _REGION_GAP.match(rest, end)) and (more := _MATH_SPAN.match(rest, gap.end())) and gap.end() > end:
-            end = more.end()
-        if end > math.end():
-            return rest[:end], start + end
-        value = next(g for g in math.groups() if g is not None)
-        if value.rstrip().endswith("="):  # '$x =$ **3 1/2**': the value follows the region
-            return line, start + len(line)
-        scale = _SCALE_WORD.match(rest, end)  # '$\$2.4$ million'
-        if scale:
-            return value + " " + scale.group(1), start + scale.end()
-        return value, start + math.end()
-    return line, start + len(line)
-
-
-# Scale words and abbreviations that multiply the number before them ('$2.4 billion', '3 dozen', '$2.4M', '$50k',
-# '$3 bn'; a letter glued to the number only: '5 m' is five metres). One vocabulary for the last-number span, the
-# phrase reader and gsm8k's number reader.
-SCALE_WORDS = (
-    r"thousand|million|billion|trillion|dozens?|lakhs?|crores?|लाख|करोड़|ngh[ìi]n|ng[àa]n|tri[ệe]u|t[ỷy]|ribu|juta|miliar"
-    r"|mil|millones|milliers?|millions|milliards?|tausend|millionen|milliarden|mila|milioni|miliardi|milh[õo]es|bilh[õo]es"
-    r"|тысяч[аи]?|миллион(?:а|ов)?|миллиард(?:а|ов)?"
-)
-SCALE_ABBREVIATIONS = r"\s*(?:bn|mn)\b|(?-i:[MKBk])\b"
-_SCALE_WORD = re.compile(r"(?i)\s*(" + SCALE_WORDS + r")\b")
 
 
 def last_number_span(text: str) -> str | None:
@@ -423,7 +128,7 @@ def last_number_span(text: str) -> str | None:
     if found is None:
         return None
     sentence = max(
-        (m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
+        (m.end() for m in SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
     spans = list(_BOLD.finditer(text, sentence))
     bold = [m for m in spans if NUMBER_RE.search(m.group(1))]
@@ -471,7 +176,7 @@ def _closing_words(text: str, start: int) -> str | None:
         return bold.group(1) if words_number(bold.group(1)) is not None else None
     tail = text[start:end].rstrip(" .!*")
     tail = tail if start else tail.lstrip()  # no digit: a text after '</think>' opens with its blank line
-    if not tail or len(tail) > 200 or _SENTENCE_END.search(tail) or not re.search(r"[^\W\d_]", tail):
+    if not tail or len(tail) > 200 or SENTENCE_END.search(tail) or not re.search(r"[^\W\d_]", tail):
         return None
     return closing_words(tail)
 
@@ -497,40 +202,8 @@ _WORDS_DETAIL = re.compile(
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty"
     r"|seventy|eighty|ninety|hundred|dozen)\b"
 )
-# The words after a number that make it negative: '3 degrees below zero', '5°C below zero', '15 meters below sea
-# level' (gsm8k reads them too).
-BELOW_ZERO = (
-    r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?|m|meters?|metres?|ft|feet|grados?|degr[ée]s?|grad|gradi"
-    r"|graus?|градус(?:ов|а)?)?\s*(?:below\s+(?:zero|sea\s+level)\b|bajo\s+cero\b|sous\s+z[ée]ro\b|en\s+dessous\s+de\s+z[ée]ro\b"
-    r"|unter\s+null\b|sotto\s+(?:lo\s+)?zero\b|abaixo\s+de\s+zero\b|мороза|ниже\s+нуля)"
-)  # also '15 градусов мороза', '5 grados bajo cero'
-# A depth: '6 meters below the surface' (gsm8k reads it as 6 and -6).
-BELOW_SURFACE = r"\s*(?:m|meters?|metres?|ft|feet)?\s*(?:below|under)\s+(?:the\s+)?(?:surface|ground|water)\b"
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
-# Money in two units ('7 dollars and 5 cents', '13 zł i 50 groszy', '7 ευρώ και 20 λεπτά'): the gsm8k reader reads both.
-MAIN_UNITS = r"dollars?|euros?|ευρώ|zł|złotych|złote|pesos?|reais|real|рубл(?:ь|я|ей)|€|\$"
-SUB_UNITS = r"cents?|¢|groszy|grosze|grosz|λεπτά|centavos?|c[ée]ntimos?|centimes?|копе(?:ек|йки|йка)"
-# Hours and minutes in the languages models answer in: '7 hours and 30 minutes', '1시간 15분', '2 Stunden 30 Minuten'.
-HOUR_WORDS = (
-    r"hours?|hrs?|h|horas?|heures?|stunden?|std|ore|ora|час(?:а|ов)?|小时|小時|時間|시간|jam|gi[ờo]|saat|godzin[ay]?|uur"
-    r"|hodin[ay]?"
-)
-MINUTE_WORDS = r"minutes?|mins?|minutos?|minuten?|minuti|минут[аы]?|分钟?|분|menit|ph[úu]t|dakika|minut[ay]?"
-UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 groszy', '1 jam 35 menit', '2 hodiny a 5 minut'
-# A metric quantity is also its value in the neighbouring unit a question may have asked for (docs/verifiers.md,
-# Conventions): '3 kg' is 3 and 3000 (grams), '1350 g' 1350 and 1.35 (kg), '2.5 km' 2.5 and 2500 (metres), '0.45 m'
-# 0.45 and 45 (centimetres), '150,000 meters' also 150 (km), '2.45 L' also 2450 (mL): (unit words, factor).
-METRIC_UNITS = (
-    (r"km|kilomet(?:er|re)s?|kil[óo]metros?|kilom[èe]tres?", 1000),
-    (r"kg|kilograms?|kilogramos?|kilogramm[e]?|kilogrammes?|килограмм(?:а|ов)?|кг", 1000),
-    (r"l|liters?|litres?|litros?|liter", 1000),
-    (r"ml|milliliters?|millilitres?|mililitros?|milliliter|мл", Fraction(1, 1000)),
-    (r"g|grams?|gramos?|gramm|grammes?|грамм(?:а|ов)?", Fraction(1, 1000)),
-    (r"cm|centimeters?|centimetres?|cent[íi]metros?|zentimeter", Fraction(1, 100)),
-    (r"m|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?", None),  # 100 (cm) below 1000 m, else 1/1000 (km)
-)
-METRIC_WORDS = "|".join(unit for unit, _ in METRIC_UNITS)
 _NUMBER_BEFORE = re.compile(
     r"(?i)(?:(?<![0-9.,])[0-9]+\s+)?(?<![0-9.,])[0-9]+\s*/\s*$|(?<![0-9.,])[0-9]+\s*(?:"
     + MAIN_UNITS
@@ -572,7 +245,6 @@ _RANGE_BEFORE = re.compile(
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
 
-_SENTENCE_END = re.compile(r"[.?](?:\s|$)|!(?:\s+(?![a-z])|$)|\n")  # '6! ways to ...' goes on: a factorial
 _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is a currency sign
 # A detail that trails a concluding sentence after its answer: 'there are 4 stalls | with 8 cows', '10 ways | to put
 # 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours',
@@ -610,7 +282,7 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
         return None
     last = numbers[-1]
     window = max(0, last.start() - 400)
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, window, last.start())), default=window)
+    start = max((m.end() for m in SENTENCE_END.finditer(text, window, last.start())), default=window)
     # the sentence's prose only: a number inside math before it is not the answer a detail trails (but a region that
     # only holds a value is prose: 'The factory makes $4.5 \times 10^{4}$ bolts in 30 days.')
     prose = _VALUE_REGION.sub(lambda m: " " + m.group(0)[1:-1] + " ", text[start : last.start()])
@@ -641,17 +313,6 @@ _PLAIN_VALUE = re.compile(
     r"|\s*(?:[×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?-?[0-9]+\}?)?"  # '1.2·10^5' is one value
     r"(?::[0-9]+)*(?:\s?%|!(?!=))?(?![0-9])"  # '1:2', a ratio
 )
-_REGION_GAP = re.compile(
-    r"(?i)(?:[\s,;،、*]|\n[ \t]*(?:[0-9]{1,2}[.)]|[-*•])[ \t]|\b(?:"
-    + OR_WORDS
-    + "|"
-    + AND_WORDS
-    + "|"
-    + _LETTER_JOINS
-    + r")\b|"
-    + _CJK_JOINS
-    + ")*"
-)
 
 
 def last_math_span(text: str) -> str | None:
@@ -661,7 +322,7 @@ def last_math_span(text: str) -> str | None:
     stripped = text.strip()
     if re.fullmatch(r"[A-Za-z]{2,20}", stripped):
         return stripped  # a completion that is one word: 'CIRCLE'
-    words = re.sub(r"\\[A-Za-z]+", " ", _MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
+    words = re.sub(r"\\[A-Za-z]+", " ", MATH_SPAN.sub(" ", NEXT_ASSIGNMENT.sub(", ", stripped)))
     if len(stripped) <= 200 and not re.search(r"[^\W\d_]{3,}", words):  # no word in any script
         lines = [line.strip() for line in stripped.split("\n") if line.strip()]
         if (option := _picked_option(lines)) is not None:
@@ -674,18 +335,18 @@ def last_math_span(text: str) -> str | None:
             if stripped.startswith("=") and stripped.count("=") == 1:
                 return stripped[1:].strip().rstrip(".")  # '(2 - i)^2 = 4 - 4i - 1 / = -4i + 3'
         regions = math_regions(stripped)
-        roots = _closing_roots(_MATH_SPAN.sub(" ", stripped) if regions else stripped)
+        roots = _closing_roots(MATH_SPAN.sub(" ", stripped) if regions else stripped)
         if roots is not None:
             return roots  # 'So x = 5 or x = -2.', '$(2x-1)(x+3)=0$, so x = -3, x = 0.5'
         if not regions and stripped.count("=") >= 2 and not re.search(r"(?i)[<>≤≥,;]|or|and", stripped):
             return stripped.rsplit("=", 1)[1].strip().rstrip(".")  # a chain 'A = B = C' states C
-        spans = list(_MATH_SPAN.finditer(stripped))
-        gaps = [_REGION_GAP.fullmatch(stripped, a.end(), b.start()) for a, b in zip(spans, spans[1:], strict=False)]
+        spans = list(MATH_SPAN.finditer(stripped))
+        gaps = [REGION_GAP.fullmatch(stripped, a.end(), b.start()) for a, b in zip(spans, spans[1:], strict=False)]
         if not all(gaps):
             if gaps[
                 -1
             ]:  # '... = 0$, so $x = 5$ or $x = -2$': the last regions, joined as the general reader joins them
-                return _joined_regions(text, [r for r in _MATH_SPAN.finditer(text)])
+                return _joined_regions(text, [r for r in MATH_SPAN.finditer(text)])
             return regions[-1].strip()  # '$100 = 2 \\cdot 49 + 2$, so $100_{10} = 202_7$': the last one
         return ", ".join(r.strip() for r in regions) if regions else stripped
     final = _final_statement(stripped)
@@ -696,13 +357,13 @@ def last_math_span(text: str) -> str | None:
         return bold
     digits = [m.end() for m in _PLAIN_VALUE.finditer(stripped, max(0, len(stripped) - 300))]
     last = max(digits, default=0)
-    if not any(m.end() > last for m in _MATH_SPAN.finditer(stripped, max(0, len(stripped) - 300))):
+    if not any(m.end() > last for m in MATH_SPAN.finditer(stripped, max(0, len(stripped) - 300))):
         words = _closing_words(stripped, last)  # '**36 has nine positive divisors.**'
         if words is not None and (value := words_number(words)) is not None:
             return value.canonical()
     # a region that only names the unknown ('... is 12, and no smaller one works since squares grow with $n$.') is
     # not a value
-    regions = [r for r in _MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
+    regions = [r for r in MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
     plain = [
         m
         for m in _PLAIN_VALUE.finditer(text)
@@ -724,7 +385,7 @@ def _joined_regions(text: str, regions: list[re.Match]) -> str:
         if _EXCLUDING.fullmatch(gap) and _NOT_EQUAL.search(parts[0]) and _BOUND_SIGN.search(earlier):
             parts.insert(0, earlier)  # 'all $x \ge 3$ with $x \ne 5$': the interval without a point
             break
-        if not _REGION_GAP.fullmatch(gap):
+        if not REGION_GAP.fullmatch(gap):
             break
         if _lhs(earlier) is not None and _lhs(parts[0]) is None and parts[0].startswith("("):
             value = earlier.split("=", 1)[1].strip()
@@ -741,12 +402,8 @@ def _joined_regions(text: str, regions: list[re.Match]) -> str:
     return ", ".join(parts)
 
 
-# The Japanese and Korean copulas a sentence ends on after its value ('答えは 12 です。', '정답은 25입니다').
-_CJK_FINAL_COPULAS = r"です|でした|である|だ|となります|になります|입니다|이다|예요|이에요"
-# A value's sentence end: such a copula and a full stop (math_task strips it from an answer too).
-CJK_ENDING = re.compile(r"\s*(?:" + _CJK_FINAL_COPULAS + r")?\s*[。.]?\s*$")
 # What may follow a closing value: a full stop, a Japanese or Korean copula ('解は **x = 4, x = −½** です。').
-_AFTER_CLOSING = re.compile(r"[\s.!。！]*(?:" + _CJK_FINAL_COPULAS + r")?[\s.!。！]*")
+_AFTER_CLOSING = re.compile(r"[\s.!。！]*(?:" + CJK_FINAL_COPULAS + r")?[\s.!。！]*")
 
 
 def _closing_bold(text: str) -> str | None:
@@ -760,7 +417,7 @@ def _closing_bold(text: str) -> str | None:
         return None
     parts = [spans[-1]]
     for earlier in reversed(spans[:-1]):
-        if not _REGION_GAP.fullmatch(text, earlier.end(), parts[0].start()):
+        if not REGION_GAP.fullmatch(text, earlier.end(), parts[0].start()):
             break
         parts.insert(0, earlier)
     if len(parts) == 1 and (letter := _CHOICE.fullmatch(parts[0].group(1).strip())):
@@ -795,19 +452,8 @@ def _closing_roots(text: str) -> str | None:
     return roots.group(0).rstrip(".") if roots and text[roots.end() :].strip(" .") == "" else None
 
 
-NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
-# 'no solution' / 'the empty set' in the languages models switch to
-NO_SOLUTION_ELSEWHERE = (
-    r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?|(?:l')?ensemble\s+vide"
-    r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
-    r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
-    r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
-    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合|공집합|해(?:는|가)\s*(?:\*\*)?\s*없"
-)
 _NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION + "|" + NO_SOLUTION_ELSEWHERE)
 _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
-# 'is' in the languages models answer in, the words every reader of a copula shares (each adds its own)
-COPULAS_ELSEWHERE = r"es|est|ist|è|é|será|sera|sarà"
 _COPULA_ELSEWHERE = re.compile(
     r"(?i)\b(?:" + COPULAS_ELSEWHERE + r"|sind|son|sont|são|равен|равна|равно|равны|это|є|jest|je|vaut|vale|beträgt)\b"
 )
@@ -821,12 +467,6 @@ _PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
 _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
 _LONG_WORD = re.compile(r"(?i)\b(?!(?:" + OR_WORDS + "|" + AND_WORDS + r")\b)[a-z]{3,}")
 _NAMED_SET = re.compile(r"(?i)(?:all|every|the set of all)\s+real\s+numbers?|all\s+reals|the\s+empty\s+set|none")
-# 'all real numbers' in the languages models switch to (fr, es, pt, it, de)
-ALL_REALS_ELSEWHERE = (
-    r"tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
-    r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|все\s+(?:действительные|вещественные)\s+числа|全体实数|所有实数"
-    r"|すべての実数|ℝ|wszystkie\s+liczby\s+rzeczywiste|tüm\s+reel\s+sayılar|semua\s+bilangan\s+real|alle\s+re[ëe]le\s+getallen"
-)
 _ALL_REALS = re.compile(r"(?i)(?:" + ALL_REALS_ELSEWHERE + ")")
 _CHOICE = re.compile(r"\(?([A-E])\)?")  # 'The correct option is C.'
 _CHOICE_FIRST = re.compile(r"\(([A-E])\)\s")
@@ -970,7 +610,7 @@ def _final_statement(text: str) -> str | None:
     body = text.rstrip(" \t\n.!")
     if body.endswith("**") and body[:-2].rstrip().endswith((".", "!")):
         body = body[:-2].rstrip(" \t\n.!")  # a closing bold after the stop: '**所以 $f(x)$ 是偶函数. **'
-    start = max((m.end() for m in _SENTENCE_END.finditer(body, max(0, len(body) - 300))), default=0)
+    start = max((m.end() for m in SENTENCE_END.finditer(body, max(0, len(body) - 300))), default=0)
     sentence = body[start:]
     if len(sentence) > 200:
         return None
@@ -1026,7 +666,7 @@ def _final_statement(text: str) -> str | None:
         return f"({choice.group(1)})"  # '→ **Option C (29)**'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
-    prose = _MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
+    prose = MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD.fullmatch(sentence.strip())
     copula = (
         [m.end() for m in _COPULA.finditer(prose)]
@@ -1108,7 +748,7 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
     if found is not None:
         found = found[0], final.start() + found[1]
     elif states := _STATES.match(text, final.end()):
-        found = _phrase_value(text, states.end())  # 'The correct count is 11.', 'the final answer should be 720°'
+        found = phrase_value(text, states.end())  # 'The correct count is 11.', 'the final answer should be 720°'
     if found is None or "\\boxed" in found[0]:
         return None
     if not re.search(r"[0-9]|\$", found[0]) and not _OPTION_ONLY.fullmatch(found[0]):
@@ -1190,11 +830,11 @@ _WHICH_CLAUSE_MONEY = re.compile(_WHICH + r"(?:[^.!?\n$]|\$(?=\s?[0-9])|" + _DEC
 
 
 def _trailing_aside(text: str) -> str:
-    which = _WHICH_CLAUSE if _NOT_CURRENCY.search(text, max(0, len(text) - 400)) else _WHICH_CLAUSE_MONEY
+    which = _WHICH_CLAUSE if NOT_CURRENCY.search(text, max(0, len(text) - 400)) else _WHICH_CLAUSE_MONEY
     for pattern in (_ASIDE_END, which):
         found = pattern.search(text, max(0, len(text) - 400))
         if found is not None:
-            start = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())),
+            start = max((m.end() for m in SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())),
                         default=max(0, found.start() - 300))  # fmt: skip
             if re.search(r"[0-9]|\*\*", text[start : found.start()]):  # a value stands before it in its sentence
                 text = text[: found.start()] + "."
@@ -1245,13 +885,13 @@ def _oscillates(text: str) -> bool:
     at least twice: a loop between candidates."""
     start = max(0, len(text) - 2000)
     window = text[start:].lower()
-    if sum(window.count(word) for word in _PHRASE_WORDS) < 4:  # a loop needs two values stated twice each
+    if sum(window.count(word) for word in PHRASE_WORDS) < 4:  # a loop needs two values stated twice each
         return False
     values = []  # 'Final Answer: The final answer is $28\\%$' states 28\\% twice: one value
     for m in phrase_matches(text, start):
-        value = re.split(r"[.;!?]\s|\n", _phrase_value(text, m.end())[0], maxsplit=1)[0]
+        value = re.split(r"[.;!?]\s|\n", phrase_value(text, m.end())[0], maxsplit=1)[0]
         inner = None
-        for inner in _PHRASE.finditer(value):  # noqa: B007 - the last one
+        for inner in PHRASE.finditer(value):  # noqa: B007 - the last one
             pass
         values.append((value[inner.end() :] if inner else value).replace("$", "").strip().rstrip("."))
     values = values[-6:]
@@ -1285,8 +925,8 @@ def _stated_before_check(text: str) -> str | None:
     """A cut-off text whose last paragraph is a check or a remark and whose paragraph before it is a complete
     statement of a bold value: the text up to that statement."""
     last = text.rstrip().rfind("\n\n")
-    tail = _unmarked(text[last + 2 :])
-    if last < 0 or not (_CHECK.match(text, last + 1) or _TRAILER.match(tail) or _BREAKDOWN.match(tail)):
+    tail = unmarked(text[last + 2 :])
+    if last < 0 or not (CHECK.match(text, last + 1) or TRAILER.match(tail) or _BREAKDOWN.match(tail)):
         return None
     before = text[:last].rstrip()
     statement = before[before.rfind("\n") + 1 :]
@@ -1379,22 +1019,22 @@ def _complete(span: str, span_end: int, text: str, finished: bool) -> bool:
         return True
     if re.search(r"\\(?:boxed|fbox)\s*\{(?![^{}]*\})", span):
         return False  # 'the final answer is \boxed{30.' was cut inside the box: 30.5 or 30.75 or ...
-    return text.rstrip()[-1:] in ".!?)]}$" or _SENTENCE_END.search(span) is not None or "." + "**" in span
+    return text.rstrip()[-1:] in ".!?)]}$" or SENTENCE_END.search(span) is not None or "." + "**" in span
 
 
 def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
-    """`_find_span` on the text without what trails its answer (`_TRAILER`), or on the whole text when that states
+    """`_find_span` on the text without what trails its answer (`TRAILER`), or on the whole text when that states
     nothing."""
     if (
         isinstance(text, str)
         and "would" in text[-2000:]
         and _REREADING.search(
-            region := _without_trailers(_without_sign_off(_own_problem(text)), scenarios=False),
+            region := without_trailers(without_sign_off(own_problem(text)), scenarios=False),
             max(0, len(region) - 400),
         )
     ):
         return None  # '... **3/4** full.\n\nIf the problem instead meant ..., the answer would be 1/4.'
-    if isinstance(text, str) and "\n\n" in text and (short := _without_trailers(text)) is not text:
+    if isinstance(text, str) and "\n\n" in text and (short := without_trailers(text)) is not text:
         found = _find_span(short, mode, finished or len(short) < len(text.rstrip()), math)
         if found is not None:
             return found
@@ -1411,14 +1051,14 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     fallback the last LaTeX region (last_math_span) rather than the last number."""
     if not isinstance(text, str) or not text:
         return None
-    own = _own_problem(text)
+    own = own_problem(text)
     line_done = _HASHES_DONE.search(text, max(0, len(text) - 200)) is not None  # '#### 12\n', then the limit
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
-    text = _without_sign_off(own)
+    text = without_sign_off(own)
     ended = ended or len(text) < len(own.rstrip())  # a cut-off chat that reached its sign-off wrote its answer whole
     thought = text.rfind("</think>")
     rest = text[thought + len("</think>") :].strip() if thought >= 0 else ""
-    if rest and not (_CHECK.match("\n" + rest) and not _CONCLUDES_AGAIN.search(rest)):  # not only a check
+    if rest and not (CHECK.match("\n" + rest) and not CONCLUDES_AGAIN.search(rest)):  # not only a check
         # The answer after the reasoning is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She has
         # **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
         # closed the thinking, then the text was cut at '<answer>6').
@@ -1439,10 +1079,10 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         text = text[: filled.start()]  # '<answer>63</answer><answer></answer>': the empty tag adds no value
         span = last_tag(text)
     if span is not None and span.strip():
-        closed = text.rfind(_CLOSE) + len(_CLOSE)
+        closed = text.rfind(CLOSE_TAG) + len(CLOSE_TAG)
         if _ALTERNATIVE.match(text, closed) or two_tags(text):
             return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
-        if (later := boxes(text[closed:])) and _bare(later[-1][2]) != _bare(span):
+        if (later := boxes(text[closed:])) and bare_value(later[-1][2]) != bare_value(span):
             return None  # '<answer>42</answer>\n\n\boxed{21}': the text ends on another answer
         if math and (aside := _TAG_ASIDE.search(span)) and span[: aside.start()].strip():
             span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
@@ -1470,14 +1110,14 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             return (
                 None  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)
             )
-        if final is None and (scale := _SCALE_WORD.match(tail, box_end + (tail[box_end : box_end + 1] == "$"))):
+        if final is None and (scale := SCALE_WORD.match(tail, box_end + (tail[box_end : box_end + 1] == "$"))):
             return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
         return (final[0], "phrase") if final else (span, "boxed")
     if ended and (unclosed := _unclosed_box(tail)) is not None:
         return unclosed, "boxed"  # '... which simplifies to $\\boxed{\\frac{1}{3}$' (the model stopped there)
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
-        if source == "hashes" and found is not None and _two_hashes(tail):
+        if source == "hashes" and found is not None and two_hashes(tail):
             return None
         if found is not None and found[0].strip():
             if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
@@ -1494,8 +1134,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
                 # two legs gives **72 km** in total.'
                 found = total.group(1), total.end(1)
             if not _complete(found[0], found[1], tail, ended or source == "hashes" and line_done):
-                return _repeated(tail, found[0]) if source == "phrase" else _repeated_hashes(tail, found[0])
-            first = _SENTENCE_END.search(found[0])
+                return _repeated(tail, found[0]) if source == "phrase" else repeated_hashes(tail, found[0])
+            first = SENTENCE_END.search(found[0])
             if not ended and (_RETRACTED.search(tail, found[1]) or first and _RETRACTED.search(found[0], first.end())):
                 return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
             if source == "phrase" and _oscillates(tail):
@@ -1523,7 +1163,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
         mode == "flexible"
         and finished
         and (
-            _WOULD_ASIDE.search(tail := _without_note(tail), max(0, len(tail) - 400))
+            _WOULD_ASIDE.search(tail := without_note(tail), max(0, len(tail) - 400))
             or _OTHER_VALUE.search(tail, max(0, len(tail) - 300))
         )
     ):
@@ -1577,46 +1217,6 @@ _TABLE_TOTAL = re.compile(
 )
 
 
-# A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
-# A chat transcript continued the same way: 'Human:' / 'User:' then 'Assistant:'.
-_NEXT_QUESTION = re.compile(
-    r"\n[ \t]*(?:\*\*)?(?:(?:Follow[- ]up|Next|New)\s+(?:question|problem)|Question|Problem|Q|Exercise|Human|User)[ \t]*[0-9]*"
-    r"[ \t]*(?:\*\*)?[ \t]*[:.]"
-)
-_NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A|Assistant)[ \t]*(?:\*\*)?[ \t]*:")
-
-
-# A chat template's end-of-turn token, left in when special tokens were not skipped in decoding (ChatML, Llama 3,
-# Gemma, DeepSeek, GPT-2, SentencePiece): the answer ended there, and whatever follows is another turn.
-_END_OF_TURN = re.compile(
-    r"<\|(?:im_end|eot_id|endoftext|end_of_text|end|im_start)\|>|</s>|<end_of_turn>|<eos>|<｜end▁of▁sentence｜>"
-)
-
-
-_PROMPT_ECHO = re.compile(r"(?i)\n[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b")
-
-
-def _own_problem(text: str) -> str:
-    """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box, tag or phrase)
-    or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
-    (a few-shot prompt's pattern, continued), not this one; or the text up to an end-of-turn token."""
-    if "<" in text and (end := _END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
-        text = text[: end.start()].rstrip()
-    if "<" in text and (echo := _PROMPT_ECHO.search(text)) is not None and text[: echo.start()].strip():
-        text = text[
-            : echo.start()
-        ].rstrip()  # the R1-Zero prompt's own sentence, echoed: '... <answer> answer here </answer>.'
-    found = _NEXT_QUESTION.search(text)
-    if found is None:
-        return text
-    head = text[: found.start()]
-    if _HASHES.search(head) or "\\boxed" in head or _CLOSE in head or phrase_span(head) is not None:
-        return head  # (an answer tag too: '<answer>24</answer>\n\nQuestion: ... <answer>31</answer>')
-    if NUMBER_RE.search(head) and _NEXT_ANSWER.search(text, found.end()):
-        return head
-    return text
-
-
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
 # its working are not read in its place.
 _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
@@ -1643,167 +1243,8 @@ _WOULD_ASIDE = re.compile(
 _OTHER_VALUE = re.compile(
     r"(?i)\n\s*\n[ \t]*\(?[ \t]*(?:or|ou|oder|o|oppure|или)\b[^\n]{0,80}?[0-9][^\n]{0,80}?\b(?:if|si|se|wenn|falls|если)\b[^\n]*$"
 )
-# A note after the answer ('Note: if he had given away 2 more, he would have 15.') is not where the answer is, nor a
-# remark on the kind of problem ('This is a classic example of a recursive formula where ... multiplied by 10.').
-_NOTE = re.compile(
-    r"\n\s*(?:(?:\*\*|\()?(?:note|n\.b\.|p\.s\.)\b|(?:this|that|it)\s+(?:problem\s+)?(?:is|was)\s+(?:a|an)\s+(?:[a-z]+\s+){0,2}"
-    r"(?:example|application|illustration|instance)\s+of\b)[^\n]*$",
-    re.I,
-)
-
-
-# A chat assistant's closing lines after its answer ('Hope this helps! 😊', 'Let me know if you'd like me to work
-# through a similar problem with 5 friends!', '**Tip:** check step 2', a '---' rule): not where the answer is.
-_SIGN_OFF = re.compile(
-    r"(?i)(?:i\s+)?hope\s+(?:this|that|it|my)\b|let\s+me\s+know\b|feel\s+free\b|don'?t\s+hesitate\b"
-    r"|if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?questions?\b|is\s+there\s+anything\s+else\b"
-    r"|anything\s+else\s+i\s+can\b|happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b"
-    r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
-    r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
-    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|want\s+(?:me\s+)?to\b|shall\s+i\b|بالتوفيق|bons\s+estudos\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
-    r"|if\s+you(?:'d|\s+would)\s+like\b|if\s+you\s+(?:want|need)\b"
-    r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
-    r"|se\s+vuoi\b|si\s+quieres\b|si\s+tu\s+veux\b|si\s+vous\s+(?:voulez|le\s+souhaitez)\b|wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest"
-    r"|willst|m[öo]chten|wollen)\b|falls\s+du\b|se\s+quiser\b|qualquer\s+d[úu]vida\b|cualquier\s+duda\b|fammi\s+sapere\b"
-    r"|av[íi]same\b|sag\s+bescheid\b|если\s+(?:хотите|нужно|надо|будут)\b|如果(?:你|您)?(?:需要|想|有)|如有|有问题|必要(?:なら|であれば)"
-    r"|원하시면|궁금한|कुछ\s+पूछना|बताइए|إذا\s+(?:أردت|كان)|semoga\b|jika\s+(?:ada|anda)\b|n[ếe]u\s+b[ạa]n\b|daj\s+zna[ćc]\b"
-    r"|quer\s+que\s+eu\b|besoin\s+d['’]autres\b|veux-tu\s+que\b|voulez-vous\s+que\b|quieres\s+que\b|soll\s+ich\b"
-    r"|vuoi\s+che\b|хотите,?\s+(?:я|чтобы)\b|需要我|要不要我|umarım\b|als\s+je\b|hopelijk\b|还有(?:其他|别的)?问题|有(?:其他|别的)问题|他に(?:質問|ご質問)|다른\s*질문|lycka\s+till\b"
-    r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
-)
-_LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
-
-
-def _decoration(line: str) -> bool:
-    """A line of markup or emoji only: '---', '***', '😊🎉'."""
-    core = line.strip()
-    return bool(core) and all(c in "-*_=~!.· " or unicodedata.category(c) in ("So", "Sk", "Cf") for c in core)
-
-
-def symbols_end(text: str, end: int) -> int:
-    """The end of text[:end] without the emoji and check marks it closes on ('**x = 4** ✅', '25% 🪙', '👍🏽'); not
-    the degree sign, which belongs to its number (sin 30°)."""
-    while end > 0 and (
-        text[end - 1] in " \t\n"
-        or text[end - 1] > "\x7f"
-        and text[end - 1] != "°"
-        and unicodedata.category(text[end - 1]) in ("So", "Sk", "Mn", "Cf")
-    ):
-        end -= 1
-    return end
-
-
-def answer_region(text: str) -> str:
-    """The part of a completion an answer is read from: up to a made-up next question or an end-of-turn token,
-    without a chat's closing lines or the paragraphs that go beyond the problem."""
-    return _without_trailers(_without_sign_off(_own_problem(text)))
-
-
-def _unmarked(line: str) -> str:
-    """A line without its leading markup, opening punctuation and emoji: '> 💡 **Tip:**' -> 'Tip:**'."""
-    core = line.lstrip(_LEAD + "\n")
-    return core.lstrip("".join(c for c in core[:3] if unicodedata.category(c) in ("So", "Sk", "Cf", "Mn")) + _LEAD)
-
-
-_LINE_SENTENCE_END = re.compile(r"[.!?](?:\*\*)?(?=\s)")
-
-
-def _without_sign_off(text: str) -> str:
-    """The text without the closing lines of a chat answer (at most 6 lines, from the end)."""
-    end = len(text)
-    for _ in range(6):
-        body = text[:end].rstrip()
-        start = body.rfind("\n") + 1
-        line = body[start:]
-        core = _unmarked(line)
-        closing = start > 0 and (_SIGN_OFF.match(core) or _decoration(line))
-        if not closing or "\\boxed" in line or phrase_matches(line):  # a closing line that states the answer stays
-            # or a closing sentence at the end of the answer's own line: '... pays **$35**. Want me to show ...?',
-            # 'So there are forty-two chocolates in the box. I hope this helps!'
-            ends = _LINE_SENTENCE_END.finditer(line, 0, max(0, len(line) - 2))  # ("**That's it!** Want me to ...?")
-            last = max((m.end() for m in ends), default=0)
-            if last > 0 and _SIGN_OFF.match(_unmarked(line[last:])):
-                end = start + last
-            break
-        end = start
-    end = symbols_end(text, end)  # '**Tom needs a dozen eggs.** 🥚🥚🥚', '**x = 4** ✅'
-    return text[:end].rstrip() if end < len(text) else text
-
-
-# A paragraph after the answer that goes beyond the problem: a generalisation ('In general, for n people ... \boxed{45}
-# handshakes for 10 people'), another method, a contrast, a remark, an assumption, a note (en, de, fr, es, it, pt, ru,
-# zh, ja, ar, ko). Its numbers and boxes are not the answer to this problem.
-_TRAILER = re.compile(
-    r"(?i)\(?(?:generali[sz]ation|generali[sz]ing|in\s+general|more\s+generally|alternative(?:ly|\s+(?:view|method|approach"
-    r"|solution))?|another\s+(?:way|method|approach)|by\s+contrast|in\s+contrast|contrast|for\s+comparison|compare|remarks?"
-    r"|side\s+note|aside|assumptions?|bonus|extension|fun\s+fact|why\s+(?:this|it)\s+works|intuition|caveat|insight"
-    r"|edge\s+case|(?:more|further)\s+explanation|(?:a\s+)?(?:common|typical|frequent)\s+(?:mistakes?|errors?|pitfalls?|traps?)"
-    r"|watch\s+out|be\s+careful|careful|warning|heads\s+up|fyi|for\s+(?:your\s+)?info(?:rmation)?|pour\s+info|attention"
-    r"|one\s+thing\s+(?:worth\s+noting|to\s+note)|worth\s+noting|keep\s+in\s+mind|you\s+can\s+(?:check|verify|confirm)"
-    r"|if\s+you(?:'re|\s+are)\s+(?:also\s+)?(?:curious|interested|wondering)|quick\s+check"
-    r"|achtung|ojo|cuidado|erreur\s+fr[ée]quente|error\s+com[úu]n|h[äa]ufiger\s+fehler|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
-    r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
-    r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
-    r"|ملاحظة|참고|일반화"
-    r"|this\s+is\s+the\s+(?:amount|number|total|result|value)\s+(?:you|we|he|she|they|that|which|of)\b)\b"
-    r"|(?P<scenario>if\b[^\n]{0,200}?\b(?:instead|would)\b)"  # a second scenario: 'If you sent 300 texts instead, it would be $55.'
-)
-
-
-def _without_trailers(text: str, scenarios: bool = True) -> str:
-    """The text without paragraphs after the answer that go beyond the problem (`_TRAILER`), check it or close a chat
-    (`_SIGN_OFF`), at most 4, from the end. `scenarios=False` keeps a closing 'If ...' paragraph (to test it)."""
-    end = len(text)
-    for _ in range(4):
-        body = text[:end].rstrip()
-        start = body.rfind("\n\n") + 2
-        core = _unmarked(body[start:])
-        trailer = _TRAILER.match(core)
-        if trailer and trailer.group("scenario") and (not scenarios or "\\boxed" in core):
-            break  # 'If instead the roles differ, ... \\boxed{12} ways.': a box per reading, not a remark
-        if start < 2 or not body[:start].strip():
-            break
-        closing = _SIGN_OFF.match(core) or not core.strip()
-        check = (
-            not (trailer or closing) and _CHECK.match("\n" + body[start:]) and not _CONCLUDES_AGAIN.search(body[start:])
-        )
-        if not (trailer or closing or check):
-            break
-        if closing and ("\\boxed" in core or phrase_matches(core)):
-            break  # 'Great job working on this! 🎉 The answer is **x = 4**.' (a closing line that states the answer)
-        end = start
-    return text[:end].rstrip() if end < len(text) else text
-
-
-# A check of the answer after it, that states nothing new ('Check: 14 + 4 = 18 ✓', 'Let me verify: ...'): its numbers
-# are the check's, not the answer. A check that concludes again ('... So she has 13.') is kept.
-_CHECK = re.compile(
-    r"\n[ \t]*(?:[*_>#-]+[ \t]*)?(?:✅|✔️?|☑️?)?[ \t]*(?:\*\*)?(?:(?:quick\s+|sanity\s+|double[- ])?check(?:ing)?\b|verif(?:y|ication)\b"
-    r"|let(?:'s|\s+me|\s+us)\s+(?:double[- ]?)?(?:check|verify)\b|to\s+(?:check|verify)\b|v[ée]rification\b|comprobaci[óo]n\b"
-    r"|verificaci[óo]n\b|probe\b|überprüfung\b|verifica\b|验证|检验|検算|確認"
-    r"|both\s+(?:roots\s+|solutions\s+|values\s+|answers\s+)?(?:check\s+out|work|satisfy)\b)",
-    re.I,
-)
-_CONCLUDES_AGAIN = re.compile(
-    r"(?i)\b(?:so|therefore|thus|hence)\b[^.\n]{0,80}?[0-9]|\b(?:answer|final|correct(?:ed|ion)|actually|wait|mistake)\b"
-    r"|\n[ \t]*\n[ \t]*(?:\*\*)?(?:so|therefore|thus|hence|in\s+total|altogether)\b"  # a conclusion after it, in words too
-)  # (not '..., so the calculation above is consistent.')
-
-
-def _without_note(text: str) -> str:
-    """The text without a trailing note or remark (`_NOTE`) and without a check of the answer (`_CHECK`) that
-    concludes nothing itself."""
-    check = None
-    for check in _CHECK.finditer(text, max(0, len(text) - 1500)):  # noqa: B007 - the last one
-        pass
-    if check is not None and not _CONCLUDES_AGAIN.search(text, check.end()) and text[: check.start()].strip():
-        text = text[: check.start()].rstrip()
-    note = _NOTE.search(text, max(0, len(text) - 600))
-    if note is None or not NUMBER_RE.search(text, 0, note.start()):
-        return text
-    return text[: note.start()]
 
 
 def math_regions(span: str) -> list[str]:
     """The $...$ / \\(...\\) / \\[...\\] regions of a span, in order."""
-    return [next(g for g in m.groups() if g is not None) for m in _MATH_SPAN.finditer(span)]
+    return [next(g for g in m.groups() if g is not None) for m in MATH_SPAN.finditer(span)]

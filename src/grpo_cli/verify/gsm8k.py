@@ -10,13 +10,14 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import (
+from grpo_cli.verify.extract import concluding, find_span, last_number_span
+from grpo_cli.verify.latex import Unsupported, parse_answer
+from grpo_cli.verify.lexicon import (
     AND_WORDS,
     BELOW_SURFACE,
     BELOW_ZERO,
     HOUR_WORDS,
     MAIN_UNITS,
-    MAX_SCAN,
     METRIC_UNITS,
     MINUTE_WORDS,
     OR_WORDS,
@@ -24,13 +25,10 @@ from grpo_cli.verify.extract import (
     SCALE_WORDS,
     SUB_UNITS,
     UNIT_JOINS,
-    answer_region,
-    concluding,
-    find_span,
-    last_number_span,
 )
-from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
+from grpo_cli.verify.region import answer_region
+from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import bare_places, evaluate, free_vars
 

@@ -15,23 +15,12 @@ import threading
 from collections import OrderedDict
 
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import (
-    _PHRASE,
-    AND_WORDS,
-    CJK_ENDING,
-    COPULAS_ELSEWHERE,
-    MAX_SPAN,
-    NEXT_ASSIGNMENT,
-    NO_SOLUTION,
-    OR_WORDS,
-    all_reals,
-    boxed_answer,
-    find_span,
-    math_regions,
-    symbols_end,
-)
+from grpo_cli.verify.extract import NEXT_ASSIGNMENT, all_reals, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
+from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NO_SOLUTION, OR_WORDS
 from grpo_cli.verify.numbers import words_number
+from grpo_cli.verify.region import symbols_end
+from grpo_cli.verify.sources import MAX_SPAN, PHRASE, boxed_answer
 from grpo_cli.verify.text import word_meaning
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.values import free_vars
@@ -103,7 +92,7 @@ def answer_text(span: str, source: str) -> str:
         s = _BOX_LABEL.sub("", s)  # '\\boxed{\\text{The answer is } 15}'
     if source in ("answer_tag", "phrase"):
         phrase = None
-        for phrase in _PHRASE.finditer(s):  # noqa: B007 - the last one
+        for phrase in PHRASE.finditer(s):  # noqa: B007 - the last one
             pass
         if phrase is not None:
             s = s[phrase.end() :].strip()
