@@ -19,10 +19,9 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import verify_agreement as agreement  # noqa: E402
 
-FLOORS = {"all": 0.985, "heldout": 0.935}  # measured 99.1% (7544/7611) and 93.6% (471/503, batch 19) on 2026-11-30
-# False positives at most: issue 12's target is 1%; the held-out batch had 10 in 503 (2.0%) when it was scored, so the
-# held-out bound is that measured level (docs/verifiers.md: the target is not met there).
-FP_CEILINGS = {"all": 0.01, "heldout": 0.02}
+FLOORS = {"all": 0.99, "heldout": 0.97}  # measured 99.4% (9046/9101) and 97.2% (483/497, batch 22) on 2026-12-01
+# False positives at most: issue 12's target, 1%, on both splits (the held-out batch had 3 in 497, 0.6%, when scored).
+FP_CEILINGS = {"all": 0.01, "heldout": 0.01}
 
 
 @pytest.fixture(scope="module")
