@@ -786,6 +786,8 @@ def _revised_after(text: str, pos: int) -> tuple[str, int] | None:
 def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
     """An answer phrase after the last box that states a number: '... and $\\boxed{12}$ edges. ... **The answer is
     18.**' (the box held a step)."""
+    if not text[pos:].strip():
+        return None  # (nothing after it: the common case, kept cheap)
     found = phrase_span(text[pos:])
     if found is None or "\\boxed" in found[0] or "\\fbox" in found[0]:
         return None
