@@ -1,6 +1,7 @@
 r"""Where the final answer is in a completion.
 
-Sources, in priority order (the first that yields a non-empty span wins, wherever it sits in the text):
+Sources, in priority order (the first that yields a non-empty span wins, wherever it sits in the text); 1-4 are
+read by `sources.py`, in the part of the text `region.py` keeps, with the words of `lexicon.py`:
 
 1. the last complete `<answer>...</answer>`;
 2. the last brace-matched `\boxed{...}` (or `\fbox{...}`, or `\boxed 5`);
@@ -13,9 +14,9 @@ So `#### 72 ... took 3 steps` reads 72: the `####` line outranks later numbers. 
 after the tag, box or `####` line is what the model finally committed to and wins over it; a second answer offered
 with the statement (a hedge, a box per reading, a loop of two answers, a box after the tag that states another
 value, two different `####` lines in a row) leaves none; a few-shot run-on is read up to the question the model
-made up. Every scan here is linear in the text (regexes without nested quantifiers, one pass of brace matching), and completions longer than `MAX_SCAN`
-characters are only searched in their last `MAX_SCAN` characters for sources 2-5, so a 1 MB completion costs a
-few milliseconds.
+made up. Every scan here is linear in the text (regexes without nested quantifiers, one pass of brace matching),
+and completions longer than `MAX_SCAN` characters are only searched in their last `MAX_SCAN` characters for
+sources 2-5, so a 1 MB completion costs a few milliseconds.
 """
 
 from __future__ import annotations
@@ -651,7 +652,7 @@ def _final_statement(text: str) -> str | None:
     if (
         len(bolds := _BOLD.findall(sentence)) == 1
         and (meaning := word_meaning(bolds[0])) in _DAYS_PARITY
-        and (copula := _COPULA_ANY.search(sentence, 0, sentence.index("**")))
+        and _COPULA_ANY.search(sentence, 0, sentence.index("**"))
         and not _NEGATED.search(sentence, 0, sentence.index("**"))
         and _BECAUSE.match(sentence, sentence.index("**") + len(bolds[0]) + 4)
     ):
@@ -852,6 +853,9 @@ _IF_ASIDE = (
     r"|ser[íi]an?|tendr[íi]an?|w[üu]rden?|h[äa]tten?|sarebbe(?:ro)?|avrebbe(?:ro)?|seriam?|teriam?|serai(?:en)?t|aurai(?:en)?t)"
     r"\b[^()\n]{0,100}?[0-9]"
 )
+# 'or' and 'if' where a second value is offered for another reading: 'or 84 if ...', 'ou 54 € si ...'
+_OR_ELSE = r"or|ou|oder|o|oppure|или"
+_IF_WORDS = r"if|si|se|wenn|falls|если"
 # A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
 # possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
 # instead.)'.
@@ -862,8 +866,12 @@ _HEDGED = re.compile(
     + _IF_ASIDE
     + r"|"
     + _MAYBE_ASIDE
-    + r"|\b(?:or|ou|oder|o|oppure|или)\s+(?:(?:just|only|maybe|perhaps|possibly)\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?(?:[a-z]+\s+){0,3}?"
-    r"(?:if|si|se|wenn|falls|если)\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
+    + r"|\b(?:"
+    + _OR_ELSE
+    + r")\s+(?:(?:just|only|maybe|perhaps|possibly)\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?"
+    + r"(?:[a-z]+\s+){0,3}?(?:"
+    + _IF_WORDS
+    + r")\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
 )
 
 
@@ -1156,9 +1164,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             and not _WORKING.search(said.group(0))
             and not _echoes(tail[: said.start()], said.group(0))
         ):
-            finished = (
-                True  # cut right after a concluding paragraph: '...\n\nTherefore, John spends 40 hours per week.'
-            )
+            # cut right after a concluding paragraph: '...\n\nTherefore, John spends 40 hours per week.'
+            finished = True
     if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
         return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
     if (
@@ -1243,7 +1250,7 @@ _WOULD_ASIDE = re.compile(
 )
 # A last paragraph that offers another value under another reading: '(Or **4 boxes** if she's fine leaving 2 out!)'
 _OTHER_VALUE = re.compile(
-    r"(?i)\n\s*\n[ \t]*\(?[ \t]*(?:or|ou|oder|o|oppure|или)\b[^\n]{0,80}?[0-9][^\n]{0,80}?\b(?:if|si|se|wenn|falls|если)\b[^\n]*$"
+    r"(?i)\n\s*\n[ \t]*\(?[ \t]*(?:" + _OR_ELSE + r")\b[^\n]{0,80}?[0-9][^\n]{0,80}?\b(?:" + _IF_WORDS + r")\b[^\n]*$"
 )
 
 

@@ -19,6 +19,7 @@ from grpo_cli.verify.lexicon import (
     HOUR_WORDS,
     MAIN_UNITS,
     METRIC_UNITS,
+    METRIC_WORDS,
     MINUTE_WORDS,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
@@ -234,7 +235,7 @@ _METRIC_ASIDE = re.compile(
     + _METRIC
     + r"\s*\)"
 )
-# A metric quantity is also its value in the neighbouring unit a question may have asked for (extract.METRIC_UNITS):
+# A metric quantity is also its value in the neighbouring unit a question may have asked for (lexicon.METRIC_UNITS):
 # '3 kg' is also 3000 (grams). Not after a currency sign ('$5m').
 _METRIC_VALUE = re.compile(
     r"(?i)(?<![0-9.,$€£])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:"
@@ -251,7 +252,7 @@ _MINUTES = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(?:minutes?|mins?
 # A depth: '6 meters below the surface' answers 'how deep' (6) and 'at what elevation' (-6).
 _DEPTH = re.compile(r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)" + BELOW_SURFACE)
 _UNIT_AT_END = re.compile(  # '2 1/2 hours', '3 3/4 m': a closed form and its unit
-    r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?|" + "|".join(unit for unit, _ in METRIC_UNITS) + r")\s*$"
+    r"(?i)\s*(?:hours?|hrs?|h|minutes?|mins?|" + METRIC_WORDS + r")\s*$"
 )
 
 
