@@ -784,6 +784,12 @@ def _revised_after(text: str, pos: int) -> tuple[str, int] | None:
     return None
 
 
+def _stated_after(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """What a text states after its answer tag or box (which starts at `start` and ends at `end`): a final-answer
+    statement, a later answer phrase, or a paragraph that revises it, in that order; None when it states nothing."""
+    return _final_phrase_after(text, start) or _later_phrase(text, end) or _revised_after(text, end)
+
+
 def _later_phrase(text: str, pos: int) -> tuple[str, int] | None:
     """An answer phrase after the last box that states a number: '... and $\\boxed{12}$ edges. ... **The answer is
     18.**' (the box held a step)."""
@@ -1062,7 +1068,8 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if not isinstance(text, str) or not text:
         return None
     own = own_problem(text)
-    line_done = _HASHES_DONE.search(text, max(0, len(text) - 200)) is not None  # '#### 12\n', then the limit
+    # '#### 12\n', then the limit (looked at only for a cut-off text: a finished one has ended anyway)
+    line_done = not finished and _HASHES_DONE.search(text, max(0, len(text) - 200)) is not None
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
     text = without_sign_off(own)
     ended = ended or len(text) < len(own.rstrip())  # a cut-off chat that reached its sign-off wrote its answer whole
@@ -1098,7 +1105,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
             span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
         # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
         # is 80°.'
-        final = _final_phrase_after(text, closed) or _later_phrase(text, closed) or _revised_after(text, closed)
+        final = _stated_after(text, closed, closed)
         if _HEDGED.search(final[0] if final else span):
             return None
         return (final[0], "phrase") if final else (span, "answer_tag")
@@ -1108,7 +1115,7 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     if span is not None and span.strip():
         last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
         box_end = found_boxes[-1][1]
-        final = _final_phrase_after(tail, last_box) or _later_phrase(tail, box_end) or _revised_after(tail, box_end)
+        final = _stated_after(tail, last_box, box_end)
         if final is None and (
             _hedged_after(tail, box_end)
             or _ALTERNATIVE.match(tail, box_end)
