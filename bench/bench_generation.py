@@ -42,7 +42,7 @@ def _peer(model, tok, texts, n: int, temperature: float, max_tokens: int, per_ca
     import torch
     from transformers import GenerationConfig
 
-    from grpo_cli import generation
+    from grpo_cli.evaluation import generation
 
     ends = generation.eos_ids(tok, model) | {tok.pad_token_id}
     cfg = GenerationConfig(
@@ -70,7 +70,7 @@ def _peer(model, tok, texts, n: int, temperature: float, max_tokens: int, per_ca
 
 
 def _ours(model, tok, texts, keys, n: int, temperature: float, max_tokens: int, batch_size: int) -> tuple[int, float]:
-    from grpo_cli.generation import HFGenerator, Sampling
+    from grpo_cli.evaluation.generation import HFGenerator, Sampling
 
     gen = HFGenerator(model, tok, batch_size=batch_size)
     start = time.perf_counter()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from grpo_cli.monitor import RunContext, replay_alarms  # noqa: E402
+from grpo_cli.observe.alarms import RunContext, replay_alarms  # noqa: E402
 from metric_streams import PATTERNS, STEPS, healthy_run  # noqa: E402
 
 

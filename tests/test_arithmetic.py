@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 
 from grpo_cli import data
-from grpo_cli.arithmetic import MAX_EXPR_CHARS, ArithmeticScorer, evaluate, find_claims, normalize, score_step
 from grpo_cli.config import ToyConfig
-from grpo_cli.steps import split_steps
+from grpo_cli.stepwise.arithmetic import MAX_EXPR_CHARS, ArithmeticScorer, evaluate, find_claims, normalize, score_step
+from grpo_cli.stepwise.split import split_steps
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,9 @@ from dataclasses import replace
 import pytest
 
 from grpo_cli import estimate as E
-from grpo_cli import estimate_engines as engines
-from grpo_cli import estimate_methods as methods
 from grpo_cli import recipes
 from grpo_cli.errors import UserError
+from grpo_cli.estimate import engines, methods
 
 
 @pytest.fixture(scope="module")

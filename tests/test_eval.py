@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from eval_models import save, scripted, tokenizer
-from grpo_cli import config, metrics, rundir
+from grpo_cli import config, rundir
 from grpo_cli.config import build
 from grpo_cli.errors import UserError
+from grpo_cli.evaluation import stats
 from grpo_cli.stages import eval as eval_stage
 
 # The verdict fields summarize() reads; settings/timing/created describe the run rather than the samples.
@@ -74,7 +75,7 @@ def test_known_answer_through_the_cli(cli, answers_four, gsm8k_file, tmp_path):
     assert json.loads((out / "summary.json").read_text()) == summary
 
     assert summary["pass@1"] == pytest.approx(0.3)
-    assert summary["pass@1_ci"] == pytest.approx(list(metrics.wilson_ci(3, 10)))
+    assert summary["pass@1_ci"] == pytest.approx(list(stats.wilson_ci(3, 10)))
     assert summary["counts"] == {
         "problems": 10,
         "scored": 10,
@@ -97,7 +98,7 @@ def test_known_answer_through_the_cli(cli, answers_four, gsm8k_file, tmp_path):
         assert row["completion"] == "4" and row["extracted"] == "4" and row["finish"] == "eos"
         assert row["correct"] == (row["reference"] == "4")
     # The summary is a pure function of the samples ...
-    assert _metric_view(metrics.summarize(rows)) == _metric_view(summary)
+    assert _metric_view(stats.summarize(rows)) == _metric_view(summary)
     # ... and `grpo verify` re-scores them to the same counts.
     rescored = cli("verify", str(out / "samples.jsonl"), "--json", "--out", str(tmp_path / "rescored.jsonl"))
     assert rescored.returncode == 0, rescored.stderr
@@ -205,7 +206,7 @@ def test_compare_two_synthetic_evals(cli, tmp_path):
     assert out["diff"] == pytest.approx(0.25)
     assert out["a_only"] == [f"p{i:02d}" for i in range(20)]
     assert out["b_only"] == [f"p{i:02d}" for i in range(30, 40)]
-    assert out["mcnemar_p"] == pytest.approx(metrics.mcnemar_exact(20, 10))
+    assert out["mcnemar_p"] == pytest.approx(stats.mcnemar_exact(20, 10))
     assert out["diff_ci"][0] < 0.25 < out["diff_ci"][1]
 
     table = cli("eval", "--compare", str(a), str(b))
@@ -246,7 +247,7 @@ def empty_file(tmp_path_factory) -> Path:
 )
 def test_bad_inputs_are_one_line_and_exit_2(cli, tmp_path, empty_file, args, message):
     if "vllm" in args:
-        from grpo_cli.generation import vllm_available
+        from grpo_cli.evaluation.generation import vllm_available
 
         if vllm_available():
             pytest.skip("vLLM runs here")

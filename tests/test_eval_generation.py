@@ -1,4 +1,4 @@
-"""grpo_cli.generation: batched HF generation, stopping, truncation, per-sample seeding; vLLM where it runs."""
+"""grpo_cli.evaluation.generation: batched HF generation, stopping, truncation, per-sample seeding; vLLM where it runs."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 import torch
 
 from eval_models import scripted, tiny
-from grpo_cli import generation
-from grpo_cli.generation import Completion, HFGenerator, Sampling
+from grpo_cli.evaluation import generation
+from grpo_cli.evaluation.generation import Completion, HFGenerator, Sampling
 
 
 @pytest.fixture(scope="module")

@@ -65,8 +65,8 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_graph_sees_lazy_imports():
     graph = import_graph()
-    assert "grpo_cli.progress" in graph["grpo_cli.commands.train"]  # imported inside a function
-    assert "grpo_cli.config" in graph["grpo_cli.monitor"]
+    assert "grpo_cli.observe.live" in graph["grpo_cli.commands.train"]  # imported inside a function
+    assert "grpo_cli.config" in graph["grpo_cli.observe.alarms"]
 
 
 def test_no_import_cycle():
@@ -79,11 +79,11 @@ def test_a_cycle_is_found():
 
 def test_config_imports_nothing_downstream():
     graph = import_graph()
-    assert graph["grpo_cli.config"] <= {"grpo_cli.errors", "grpo_cli.derived"}
-    assert graph["grpo_cli.derived"] == set()
+    assert graph["grpo_cli.config"] <= {"grpo_cli.errors", "grpo_cli.formulas"}
+    assert graph["grpo_cli.formulas"] == set()
 
 
 def test_stages_do_not_import_the_live_view_or_the_commands():
     for name, deps in import_graph().items():
         if name.startswith("grpo_cli.stages"):
-            assert not {d for d in deps if d == "grpo_cli.progress" or d.startswith("grpo_cli.commands")}, name
+            assert not {d for d in deps if d == "grpo_cli.observe.live" or d.startswith("grpo_cli.commands")}, name

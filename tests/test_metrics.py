@@ -1,4 +1,4 @@
-"""grpo_cli.metrics: estimators checked against brute force and textbook values."""
+"""grpo_cli.evaluation.stats: estimators checked against brute force and textbook values."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grpo_cli import metrics
+from grpo_cli.evaluation import stats
 
 
 def brute_pass_at_k(n: int, c: int, k: int) -> Fraction:
@@ -23,99 +23,99 @@ def brute_pass_at_k(n: int, c: int, k: int) -> Fraction:
 def test_pass_at_k_matches_enumeration(n):
     for c in range(n + 1):
         for k in range(1, n + 1):
-            assert metrics.pass_at_k(n, c, k) == pytest.approx(float(brute_pass_at_k(n, c, k)), abs=1e-12)
+            assert stats.pass_at_k(n, c, k) == pytest.approx(float(brute_pass_at_k(n, c, k)), abs=1e-12)
 
 
 @given(n=st.integers(1, 200), data=st.data())
 @settings(max_examples=200, deadline=None)
 def test_pass_at_k_properties(n, data):
     c = data.draw(st.integers(0, n))
-    assert metrics.pass_at_k(n, c, 1) == pytest.approx(c / n)
-    values = [metrics.pass_at_k(n, c, k) for k in range(1, n + 1)]
+    assert stats.pass_at_k(n, c, 1) == pytest.approx(c / n)
+    values = [stats.pass_at_k(n, c, k) for k in range(1, n + 1)]
     assert all(0.0 <= v <= 1.0 for v in values)
     assert all(a <= b + 1e-12 for a, b in itertools.pairwise(values))  # more tries never hurt
     k = data.draw(st.integers(1, n))
     exact = 1 - Fraction(math.comb(n - c, k), math.comb(n, k))
-    assert metrics.pass_at_k(n, c, k) == pytest.approx(float(exact), abs=1e-9)
+    assert stats.pass_at_k(n, c, k) == pytest.approx(float(exact), abs=1e-9)
 
 
 @pytest.mark.parametrize(("n", "c", "k"), [(0, 0, 1), (4, 5, 1), (4, -1, 1), (4, 2, 0), (4, 2, 5)])
 def test_pass_at_k_rejects_impossible_counts(n, c, k):
     with pytest.raises(ValueError):
-        metrics.pass_at_k(n, c, k)
+        stats.pass_at_k(n, c, k)
 
 
 def test_majority_vote_tie_goes_to_the_earliest_answer():
-    assert metrics.majority_vote(["7", "8"]) == "7"
-    assert metrics.majority_vote(["8", "7", "7", "8"]) == "8"
-    assert metrics.majority_vote(["8", "7", "7"]) == "7"  # a strict majority beats earliness
-    assert metrics.majority_vote([None, None, "3"]) == "3"  # samples with no answer do not vote
-    assert metrics.majority_vote([None, None]) is None
-    assert metrics.majority_vote([]) is None
+    assert stats.majority_vote(["7", "8"]) == "7"
+    assert stats.majority_vote(["8", "7", "7", "8"]) == "8"
+    assert stats.majority_vote(["8", "7", "7"]) == "7"  # a strict majority beats earliness
+    assert stats.majority_vote([None, None, "3"]) == "3"  # samples with no answer do not vote
+    assert stats.majority_vote([None, None]) is None
+    assert stats.majority_vote([]) is None
 
 
 def test_maj_at_k_uses_the_first_k_samples_and_the_tie_rule():
     keys = ["5", "6", "6", "5", "5"]
     correct = [True, False, False, True, True]
-    assert metrics.maj_at_k(keys, correct, 1) is True  # "5"
-    assert metrics.maj_at_k(keys, correct, 2) is True  # tie 5/6 -> "5" came first
-    assert metrics.maj_at_k(keys, correct, 3) is False  # "6" twice
-    assert metrics.maj_at_k(keys, correct, 4) is True  # tie 2-2 -> "5" came first
-    assert metrics.maj_at_k(keys, correct, 5) is True
+    assert stats.maj_at_k(keys, correct, 1) is True  # "5"
+    assert stats.maj_at_k(keys, correct, 2) is True  # tie 5/6 -> "5" came first
+    assert stats.maj_at_k(keys, correct, 3) is False  # "6" twice
+    assert stats.maj_at_k(keys, correct, 4) is True  # tie 2-2 -> "5" came first
+    assert stats.maj_at_k(keys, correct, 5) is True
     # The tie rule ignores correctness: the wrong answer wins a tie when it came first.
-    assert metrics.maj_at_k(["6", "5"], [False, True], 2) is False
-    assert metrics.maj_at_k([None, None], [False, False], 2) is False
+    assert stats.maj_at_k(["6", "5"], [False, True], 2) is False
+    assert stats.maj_at_k([None, None], [False, False], 2) is False
     with pytest.raises(ValueError):
-        metrics.maj_at_k(["1"], [True], 2)
+        stats.maj_at_k(["1"], [True], 2)
 
 
 def test_wilson_ci_textbook_values():
     # Newcombe (1998), Table I: 0/10 -> (0, 0.2775); 5/10 would be (0.2366, 0.7634).
-    lo, hi = metrics.wilson_ci(0, 10)
+    lo, hi = stats.wilson_ci(0, 10)
     assert lo == 0.0
     assert hi == pytest.approx(0.2775, abs=1e-4)
-    lo, hi = metrics.wilson_ci(5, 10)
+    lo, hi = stats.wilson_ci(5, 10)
     assert (lo, hi) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
-    lo, hi = metrics.wilson_ci(81, 263)  # Newcombe's example: 0.2553 - 0.3662
+    lo, hi = stats.wilson_ci(81, 263)  # Newcombe's example: 0.2553 - 0.3662
     assert (lo, hi) == (pytest.approx(0.2553, abs=1e-4), pytest.approx(0.3662, abs=1e-4))
 
 
 def test_mean_ci_is_the_clt_interval_clipped():
     values = [0.0, 0.5, 1.0, 0.5]
     mean, sd = 0.5, math.sqrt(sum((v - 0.5) ** 2 for v in values) / 3)
-    lo, hi = metrics.mean_ci(values)
-    assert lo == pytest.approx(mean - metrics.Z95 * sd / 2)
-    assert hi == pytest.approx(mean + metrics.Z95 * sd / 2)
-    assert metrics.mean_ci([1.0, 1.0, 0.9])[1] == 1.0
+    lo, hi = stats.mean_ci(values)
+    assert lo == pytest.approx(mean - stats.Z95 * sd / 2)
+    assert hi == pytest.approx(mean + stats.Z95 * sd / 2)
+    assert stats.mean_ci([1.0, 1.0, 0.9])[1] == 1.0
 
 
 def test_bootstrap_ci_is_deterministic_and_brackets_the_mean():
     values = [float(i % 3 == 0) for i in range(300)]
-    a = metrics.bootstrap_ci(values, iters=2000, seed=1)
-    assert a == metrics.bootstrap_ci(values, iters=2000, seed=1)
+    a = stats.bootstrap_ci(values, iters=2000, seed=1)
+    assert a == stats.bootstrap_ci(values, iters=2000, seed=1)
     assert a[0] < sum(values) / len(values) < a[1]
     # Close to the normal interval for a mean of 300 Bernoulli(1/3) draws: half-width ~ 1.96 * sqrt(2/9/300).
     assert a[1] - a[0] == pytest.approx(2 * 1.96 * math.sqrt(2 / 9 / 300), rel=0.1)
-    assert metrics.bootstrap_ci([0.25] * 10, iters=100) == (0.25, 0.25)
+    assert stats.bootstrap_ci([0.25] * 10, iters=100) == (0.25, 0.25)
 
 
 def test_mcnemar_exact_against_the_binomial():
-    assert metrics.mcnemar_exact(0, 0) == 1.0
-    assert metrics.mcnemar_exact(3, 3) == 1.0
-    assert metrics.mcnemar_exact(0, 5) == pytest.approx(2 / 32)
-    assert metrics.mcnemar_exact(1, 9) == pytest.approx(2 * (1 + 10) / 1024)
-    assert metrics.mcnemar_exact(9, 1) == metrics.mcnemar_exact(1, 9)
+    assert stats.mcnemar_exact(0, 0) == 1.0
+    assert stats.mcnemar_exact(3, 3) == 1.0
+    assert stats.mcnemar_exact(0, 5) == pytest.approx(2 / 32)
+    assert stats.mcnemar_exact(1, 9) == pytest.approx(2 * (1 + 10) / 1024)
+    assert stats.mcnemar_exact(9, 1) == stats.mcnemar_exact(1, 9)
     for b, c in [(2, 7), (10, 20), (40, 25)]:
         n = b + c
         tail = sum(math.comb(n, i) for i in range(min(b, c) + 1)) / 2**n
-        assert metrics.mcnemar_exact(b, c) == pytest.approx(min(1.0, 2 * tail))
+        assert stats.mcnemar_exact(b, c) == pytest.approx(min(1.0, 2 * tail))
 
 
 def test_paired_compare_known_answer():
     # 10 problems, greedy. A solves 0-5, B solves 4-9: A-only {0,1,2,3}, B-only {6,7,8,9}, both {4,5}.
     a = {f"p{i}": [i <= 5] for i in range(10)}
     b = {f"p{i}": [i >= 4] for i in range(10)}
-    out = metrics.paired_compare(a, b, iters=2000)
+    out = stats.paired_compare(a, b, iters=2000)
     assert out["problems"] == 10
     assert out["pass@1_a"] == pytest.approx(0.6)
     assert out["pass@1_b"] == pytest.approx(0.6)
@@ -128,14 +128,14 @@ def test_paired_compare_known_answer():
     # A strictly better: A solves all 40, B solves 10 -> 30 discordant pairs all one way.
     a = {f"q{i}": [True, True] for i in range(40)}
     b = {f"q{i}": [i < 10, i < 10] for i in range(40)}
-    out = metrics.paired_compare(a, b, iters=2000)
+    out = stats.paired_compare(a, b, iters=2000)
     assert out["diff"] == pytest.approx(0.75)
     assert out["mcnemar_p"] == pytest.approx(2 / 2**30)
     assert len(out["a_only"]) == 30 and out["b_only"] == []
     assert 0.5 < out["diff_ci"][0] < 0.75 < out["diff_ci"][1] <= 1.0
 
     with pytest.raises(ValueError):
-        metrics.paired_compare({"x": [True]}, {"y": [True]})
+        stats.paired_compare({"x": [True]}, {"y": [True]})
 
 
 def _row(pid, sample, correct, key="1", **extra):
@@ -163,7 +163,7 @@ def test_summarize_pass_at_k_maj_and_exclusions():
         # p3: unparseable reference -> excluded everywhere
         *[_row("p3", i, None, "4") for i in range(4)],
     ]
-    s = metrics.summarize(reversed(rows))  # order-independent
+    s = stats.summarize(reversed(rows))  # order-independent
     assert s["n"] == 4
     assert s["counts"] == {
         "problems": 3,
@@ -176,7 +176,7 @@ def test_summarize_pass_at_k_maj_and_exclusions():
     }
     assert s["excluded_ids"] == ["p3"]
     assert s["pass@1"] == pytest.approx((0.5 + 0.0) / 2)
-    assert s["pass@k"]["2"] == pytest.approx((metrics.pass_at_k(4, 2, 2) + 0) / 2)
+    assert s["pass@k"]["2"] == pytest.approx((stats.pass_at_k(4, 2, 2) + 0) / 2)
     assert s["pass@k"]["4"] == pytest.approx(0.5)
     assert s["maj@k"]["4"] == pytest.approx(0.5)
     assert s["maj@k"]["2"] == pytest.approx(0.5)  # tie "1"/"2" -> "1" (first) is correct
@@ -193,30 +193,30 @@ def test_summarize_greedy_uses_wilson_and_breaks_down_by_subject_and_level():
         _row("c", 0, True, subject="Geometry", level=10),
         _row("d", 0, True, subject="Geometry", level=2),
     ]
-    s = metrics.summarize(rows)
+    s = stats.summarize(rows)
     assert s["pass@1"] == 0.75
-    assert s["pass@1_ci"] == list(metrics.wilson_ci(3, 4))
+    assert s["pass@1_ci"] == list(stats.wilson_ci(3, 4))
     assert s["ci_method"] == "wilson"
-    assert s["by_subject"]["Algebra"] == {"problems": 2, "pass@1": 0.5, "pass@1_ci": list(metrics.wilson_ci(1, 2))}
+    assert s["by_subject"]["Algebra"] == {"problems": 2, "pass@1": 0.5, "pass@1_ci": list(stats.wilson_ci(1, 2))}
     assert list(s["by_level"]) == ["1", "2", "10"]
     assert s["by_level"]["2"]["pass@1"] == 0.5
 
 
 def test_summarize_never_reports_a_zero_width_interval():
     rows = [_row(f"p{i}", j, False) for i in range(6) for j in range(4)]
-    s = metrics.summarize(rows)
+    s = stats.summarize(rows)
     assert s["pass@1"] == 0.0
     assert s["ci_method"] == "wilson-problems"
-    assert s["pass@1_ci"] == list(metrics.wilson_ci(0, 6))
+    assert s["pass@1_ci"] == list(stats.wilson_ci(0, 6))
 
 
 def test_summarize_rejects_ragged_sample_counts():
     with pytest.raises(ValueError, match="different numbers of samples"):
-        metrics.summarize([_row("a", 0, True), _row("b", 0, True), _row("b", 1, True)])
+        stats.summarize([_row("a", 0, True), _row("b", 0, True), _row("b", 1, True)])
 
 
 def test_summarize_of_nothing_is_well_defined():
-    s = metrics.summarize([])
+    s = stats.summarize([])
     assert s["pass@1"] == 0.0 and s["counts"]["scored"] == 0
 
 
@@ -228,8 +228,8 @@ def test_summary_reports_strict_and_flexible_pass_at_1():
         {"id": "b", "sample": 0, "correct": False, "correct_strict": False, "key": "2", "tokens": 3},
         {"id": "b", "sample": 1, "correct": True, "correct_strict": False, "key": "1", "tokens": 3},
     ]
-    s = metrics.summarize(rows)
+    s = stats.summarize(rows)
     assert s["pass@1_flexible"] == s["pass@1"] == 0.75
     assert s["pass@1_strict"] == 0.25
     older = [{k: v for k, v in r.items() if k != "correct_strict"} for r in rows]
-    assert "pass@1_strict" not in metrics.summarize(older)
+    assert "pass@1_strict" not in stats.summarize(older)

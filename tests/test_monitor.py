@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from grpo_cli import monitor
 from grpo_cli.config import MonitorConfig
-from grpo_cli.derived import no_signal_fraction, smallest_group
-from grpo_cli.monitor import (
+from grpo_cli.formulas import no_signal_fraction, smallest_group
+from grpo_cli.observe import alarms
+from grpo_cli.observe.alarms import (
     ALARMS,
     AlarmWatcher,
     RunContext,
@@ -42,7 +42,7 @@ def test_each_alarm_fires_on_its_pattern_and_only_it(alarm_id):
 
 
 def test_every_alarm_id_has_a_pattern():
-    assert set(PATTERNS) == set(ALARMS) == set(monitor.CHECKS)
+    assert set(PATTERNS) == set(ALARMS) == set(alarms.CHECKS)
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_linear_trend():
 
 def test_monitor_imports_no_torch():
     code = (
-        "import sys, grpo_cli.monitor as m; "
+        "import sys, grpo_cli.observe.alarms as m; "
         "print(sorted(x for x in ('torch','transformers','trl','datasets','matplotlib') if x in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -9,7 +9,7 @@ torch = pytest.importorskip("torch")
 
 from grpo_cli import recipes  # noqa: E402
 from grpo_cli.errors import UserError  # noqa: E402
-from grpo_cli.prm import PRMScorer, build_tiny_prm, load_prm  # noqa: E402
+from grpo_cli.stepwise.prm import PRMScorer, build_tiny_prm, load_prm  # noqa: E402
 
 QUESTIONS = ["Jo has 7 coins, finds 9 more, then uses 6. How many coins now?", "What is 2+3?", "Q"]
 STEPS = [["7+9=16,", "16-6=10"], ["2+3=5"], []]

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from grpo_cli.process import normalise, process_advantages, token_advantages
+from grpo_cli.stepwise.advantage import normalise, process_advantages, token_advantages
 
 
 def approx(values, rel=1e-6):
@@ -92,7 +92,7 @@ def trainer_for(tmp_path_factory):
     from grpo_cli.rewards import build_reward_funcs
     from grpo_cli.stages import grpo, training
     from grpo_cli.stages.process_grpo import ProcessGRPOTrainer
-    from grpo_cli.step_rewards import StepScoring
+    from grpo_cli.stepwise.scoring import StepScoring
 
     def make(scorer, *overrides: str):
         recipe = recipes.load(
@@ -125,7 +125,7 @@ def test_trainer_with_one_step_per_completion_matches_outcome_grpo(trainer_for) 
     step: the token-level advantage equals TRL's own outcome advantage on every completion token."""
     import torch
 
-    from grpo_cli.arithmetic import ArithmeticScorer
+    from grpo_cli.stepwise.arithmetic import ArithmeticScorer
 
     trainer, rows = trainer_for(ArithmeticScorer())
     torch.manual_seed(0)
@@ -141,7 +141,7 @@ def test_trainer_puts_step_rewards_on_their_tokens(trainer_for) -> None:
     outcome step, and TRL's loss runs on it."""
     import torch
 
-    from grpo_cli.steps import split_steps, with_token_ends
+    from grpo_cli.stepwise.split import split_steps, with_token_ends
 
     trainer, rows = trainer_for(DigitSteps(), "steps.outcome=false")
     torch.manual_seed(1)

@@ -12,8 +12,8 @@ from rich.console import Console
 
 from grpo_cli import rundir
 from grpo_cli.config import MonitorConfig
-from grpo_cli.monitor import RunContext
-from grpo_cli.progress import (
+from grpo_cli.observe.alarms import RunContext
+from grpo_cli.observe.live import (
     MonitorCallback,
     eval_progress,
     fmt_duration,
@@ -87,7 +87,7 @@ def test_healthy_run_raises_nothing_and_writes_no_alarms(tmp_path):
 
 def test_tokens_per_second_from_num_tokens(tmp_path, monkeypatch):
     clock = iter(range(0, 10_000, 10))  # every time.monotonic() call advances 10 s
-    monkeypatch.setattr("grpo_cli.progress.time.monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr("grpo_cli.observe.live.time.monotonic", lambda: float(next(clock)))
     cb = MonitorCallback(tmp_path, console=console(False)[0])
     drive(cb, healthy_run(steps=5), tmp_path, max_steps=5)
     # num_tokens grows 40,000 per log; the clock is read once for the rate and once for the ETA per log: 20 s.
@@ -125,7 +125,7 @@ def test_resume_replays_logged_metrics_and_does_not_repeat_alarms(tmp_path):
     con, buf = console(terminal=False)
     drive(MonitorCallback(tmp_path, console=con), rows[:100], tmp_path)
     for row in rows[:100]:
-        rundir.append_jsonl(tmp_path / "metrics.jsonl", row)  # what grpo_cli.callbacks writes
+        rundir.append_jsonl(tmp_path / "metrics.jsonl", row)  # what grpo_cli.observe.callbacks writes
     assert buf.getvalue().count("ALARM") == 1
     con2, buf2 = console(terminal=False)
     cb = MonitorCallback(tmp_path, console=con2)

@@ -113,7 +113,7 @@ class _Script:
 
 
 def _scripted(loaded, text: str, *, max_tokens: int = 64):
-    from grpo_cli import generation
+    from grpo_cli.evaluation import generation
 
     model, tok = loaded
     script = _Script(tok(text, add_special_tokens=False)["input_ids"])
@@ -148,8 +148,9 @@ def test_generation_stops_at_eos_and_drops_it(loaded):
 def test_left_padding_gives_each_prompt_the_same_greedy_completion_as_alone(loaded):
     """The tokenizer pads on the right (its GGUF default); generation must left-pad so that a short prompt batched
     with a long one continues from its own last token."""
-    from grpo_cli import generation, prompts
+    from grpo_cli import prompts
     from grpo_cli.config import PromptConfig
+    from grpo_cli.evaluation import generation
 
     model, tok = loaded
     assert tok.padding_side == "right"
@@ -162,7 +163,7 @@ def test_left_padding_gives_each_prompt_the_same_greedy_completion_as_alone(load
 
 
 def test_the_real_model_ends_its_turn_with_eos(loaded):
-    from grpo_cli import generation
+    from grpo_cli.evaluation import generation
 
     model, tok = loaded
     prompt = tok.apply_chat_template(

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import heavy_imports
-from grpo_cli import recipes, report, rundir
+from grpo_cli import recipes, rundir
+from grpo_cli.observe import report
 from metric_streams import PATTERNS, healthy_run, no_signal_run
 
 GRPO_PNGS = {"reward", "length", "zero_std", "clipped", "kl", "entropy", "reward_format", "reward_language"}

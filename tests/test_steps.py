@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grpo_cli.steps import SPLIT_MODES, Step, reasoning_span, split_steps, token_end, with_token_ends
+from grpo_cli.stepwise.split import SPLIT_MODES, Step, reasoning_span, split_steps, token_end, with_token_ends
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import yaml
 
-from grpo_cli.derived import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
 from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.formulas import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
 
 R1_SYSTEM_PROMPT = (
     "A conversation between User and Assistant. The user asks a question, and the Assistant solves it. "
@@ -122,7 +122,7 @@ class StepsConfig:
 
     # arithmetic: every `expression = value` claim checked exactly (no model); prm: the learned PRM in `prm.model`.
     scorer: Literal["arithmetic", "prm"] = "arithmetic"
-    # How reasoning splits into steps (grpo_cli.steps): auto = blank lines, else lines, else sentences, else clauses.
+    # How reasoning splits into steps (grpo_cli.stepwise.split): auto = blank lines, else lines, else sentences, else clauses.
     split: Literal["auto", "blank_line", "line", "sentence", "clause"] = "auto"
     # The `steps` reward: one number per completion from its step scores.
     reduce: Literal["mean", "min", "last"] = "mean"
@@ -184,7 +184,7 @@ class GRPOSection:
     epsilon_high: float | None = None
     scale_rewards: Literal["group", "batch", "none"] = "group"
     # outcome: one advantage per completion (TRL's GRPO). process: DeepSeekMath's process supervision, a token-level
-    # advantage from step scores (the recipe's `steps:` section; grpo_cli.process).
+    # advantage from step scores (the recipe's `steps:` section; grpo_cli.stepwise.advantage).
     advantage: Literal["outcome", "process"] = "outcome"
     temperature: float = 1.0
     top_p: float = 1.0
@@ -721,7 +721,7 @@ def _check_tracking(recipe: Recipe) -> None:
 # hundred; more is a typo that would hold n x problems completions in memory.
 MAX_EVAL_N = 1024
 # Tokens in one completion or example: no open model generates more; the model's own context is checked again,
-# against its config, before anything is allocated (grpo_cli.generation.check_context).
+# against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
 MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
 

@@ -25,8 +25,8 @@ from pathlib import Path
 
 from grpo_cli import tracking
 from grpo_cli.config import Recipe
-from grpo_cli.derived import trainer_processes_per_node, uses_vllm_server
 from grpo_cli.errors import UserError
+from grpo_cli.formulas import trainer_processes_per_node, uses_vllm_server
 
 # Set in every process we launch: a recursion guard beside the launcher's own variables (see is_launched).
 LAUNCHED_ENV = "GRPO_LAUNCHED"

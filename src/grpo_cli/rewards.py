@@ -16,7 +16,7 @@ out of the weighted sum), used when the reference cannot be parsed: never scored
 | tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
 | language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
 | overlong  | DAPO's soft overlong punishment: 0, then a linear ramp to -penalty over the last buffer tokens   |
-| steps     | the mean, min or last of the reasoning's step scores (steps.reduce; grpo_cli.step_rewards)       |
+| steps     | the mean, min or last of the reasoning's step scores (steps.reduce; grpo_cli.stepwise.scoring)       |
 
 Nothing heavy is imported here (no torch): `grpo recipes` checks reward names through this registry.
 """
@@ -260,14 +260,14 @@ def make_overlong(recipe: Any) -> RewardFunc:
 
 
 # --------------------------------------------------------------------------------------------------------
-# step scores (process supervision as one number per completion; grpo_cli.step_rewards)
+# step scores (process supervision as one number per completion; grpo_cli.stepwise.scoring)
 
 
 def make_steps(recipe: Any) -> RewardFunc:
     """The recipe's step scorer (steps.scorer) over the reasoning's steps, reduced to one number (steps.reduce);
     None when no step is scored. Logs the per-step diagnostics (steps/...) on the way. With weight 0 it only
     watches: the diagnostics of an outcome-only run."""
-    from grpo_cli.step_rewards import log_batch_metrics, reduce_scores, scoring_for
+    from grpo_cli.stepwise.scoring import log_batch_metrics, reduce_scores, scoring_for
 
     scoring = scoring_for(recipe)
     how = recipe.steps.reduce

@@ -122,10 +122,10 @@ def _evaluate(
 
 
 def eval_bar(console: Any):
-    """The progress factory stages.eval.run takes: the shared eval progress view (grpo_cli.progress) on `console`."""
+    """The progress factory stages.eval.run takes: the shared eval progress view (grpo_cli.observe.live) on `console`."""
 
     def bar(total: int, description: str):
-        from grpo_cli.progress import eval_progress  # imports transformers: only once generation starts
+        from grpo_cli.observe.live import eval_progress  # imports transformers: only once generation starts
 
         return eval_progress(total, description, unit="samples", console=console)
 

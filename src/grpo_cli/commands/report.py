@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Plot a run (reward, accuracy, length, zero-std, clipping, KL, entropy, each reward) and write report.md
         with the alarms re-derived from its metrics, compute used vs `grpo estimate`, eval results and samples."""
-        from grpo_cli import report as rep
+        from grpo_cli.observe import report as rep
 
         path, runs = rep.write_report(run_dirs, out)
         for run in runs:

@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         rec = recipes.load(recipe, set_)
         run_stage.check_folders(rec, run_dir, resume=resume, overwrite=overwrite)  # before any heavy import
 
-        from grpo_cli.callbacks import TrainingInterrupted
+        from grpo_cli.observe.callbacks import TrainingInterrupted
 
         from .eval import _console, eval_bar
 

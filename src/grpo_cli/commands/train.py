@@ -30,7 +30,7 @@ DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=DRY_RUN_HELP)]
 
 def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
     """Callbacks the commands add to every training stage: the live view with its alarms (progress, alarms.jsonl)."""
-    from grpo_cli.progress import MonitorCallback  # transformers: imported once the stage is about to run
+    from grpo_cli.observe.live import MonitorCallback  # transformers: imported once the stage is about to run
 
     return [MonitorCallback.for_recipe(recipe, out_dir, stage=out_dir.name)]
 
@@ -74,7 +74,7 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     stage_name = "sft" if command == "sft" else "grpo"
     out = rundir.stage_dir(run_dir, rec.name, stage_name)
 
-    from grpo_cli.callbacks import TrainingInterrupted
+    from grpo_cli.observe.callbacks import TrainingInterrupted
     from grpo_cli.stages import grpo, sft
 
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None

@@ -1,8 +1,8 @@
 """The eval stage: sample completions for a dataset, score them with the reward's verifier, write what was measured.
 
     recipe.eval (+ `grpo eval` flags, as --set) -> problems (grpo_cli.data) -> prompts (grpo_cli.prompts, the same builder
-    as training) -> completions (grpo_cli.generation) -> verdicts (grpo_cli.verify.verify, the same verifier as the
-    accuracy reward) -> samples.jsonl -> metrics.summarize(rows) -> summary.json
+    as training) -> completions (grpo_cli.evaluation.generation) -> verdicts (grpo_cli.verify.verify, the same verifier as the
+    accuracy reward) -> samples.jsonl -> stats.summarize(rows) -> summary.json
 
 summary.json is computed from the rows of samples.jsonl by a pure function, so `summarize(read_jsonl(samples))`
 reproduces it exactly, and re-scoring the completions with `grpo verify` gives the same verdicts.
@@ -23,9 +23,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import metrics, safeio
+from grpo_cli import safeio
 from grpo_cli.config import EvalConfig, Recipe, with_values
 from grpo_cli.errors import UserError
+from grpo_cli.evaluation import stats
 
 SAMPLES = "samples.jsonl"
 SUMMARY = "summary.json"
@@ -71,7 +72,7 @@ def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
 
 
 def pick_backend(requested: str) -> str:
-    from grpo_cli.generation import vllm_available
+    from grpo_cli.evaluation.generation import vllm_available
 
     if requested == "auto":
         return "vllm" if vllm_available() else "hf"
@@ -94,7 +95,8 @@ def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend
     """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
     from transformers.utils import logging as hf_logging
 
-    from grpo_cli import generation, models
+    from grpo_cli import models
+    from grpo_cli.evaluation import generation
 
     tokenizer = tokenizer or models.load_tokenizer(model_dir, recipe.model)
     if backend == "vllm":
@@ -165,7 +167,7 @@ def run(
     first, exactly as `--set eval.KEY=VALUE` would (config.with_values: typed, validated).
 
     `progress(total_samples, description)` may return a context manager yielding `advance(samples, tokens)`
-    (grpo_cli.progress.eval_progress does).
+    (grpo_cli.observe.live.eval_progress does).
     """
     say = log or (lambda _msg: None)
     t0 = time.perf_counter()
@@ -175,7 +177,8 @@ def run(
     problems, dropped = load_problems(recipe, s)
     out = prepare_output(out_dir, overwrite, model=model_dir)  # refusals come before torch is imported
 
-    from grpo_cli import generation, prompts, rundir  # torch: only once the inputs are known to be good
+    from grpo_cli import prompts, rundir
+    from grpo_cli.evaluation import generation  # torch: only once the inputs are known to be good
 
     backend = pick_backend(s.backend)
     rundir.write_recipe(out, recipe)
@@ -203,7 +206,7 @@ def run(
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     t_scored = time.perf_counter()
 
-    summary = metrics.summarize(rows)
+    summary = stats.summarize(rows)
     summary["counts"]["dropped_at_load"] = dropped
     summary["settings"] = {
         **asdict(s),
@@ -228,7 +231,8 @@ def fit_context(recipe: Recipe, model_dir: str | Path, tokenizer: Any, texts: li
     """The recipe with eval.max_tokens capped to what the model's context leaves after the longest prompt, checked
     before the model and its KV cache are allocated (a prompt that does not fit at all is refused); recipe.yaml and
     summary.json then record the length used."""
-    from grpo_cli import generation, rundir
+    from grpo_cli import rundir
+    from grpo_cli.evaluation import generation
 
     max_tokens = generation.check_context(
         [len(generation.encode_prompt(tokenizer, t)) for t in texts],
@@ -321,10 +325,10 @@ def read_samples(folder: str | Path) -> list[dict[str, Any]]:
 
 
 def compare(a_dir: str | Path, b_dir: str | Path, *, iters: int = 10_000, seed: int = 0) -> dict[str, Any]:
-    """Paired comparison of two evals on the same problems (A minus B). See metrics.paired_compare."""
+    """Paired comparison of two evals on the same problems (A minus B). See stats.paired_compare."""
     verdicts = []
     for folder in (a_dir, b_dir):
-        groups = metrics.group_by_problem(read_samples(folder))
+        groups = stats.group_by_problem(read_samples(folder))
         verdicts.append(
             {
                 pid: [bool(r["correct"]) for r in rs]
@@ -341,7 +345,7 @@ def compare(a_dir: str | Path, b_dir: str | Path, *, iters: int = 10_000, seed: 
         )
     if not a:
         raise UserError("no scored problems to compare")
-    out = metrics.paired_compare(a, b, iters=iters, seed=seed)
+    out = stats.paired_compare(a, b, iters=iters, seed=seed)
     out["a"], out["b"] = str(a_dir), str(b_dir)
     out["n_a"], out["n_b"] = len(next(iter(a.values()))), len(next(iter(b.values())))
     return out

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, generation, launch, models, rundir, tracking
+from grpo_cli import data, launch, models, rundir, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
+from grpo_cli.evaluation import generation
 from grpo_cli.stages import training
 
 
@@ -112,7 +113,7 @@ def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, di
     if recipe.grpo.advantage != "process":
         return GRPOTrainer, {}
     from grpo_cli.stages.process_grpo import ProcessGRPOTrainer
-    from grpo_cli.step_rewards import scoring_for
+    from grpo_cli.stepwise.scoring import scoring_for
 
     shared = next((f.step_scoring for f in reward_funcs if hasattr(f, "step_scoring")), None)
     return ProcessGRPOTrainer, {

@@ -2,8 +2,8 @@
 
 It replaces only the advantage. TRL samples, scores with the recipe's reward functions, and computes its outcome
 advantage, one number per completion; this subclass then scores each completion's reasoning steps (the recipe's step
-scorer, grpo_cli.step_rewards), finds the token each step ends on (grpo_cli.steps), and swaps the advantage for
-DeepSeekMath's token-level one (grpo_cli.process): step rewards normalised over all steps of all completions in the
+scorer, grpo_cli.stepwise.scoring), finds the token each step ends on (grpo_cli.stepwise.split), and swaps the advantage for
+DeepSeekMath's token-level one (grpo_cli.stepwise.advantage): step rewards normalised over all steps of all completions in the
 group, each token's advantage the sum of the normalised rewards of the steps ending at or after it. With
 `steps.outcome` (the default) the outcome reward, the recipe's weighted rewards as TRL computed them, is the reward of
 one more step ending on the completion's last token. TRL's loss already takes advantages of shape (batch, tokens), so
@@ -28,10 +28,10 @@ import torch
 from accelerate.utils import gather_object
 from trl import GRPOTrainer
 
-from grpo_cli.process import process_advantages
 from grpo_cli.rewards import completion_text
-from grpo_cli.step_rewards import StepScoring, batch_metrics
-from grpo_cli.steps import with_token_ends
+from grpo_cli.stepwise.advantage import process_advantages
+from grpo_cli.stepwise.scoring import StepScoring, batch_metrics
+from grpo_cli.stepwise.split import with_token_ends
 
 
 class ProcessGRPOTrainer(GRPOTrainer):

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import data, generation, models, tracking
+from grpo_cli import data, models, tracking
 from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
+from grpo_cli.evaluation import generation
 from grpo_cli.stages import training
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from grpo_cli import rundir, tracking
-from grpo_cli.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
 from grpo_cli.config import ModelConfig, Recipe
 from grpo_cli.errors import UserError
+from grpo_cli.observe.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
 
 
 def device_kind() -> str:

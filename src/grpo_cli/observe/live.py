@@ -2,7 +2,7 @@
 
 On a terminal: a rich progress bar (step/total, ETA, tokens/s) and, for GRPO, a compact table of the latest
 metrics with their start value and a sparkline. When stdout is not a terminal (a log file, a cluster job): one
-plain line per logging step. Alarms (grpo_cli.monitor) are printed once, above the live view, and appended to
+plain line per logging step. Alarms (grpo_cli.observe.alarms) are printed once, above the live view, and appended to
 `<stage dir>/alarms.jsonl`.
 
 `MonitorCallback` is a transformers `TrainerCallback`: the training commands hand it to the stages, which pass it to
@@ -29,20 +29,21 @@ from rich.table import Table
 from rich.text import Text
 from transformers import TrainerCallback
 
-from grpo_cli import monitor, rundir, units
+from grpo_cli import rundir
 from grpo_cli.config import MonitorConfig
+from grpo_cli.observe import alarms, durations
 
 # (metric key, label) in display order; rewards/<name>/mean for every other reward function is added after accuracy.
 GRPO_METRICS = [
-    (monitor.REWARD, "reward"),
-    (monitor.ACCURACY, "accuracy"),
-    (monitor.LENGTH, "mean length"),
-    (monitor.CLIPPED, "clipped ratio"),
-    (monitor.ZERO_STD, "zero-std frac"),
-    (monitor.KL, "kl"),
-    (monitor.ENTROPY, "entropy"),
+    (alarms.REWARD, "reward"),
+    (alarms.ACCURACY, "accuracy"),
+    (alarms.LENGTH, "mean length"),
+    (alarms.CLIPPED, "clipped ratio"),
+    (alarms.ZERO_STD, "zero-std frac"),
+    (alarms.KL, "kl"),
+    (alarms.ENTROPY, "entropy"),
 ]
-# Per-step diagnostics (grpo_cli.step_rewards), shown after the rewards when a run scores steps; steps/acc/<op> (the
+# Per-step diagnostics (grpo_cli.stepwise.scoring), shown after the rewards when a run scores steps; steps/acc/<op> (the
 # accuracy of each arithmetic operation) follow them.
 STEP_METRICS = [
     ("steps/per_completion", "steps"),
@@ -90,7 +91,7 @@ def fmt_rate(tokens_per_s: float | None) -> str:
 
 
 def fmt_duration(seconds: float | None) -> str:
-    return units.duration(seconds, missing="-", with_seconds=False)
+    return durations.duration(seconds, missing="-", with_seconds=False)
 
 
 def sparkline(values: list[float], width: int = 30) -> str:
@@ -109,18 +110,18 @@ def sparkline(values: list[float], width: int = 30) -> str:
     return "".join(SPARK[min(len(SPARK) - 1, int((v - lo) / (hi - lo) * len(SPARK)))] for v in values)
 
 
-def metric_rows(stream: monitor.MetricStream, stage: str) -> list[tuple[str, str]]:
+def metric_rows(stream: alarms.MetricStream, stage: str) -> list[tuple[str, str]]:
     """(key, label) of the metrics to show, in order, among those the stream has."""
     if stage != "grpo":
         return [(k, label) for k, label in SFT_METRICS if stream.has(k)]
     rewards = sorted(
-        k for k in stream.values if k.startswith("rewards/") and k.endswith("/mean") and k != monitor.ACCURACY
+        k for k in stream.values if k.startswith("rewards/") and k.endswith("/mean") and k != alarms.ACCURACY
     )
     rows = []
     for key, label in GRPO_METRICS:
         if stream.has(key):
             rows.append((key, label))
-        if key == monitor.ACCURACY:
+        if key == alarms.ACCURACY:
             rows += [(k, k.split("/")[1]) for k in rewards]
     rows += [(key, label) for key, label in STEP_METRICS if stream.has(key)]
     rows += [(k, f"acc {k.rsplit('/', 1)[1]}") for k in sorted(stream.values) if k.startswith("steps/acc/")]
@@ -150,7 +151,7 @@ def _progress(console: Console, unit: str) -> Progress:
 class MonitorCallback(TrainerCallback):
     """Live progress, metrics and alarms for one training stage (sft or grpo).
 
-    out_dir: the stage directory (alarms.jsonl goes there; metrics.jsonl, written by grpo_cli.callbacks, is
+    out_dir: the stage directory (alarms.jsonl goes there; metrics.jsonl, written by grpo_cli.observe.callbacks, is
     read back on resume so the alarms see the whole run). Only the main process prints or writes.
     """
 
@@ -160,17 +161,17 @@ class MonitorCallback(TrainerCallback):
         cfg: MonitorConfig | None = None,
         *,
         stage: str = "grpo",
-        context: monitor.RunContext | None = None,
+        context: alarms.RunContext | None = None,
         console: Console | None = None,
     ):
         self.out_dir = Path(out_dir)
         self.cfg = cfg or MonitorConfig()
         self.stage = stage
-        self.context = context or monitor.RunContext()
+        self.context = context or alarms.RunContext()
         self.console = console or Console()
         self.live_mode = interactive(self.console)
-        self.watcher = monitor.AlarmWatcher(self.cfg, self.context)
-        self.alarms: list[monitor.Alarm] = []
+        self.watcher = alarms.AlarmWatcher(self.cfg, self.context)
+        self.alarms: list[alarms.Alarm] = []
         self._active = False
         self._live: Live | None = None
         self._progress: Progress | None = None
@@ -184,7 +185,7 @@ class MonitorCallback(TrainerCallback):
     @classmethod
     def for_recipe(cls, recipe: Any, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
         g = recipe.grpo
-        ctx = monitor.RunContext(
+        ctx = alarms.RunContext(
             total_steps=g.max_steps or None,
             num_generations=g.num_generations,
             max_completion_length=g.max_completion_length,
@@ -267,9 +268,7 @@ class MonitorCallback(TrainerCallback):
         printing the alarms alarms.jsonl already holds; an alarm only the replay finds (say, the thresholds
         changed) is raised now."""
         known = {
-            row["id"]: row
-            for row in rundir.read_jsonl(self.out_dir / "alarms.jsonl")
-            if row.get("id") in monitor.ALARMS
+            row["id"]: row for row in rundir.read_jsonl(self.out_dir / "alarms.jsonl") if row.get("id") in alarms.ALARMS
         }
         for row in rundir.read_jsonl(self.out_dir / "metrics.jsonl"):
             if not isinstance(row.get("step"), (int, float)) or row["step"] > upto:
@@ -282,7 +281,7 @@ class MonitorCallback(TrainerCallback):
                     self._raise(alarm)
         for aid, row in known.items():  # raised before the interruption: never print them twice
             if aid not in self.watcher.fired:
-                self.watcher.fired[aid] = monitor.Alarm(
+                self.watcher.fired[aid] = alarms.Alarm(
                     aid, row.get("step", 0), row.get("evidence", ""), row.get("advice", "")
                 )
 
@@ -295,7 +294,7 @@ class MonitorCallback(TrainerCallback):
         elif isinstance(row.get("tokens_per_second"), (int, float)):
             self.tokens_per_s = float(row["tokens_per_second"])
 
-    def _raise(self, alarm: monitor.Alarm) -> None:
+    def _raise(self, alarm: alarms.Alarm) -> None:
         self.alarms.append(alarm)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         rundir.append_jsonl(self.out_dir / "alarms.jsonl", alarm.to_dict())

@@ -14,7 +14,7 @@ none; "Week 4 = 48 + 48" none (a chain must open on a computation). A claim hold
 
 Scores (`score_step`): 1.0 when the step's claims all hold, 0.0 when one fails, None when the step makes no
 checkable claim. Each claim also has a kind, its operation (add, sub, mul, div, percent, or mixed when it has
-several), which the per-step diagnostics count (`grpo_cli.steps` metrics: accuracy per operation).
+several), which the per-step diagnostics count (`grpo_cli.stepwise.split` metrics: accuracy per operation).
 
 Pure Python (fractions, re): no torch.
 """
@@ -267,7 +267,7 @@ def score_step(step: str) -> float | None:
 @dataclass(frozen=True)
 class ArithmeticScorer:
     """A step scorer: scores[i][j] for step j of completion i (None = no checkable claim). The question is not
-    needed; the signature matches the learned PRM's (`grpo_cli.prm.PRMScorer`)."""
+    needed; the signature matches the learned PRM's (`grpo_cli.stepwise.prm.PRMScorer`)."""
 
     name: str = "arithmetic"
 

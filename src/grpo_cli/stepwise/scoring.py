@@ -1,13 +1,13 @@
 """Step scores for a batch of completions, and what training and the diagnostics make of them.
 
-`StepScoring` splits each completion into steps (grpo_cli.steps, the one splitter) and scores them with the recipe's
-step scorer: `arithmetic` (grpo_cli.arithmetic, rule-based, exact) or `prm` (grpo_cli.prm, a learned process reward
+`StepScoring` splits each completion into steps (grpo_cli.stepwise.split, the one splitter) and scores them with the recipe's
+step scorer: `arithmetic` (grpo_cli.stepwise.arithmetic, rule-based, exact) or `prm` (grpo_cli.stepwise.prm, a learned process reward
 model named in the recipe's `prm:` section). Two consumers use the scores:
 
 - the `steps` reward (grpo_cli.rewards): one number per completion, the mean, min or last of its step scores
   (`steps.reduce`), so it works with TRL's GRPOTrainer as it is;
 - process-supervised GRPO (`grpo.advantage: process`, grpo_cli.stages.process_grpo): a reward per step, turned into
-  token-level advantages by grpo_cli.process.
+  token-level advantages by grpo_cli.stepwise.advantage.
 
 Both see the same scores: the last batch is cached by (question, completion), so a recipe with the `steps` reward and
 the process advantage scores each completion once.
@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from grpo_cli import arithmetic
-from grpo_cli.steps import Step, split_steps
+from grpo_cli.stepwise import arithmetic
+from grpo_cli.stepwise.split import Step, split_steps
 
 REDUCTIONS = ("mean", "min", "last")
 CORRECT_AT = 0.5  # a step scored at or above this counts as correct in the diagnostics
@@ -144,7 +144,7 @@ def log_batch_metrics(batch: Sequence[ScoredSteps], log_metric: Callable[[str, f
 def make_scorer(recipe: Any) -> StepScorer:
     """The recipe's step scorer: `steps.scorer` arithmetic (no model) or prm (the model in `prm.model`)."""
     if recipe.steps.scorer == "prm":
-        from grpo_cli.prm import PRMScorer
+        from grpo_cli.stepwise.prm import PRMScorer
 
         return PRMScorer.from_recipe(recipe)
     return arithmetic.ArithmeticScorer()

@@ -1,7 +1,7 @@
 """Reasoning steps: the one splitter every step scorer uses, and where each step ends in tokens.
 
-A step scorer (the arithmetic checker in `grpo_cli.arithmetic`, a learned PRM in `grpo_cli.prm`) gives one score per
-step; process-supervised GRPO (`grpo_cli.process`) puts each step's reward on the token that ends it. Both need the
+A step scorer (the arithmetic checker in `grpo_cli.stepwise.arithmetic`, a learned PRM in `grpo_cli.stepwise.prm`) gives one score per
+step; process-supervised GRPO (`grpo_cli.stepwise.advantage`) puts each step's reward on the token that ends it. Both need the
 same steps, so they come from here:
 
 - Where: the reasoning only. Inside `<think>...</think>`; a completion cut off inside `<think>` (truncated) keeps

@@ -3,7 +3,7 @@
 GRPO fails quietly: groups whose G answers all score the same teach nothing, truncated answers score 0, format
 reward can climb while accuracy falls, and length growing while accuracy stays flat is the early sign of reward
 hacking. Each alarm below is a pure function of the stream of logged metrics (one dict per logging step, with
-`step` and TRL's metric names), so the live run (`grpo_cli.progress.MonitorCallback`) and `grpo report` name the
+`step` and TRL's metric names), so the live run (`grpo_cli.observe.live.MonitorCallback`) and `grpo report` name the
 same failures from the same numbers.
 
 The stream is fed row by row (`AlarmWatcher.feed`); each check looks at the latest values of the metrics it reads
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grpo_cli.config import MonitorConfig
-from grpo_cli.derived import no_signal_fraction, smallest_group
+from grpo_cli.formulas import no_signal_fraction, smallest_group
 
 # TRL 1.16 GRPOTrainer metric names (grpo_trainer.py `_metrics[mode][...]`); reward functions are logged as
 # rewards/<func.__name__>/mean with the names of grpo_cli.rewards.REWARDS.

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from grpo_cli import config
-from grpo_cli import estimate_engines as engines
-from grpo_cli import estimate_methods as methods
-from grpo_cli.derived import (
+from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.estimate import engines, methods
+from grpo_cli.formulas import (
     generation_batch,
     no_signal_fraction,
     optimizer_steps,
@@ -38,7 +38,6 @@ from grpo_cli.derived import (
     smallest_group,
     trainer_processes,
 )
-from grpo_cli.errors import UserError, did_you_mean
 
 GIB = 1024**3
 BF16 = 2  # bytes per parameter / activation element

@@ -4,7 +4,7 @@ A run directory here is a stage directory (runs/<recipe>/grpo/) or anything abov
 required (TRL's metric names plus `step`); recipe.yaml, run.json, samples.jsonl, alarms.jsonl and the sibling
 eval-*/summary.json are used when present, and every section that lacks its input says "n/a: <why>".
 
-The alarms are re-derived from the metrics with the same pure functions the live run used (grpo_cli.monitor),
+The alarms are re-derived from the metrics with the same pure functions the live run used (grpo_cli.observe.alarms),
 so the report names what the console showed, and works for runs logged before the monitor existed.
 
 matplotlib (Agg backend) only: no torch, no transformers.
@@ -22,12 +22,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from grpo_cli import monitor, rundir, safeio, units
+from grpo_cli import rundir, safeio
 from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.errors import UserError
+from grpo_cli.observe import alarms, durations
 
 # TRL metric keys that only GRPO logs: a stream with any of them is a GRPO run.
-_GRPO_KEYS = (monitor.REWARD, monitor.ZERO_STD, monitor.CLIPPED, monitor.LENGTH)
+_GRPO_KEYS = (alarms.REWARD, alarms.ZERO_STD, alarms.CLIPPED, alarms.LENGTH)
 _TEXT_LIMIT = 700  # characters of a sample shown in report.md
 
 
@@ -45,7 +46,7 @@ class Run:
     info: dict = field(default_factory=dict)
     live_alarms: list[dict] = field(default_factory=list)
     evals: dict[str, dict] = field(default_factory=dict)
-    alarms: list[monitor.Alarm] = field(default_factory=list)
+    alarms: list[alarms.Alarm] = field(default_factory=list)
     # Problems with metrics.jsonl itself (duplicated or out-of-order steps: two writers, or a resume that did not cut).
     warnings: list[str] = field(default_factory=list)
 
@@ -65,8 +66,8 @@ class Run:
         return self.recipe.monitor if self.recipe is not None else MonitorConfig()
 
     @cached_property
-    def stream(self) -> monitor.MetricStream:
-        return monitor.MetricStream.of(self.metrics)
+    def stream(self) -> alarms.MetricStream:
+        return alarms.MetricStream.of(self.metrics)
 
     def column(self, key: str) -> tuple[list[int], list[float]]:
         """(steps, values) of one metric; None/NaN values skipped."""
@@ -141,7 +142,7 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         except (OSError, ValueError):
             continue
     if run.is_grpo:
-        run.alarms = monitor.replay_alarms(run.metrics, run.monitor_cfg, run_context(run))
+        run.alarms = alarms.replay_alarms(run.metrics, run.monitor_cfg, run_context(run))
     return run
 
 
@@ -179,10 +180,10 @@ def load_runs(paths: list[str | Path]) -> list[Run]:
     return runs
 
 
-def run_context(run: Run) -> monitor.RunContext:
+def run_context(run: Run) -> alarms.RunContext:
     """The alarms' context: the recipe's G and limits, and the run's planned steps (else its last logged step)."""
     last = max((int(r["step"]) for r in run.metrics if isinstance(r.get("step"), (int, float))), default=None)
-    ctx = monitor.RunContext.from_recipe_dict(run.recipe_dict)
+    ctx = alarms.RunContext.from_recipe_dict(run.recipe_dict)
     return ctx if ctx.total_steps else dataclasses.replace(ctx, total_steps=last)
 
 
@@ -307,13 +308,13 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
 
 
 def _hms(seconds: float | None) -> str:
-    return units.duration(seconds, missing="n/a", with_seconds=True)
+    return durations.duration(seconds, missing="n/a", with_seconds=True)
 
 
 def tokens_line(run: Run) -> str:
     num = _finite([r.get("num_tokens") for r in run.metrics])
     tps = _finite([r.get("tokens_per_second") for r in run.metrics])
-    lengths = _finite([r.get(monitor.LENGTH) for r in run.metrics])
+    lengths = _finite([r.get(alarms.LENGTH) for r in run.metrics])
     parts = []
     if num:
         parts.append(f"{_count(num[-1])} tokens processed (prompt + completion, TRL num_tokens)")
@@ -345,14 +346,14 @@ class Panel:
 
 
 GRPO_PANELS = (
-    Panel("reward", "Reward and accuracy", (monitor.REWARD, monitor.ACCURACY), "mean over the batch"),
-    Panel("length", "Mean completion length", (monitor.LENGTH,), "tokens"),
-    Panel("zero_std", "Groups with zero reward std (no signal)", (monitor.ZERO_STD,), "fraction", "no_signal_frac"),
-    Panel("clipped", "Completions cut at max length", (monitor.CLIPPED,), "fraction", "truncation_ratio"),
-    Panel("kl", "KL to the reference model", (monitor.KL,), "kl"),
-    Panel("entropy", "Policy entropy", (monitor.ENTROPY,), "nats/token"),
+    Panel("reward", "Reward and accuracy", (alarms.REWARD, alarms.ACCURACY), "mean over the batch"),
+    Panel("length", "Mean completion length", (alarms.LENGTH,), "tokens"),
+    Panel("zero_std", "Groups with zero reward std (no signal)", (alarms.ZERO_STD,), "fraction", "no_signal_frac"),
+    Panel("clipped", "Completions cut at max length", (alarms.CLIPPED,), "fraction", "truncation_ratio"),
+    Panel("kl", "KL to the reference model", (alarms.KL,), "kl"),
+    Panel("entropy", "Policy entropy", (alarms.ENTROPY,), "nats/token"),
 )
-# Per-step curves of a run that scores reasoning steps (grpo_cli.step_rewards); one panel per operation follows.
+# Per-step curves of a run that scores reasoning steps (grpo_cli.stepwise.scoring); one panel per operation follows.
 STEP_PREFIX, ACC_PREFIX = "steps/", "steps/acc/"
 STEP_PANELS = (
     Panel(
@@ -373,7 +374,7 @@ def panels_for(runs: list[Run]) -> list[Panel]:
     """The fixed panels, then one per reward function any run logged."""
     keys = {k for run in runs for row in run.metrics for k in row}
     # accuracy is already drawn beside the total reward
-    rewards = sorted(k for k in keys if k.startswith("rewards/") and k.endswith("/mean") and k != monitor.ACCURACY)
+    rewards = sorted(k for k in keys if k.startswith("rewards/") and k.endswith("/mean") and k != alarms.ACCURACY)
     panels = list(GRPO_PANELS if any(r.is_grpo for r in runs) else SFT_PANELS)
     panels += [
         Panel(f"reward_{k.split('/')[1]}", f"Reward function: {k.split('/')[1]}", (k,), "mean reward") for k in rewards
@@ -429,7 +430,7 @@ def plot(runs: list[Run], out_dir: Path) -> tuple[list[tuple[Panel, Path]], list
             else:
                 ax.plot(steps, values, style, color=color, marker="o", markersize=3, linewidth=1.5, label=name)
             for alarm in run.alarms:
-                if monitor.ALARMS[alarm.id].metric == key:
+                if alarms.ALARMS[alarm.id].metric == key:
                     ax.axvline(alarm.step, color=color, linestyle=":", linewidth=1.2)
                     ax.annotate(alarm.id, (alarm.step, 0.97), xycoords=("data", "axes fraction"), rotation=90,
                                 va="top", ha="right", fontsize=7, color=color)  # fmt: skip
