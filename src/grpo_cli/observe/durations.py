@@ -1,4 +1,4 @@
-"""Durations as people read them, shared by the live view (progress.py) and `grpo report` (report.py). Plain Python."""
+"""Durations as people read them, shared by the live view (observe/live.py) and `grpo report` (observe/report.py)."""
 
 from __future__ import annotations
 
