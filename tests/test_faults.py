@@ -516,7 +516,7 @@ def test_read_only_folder_is_one_line_even_for_root(tmp_path, monkeypatch):
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(rundir.Path, "mkdir", read_only)
+    monkeypatch.setattr(Path, "mkdir", read_only)
     with pytest.raises(UserError, match="read-only"):
         rundir.prepare(tmp_path / "tiny" / "sft")
 

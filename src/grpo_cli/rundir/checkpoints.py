@@ -1,0 +1,110 @@
+"""Checkpoints in a stage folder: which are complete, which are whole enough to resume from (cheap header checks,
+no weights read), and setting damaged ones aside so neither resume nor transformers' rotation sees them."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+CHECKPOINT_NAME = re.compile(r"^checkpoint-(\d+)$")
+
+
+def checkpoints(path: str | Path) -> list[Path]:
+    """Complete checkpoints (those with trainer_state.json, written last), oldest first."""
+    found = []
+    for child in Path(path).glob("checkpoint-*"):
+        m = CHECKPOINT_NAME.match(child.name)
+        if m and child.is_dir() and (child / "trainer_state.json").is_file():
+            found.append((int(m.group(1)), child))
+    return [p for _, p in sorted(found)]
+
+
+def checkpoint_problem(checkpoint: str | Path) -> str | None:
+    """Why a checkpoint cannot be resumed from, or None when it looks whole. Cheap: reads headers, not weights.
+
+    trainer_state.json must parse and name this step; safetensors files must be as long as their header says; torch's
+    zip files (optimizer.pt, scheduler.pt, rng_state*.pth, *.bin) must have an intact central directory, which a
+    truncated file never has."""
+    checkpoint = Path(checkpoint)
+    try:
+        state = json.loads((checkpoint / "trainer_state.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        return f"trainer_state.json unreadable ({type(err).__name__})"
+    if not isinstance(state, dict) or state.get("global_step") != checkpoint_step(checkpoint):
+        return "trainer_state.json does not match the folder's step"
+    weights = 0
+    for file in sorted(checkpoint.rglob("*")):
+        if not file.is_file():
+            continue
+        problem = None
+        if file.suffix == ".safetensors":
+            weights += 1
+            problem = _safetensors_problem(file)
+        elif file.suffix in (".pt", ".pth", ".bin"):
+            weights += file.suffix == ".bin"
+            problem = _zip_problem(file)
+        if problem:
+            return f"{file.relative_to(checkpoint)}: {problem}"
+    if weights == 0 and not any(checkpoint.glob("global_step*")):  # DeepSpeed keeps its weights in global_step*/
+        return "no model weights"
+    return None
+
+
+def _safetensors_problem(path: Path) -> str | None:
+    size = path.stat().st_size
+    try:
+        with open(path, "rb") as fh:
+            n = int.from_bytes(fh.read(8), "little")
+            if n <= 0 or 8 + n > size:
+                return "truncated header"
+            header = json.loads(fh.read(n))
+        end = max((int(v["data_offsets"][1]) for k, v in header.items() if k != "__metadata__"), default=0)
+    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return "unreadable header"
+    return None if 8 + n + end <= size else f"truncated ({size} of {8 + n + end} bytes)"
+
+
+def _zip_problem(path: Path) -> str | None:
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as zf:
+            size = path.stat().st_size
+            if any(i.header_offset + i.compress_size > size for i in zf.infolist()):
+                return "truncated"
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return "truncated or not a torch file"
+    return None
+
+
+def latest_checkpoint(path: str | Path) -> Path | None:
+    """The newest checkpoint that passes `checkpoint_problem` (damaged newer ones are passed over)."""
+    for checkpoint in reversed(checkpoints(path)):
+        if checkpoint_problem(checkpoint) is None:
+            return checkpoint
+    return None
+
+
+def checkpoint_step(checkpoint: str | Path) -> int:
+    m = CHECKPOINT_NAME.match(Path(checkpoint).name)
+    if not m:
+        raise ValueError(f"{checkpoint} is not a checkpoint-<step> directory")
+    return int(m.group(1))
+
+
+def set_aside_damaged(path: Path) -> list[str]:
+    """Rename damaged checkpoints newer than the last good one to corrupt-checkpoint-<step> (kept for inspection,
+    invisible to resume and to transformers' rotation); return one warning per checkpoint."""
+    notes = []
+    for checkpoint in reversed(checkpoints(path)):
+        problem = checkpoint_problem(checkpoint)
+        if problem is None:
+            break
+        target = path / f"corrupt-{checkpoint.name}"
+        if target.exists():
+            target = path / f"corrupt-{checkpoint.name}-{int(time.time())}"
+        checkpoint.rename(target)
+        notes.append(f"{checkpoint.name} is damaged ({problem}); moved to {target.name}")
+    return notes

@@ -1,0 +1,50 @@
+"""Where a run writes: DIR/<recipe>/<stage>/ and its final/ model, always inside DIR (rundir/__init__.py shows the
+whole layout). Pure paths; nothing here writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from grpo_cli.config import check_name
+from grpo_cli.errors import UserError
+
+STAGES = ("sft", "grpo", "eval-base", "eval-sft", "eval-grpo")
+DEFAULT_RUN_DIR = "runs"
+
+
+def is_main_process() -> bool:
+    """True on rank 0 (or when not launched distributed). Read from the launcher's env: no torch import."""
+    return int(os.environ.get("RANK", "0")) == 0
+
+
+def recipe_root(run_dir: str | Path, recipe_name: str) -> Path:
+    """DIR/<recipe>/, always inside DIR."""
+    root = Path(run_dir or DEFAULT_RUN_DIR)
+    path = root / check_name(recipe_name)
+    if not inside(path, root):
+        raise UserError(f"recipe name {recipe_name!r} would write outside --run-dir {root}")
+    return path
+
+
+def stage_dir(run_dir: str | Path, recipe_name: str, stage: str) -> Path:
+    if stage not in STAGES:
+        raise ValueError(f"unknown stage {stage!r} (expected one of {STAGES})")
+    return recipe_root(run_dir, recipe_name) / stage
+
+
+def inside(path: Path, root: Path) -> bool:
+    """Whether `path` is `root` or below it once symlinks and '..' are resolved."""
+    path, root = Path(os.path.realpath(path)), Path(os.path.realpath(root))
+    return path == root or root in path.parents
+
+
+def final_dir(run_dir: str | Path, recipe_name: str, stage: str) -> Path:
+    return stage_dir(run_dir, recipe_name, stage) / "final"
+
+
+def has_final(path: str | Path) -> bool:
+    """Whether a stage directory (or a final/ directory) holds a finished model or adapter."""
+    path = Path(path)
+    final = path if path.name == "final" else path / "final"
+    return (final / "config.json").is_file() or (final / "adapter_config.json").is_file()

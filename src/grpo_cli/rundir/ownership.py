@@ -1,0 +1,172 @@
+"""Whose folder it is: the marker every stage or eval folder holds, the refusal to write into a folder grpo did not make
+or to reuse a finished stage silently, --overwrite (deleting only grpo's own files), and --resume (past damaged
+checkpoints, with the logs cut back to the checkpoint's step)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import sys
+from pathlib import Path
+
+from grpo_cli import safeio
+from grpo_cli.errors import UserError
+from grpo_cli.rundir.checkpoints import (
+    CHECKPOINT_NAME,
+    checkpoint_step,
+    checkpoints,
+    latest_checkpoint,
+    set_aside_damaged,
+)
+from grpo_cli.rundir.layout import inside, is_main_process
+from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy
+from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
+
+# Every folder a stage or an eval creates holds MARKER: --overwrite deletes only folders that hold it (or, for folders
+# made before it existed, run.json naming a stage / an eval's summary.json), and only the entries below.
+MARKER = "stage.json"
+_OWN_FILES = {
+    MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
+    "run-summary.json", "final", "report",
+}  # fmt: skip
+_OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"), re.compile(r"^\..+\.tmp$"))
+
+
+def owner(path: str | Path) -> str | None:
+    """What made this folder: 'sft', 'grpo', 'eval' (its marker, or the files such a stage writes), or None."""
+    path = Path(path)
+    try:
+        kind = json.loads((path / MARKER).read_text(encoding="utf-8")).get("kind")
+        if isinstance(kind, str):
+            return kind
+    except (OSError, ValueError, AttributeError):
+        pass
+    stage = read_run_info(path).get("stage")  # made before the marker existed
+    if stage in ("sft", "grpo"):
+        return stage
+    if (path / "summary.json").is_file() or ((path / "samples.jsonl").is_file() and (path / "recipe.yaml").is_file()):
+        return "eval"
+    return None
+
+
+def kind_of(path: str | Path) -> str:
+    """The kind of stage a folder is for, from its name: sft, grpo, or eval (eval-*, or any --output folder)."""
+    name = Path(path).name
+    return name if name in ("sft", "grpo") else "eval"
+
+
+def claim(
+    path: str | Path,
+    kind: str,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    protect: tuple[str | Path, ...] = (),
+    hint: str = "--run-dir to write elsewhere",
+) -> Path:
+    """Make `path` this process's `kind` folder: refuse a folder grpo did not make or another process is writing,
+    take its lock, delete its own files when `overwrite`, and write the marker. Main process only."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{path} is a file, not a folder; pass a folder ({hint})")
+    refuse_if_busy(path)
+    content = set(os.listdir(path)) - {LOCK, MARKER} if path.is_dir() else set()
+    made_by = owner(path) if content else kind
+    if made_by != kind:
+        what = f"{_a(made_by)} {made_by} stage" if made_by else f"files grpo did not write (no {MARKER})"
+        raise UserError(
+            f"{path} holds {what}; grpo writes {_a(kind)} {kind} only into an empty folder or one of its own {kind} "
+            f"folders, and never deletes anything else: pass {hint}"
+        )
+    for model in protect:
+        if model is not None and Path(model).exists() and inside(Path(model), path) and (overwrite or not resume):
+            raise UserError(
+                f"{path} holds the model this command reads ({model}); it would be deleted or mixed with the output: "
+                f"pass {hint}"
+            )
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise safeio.write_error(path, err) from None
+    lock(path)
+    if overwrite:
+        kept = clear(path)
+        if kept:
+            print(f"note: --overwrite kept {', '.join(kept)} in {path} (not written by grpo)", file=sys.stderr)
+    if overwrite or owner(path) != kind:
+        safeio.atomic_write_json(path / MARKER, {"kind": kind, "created": now(), "host": socket.gethostname()})
+    return path
+
+
+def _a(word: str) -> str:
+    return "an" if word in ("sft", "eval") else "a"
+
+
+def clear(path: Path) -> list[str]:
+    """Delete what a stage or eval writes in `path` (never the lock, never anything else); return the names kept."""
+    kept = []
+    for child in sorted(path.iterdir()):
+        if child.name == LOCK:
+            continue
+        if child.name in _OWN_FILES or any(p.match(child.name) for p in _OWN_PATTERNS):
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            else:
+                child.unlink()
+        else:
+            kept.append(child.name)
+    return kept
+
+
+def prepare(
+    path: str | Path, resume: bool = False, overwrite: bool = False, *, protect: tuple[str | Path, ...] = ()
+) -> Path | None:
+    """Make `path` ready for a training stage and return the checkpoint to resume from (None for a fresh start).
+
+    An existing, non-empty stage directory is never reused silently: without --resume or --overwrite this refuses
+    (UserError, exit 2). --resume continues from the latest checkpoint that is whole (damaged newer ones are set
+    aside with a warning) and cuts metrics/samples logged after it, so the files read as one uninterrupted run.
+    --overwrite deletes the stage's own files first, and only in a folder a stage of the same kind made. The folder
+    is locked for this process (`lock`).
+    """
+    path = Path(path)
+    if resume and overwrite:
+        raise UserError("--resume and --overwrite contradict each other; pass one")
+    if not is_main_process():
+        # Rank 0 decides and creates; the others only need the checkpoint it will resume from.
+        return latest_checkpoint(path) if resume else None
+    kind = kind_of(path)
+    refuse_if_busy(path)
+    exists = path.is_dir() and bool(set(os.listdir(path)) - {LOCK, MARKER})
+    if resume and not exists:
+        raise UserError(f"--resume: {path} does not exist yet; run without --resume to start")
+    if exists and not resume and not overwrite and owner(path) == kind:
+        state = read_run_info(path).get("status", "unknown")
+        raise UserError(
+            f"{path} already exists (status: {state}); pass --resume to continue from its latest checkpoint, "
+            "--overwrite to start again, or --run-dir to write elsewhere"
+        )
+    claim(path, kind, resume=resume, overwrite=overwrite, protect=protect)
+    if not resume:
+        return None
+    if not checkpoints(path):
+        raise UserError(f"--resume: no checkpoint in {path} yet; pass --overwrite to start again")
+    notes = set_aside_damaged(path)
+    for note in notes:
+        print(f"warning: --resume: {note}", file=sys.stderr)
+    checkpoint = latest_checkpoint(path)
+    if checkpoint is None:
+        raise UserError(
+            f"--resume: every checkpoint in {path} is damaged ({'; '.join(notes)}); pass --overwrite to start again"
+        )
+    step = checkpoint_step(checkpoint)
+    if notes:
+        print(
+            f"warning: --resume: continuing from {checkpoint.name}; metrics after step {step} dropped", file=sys.stderr
+        )
+    for name in ("metrics.jsonl", "samples.jsonl", "alarms.jsonl"):
+        truncate_jsonl(path / name, step)
+    return checkpoint

@@ -1,0 +1,120 @@
+"""The files a stage writes beside its checkpoints: jsonl rows (metrics, samples, alarms) appended whole and read
+back past a torn last line, the resolved recipe.yaml, and run.json (times, hardware, status)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grpo_cli import safeio
+from grpo_cli.errors import UserError
+
+
+def _json_safe(value: Any) -> Any:
+    """NaN/inf become null (JSON has neither); numpy/torch scalars become Python numbers."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    if hasattr(value, "item") and callable(value.item):
+        try:
+            return _json_safe(value.item())
+        except (TypeError, ValueError):
+            return str(value)
+    return value
+
+
+def append_jsonl(path: str | Path, obj: dict) -> None:
+    """Append one JSON object as a line, whole or not at all (safeio.append_line), so a killed run keeps every
+    complete line."""
+    safeio.append_line(path, json.dumps(_json_safe(obj), ensure_ascii=False))
+
+
+def read_jsonl(path: str | Path) -> list[dict]:
+    """Object rows of a jsonl file; a missing file is empty; a torn line (a killed writer) is skipped; a file that is
+    not UTF-8 is a UserError naming the line."""
+    path = Path(path)
+    if not path.is_file():
+        return []
+    rows = []
+    for n, line in enumerate(safeio.read_text(path, "file").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = safeio.load_json(line, f"{path} line {n}")
+        except UserError:
+            continue
+        if isinstance(row, dict):
+            rows.append(row)
+    return rows
+
+
+def truncate_jsonl(path: str | Path, max_step: int) -> None:
+    """Keep only rows logged at or before `max_step` (used when resuming from checkpoint-<max_step>)."""
+    path = Path(path)
+    if not path.is_file():
+        return
+    keep = [row for row in read_jsonl(path) if _step(row) <= max_step]
+    safeio.atomic_write_text(path, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in keep))
+
+
+def _step(row: dict) -> float:
+    try:
+        return float(row.get("step", 0))
+    except (TypeError, ValueError):
+        return math.inf
+
+
+def write_recipe(path: str | Path, recipe: Any) -> None:
+    """The resolved recipe as recipe.yaml (written whole: temporary file, then rename)."""
+    from grpo_cli.config import to_dict
+
+    safeio.atomic_write_text(Path(path, "recipe.yaml"), yaml.safe_dump(to_dict(recipe), sort_keys=False, width=120))
+
+
+def read_run_info(path: str | Path) -> dict:
+    try:
+        info = json.loads(Path(path, "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def write_run_info(path: str | Path, **fields: Any) -> dict:
+    """Merge `fields` into run.json (written atomically) and return the result."""
+    info = read_run_info(path)
+    info.update(_json_safe(fields))
+    safeio.atomic_write_json(Path(path, "run.json"), info)
+    return info
+
+
+def hardware() -> dict:
+    """What ran this stage (torch is imported only if a stage already loaded it)."""
+    info: dict[str, Any] = {
+        "host": socket.gethostname(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "world_size": int(os.environ.get("WORLD_SIZE", "1")),
+    }
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        info["torch"] = torch.__version__
+        if torch.cuda.is_available():
+            info["gpus"] = [torch.cuda.get_device_name(i) for i in range(torch.cuda.device_count())]
+    return info
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
