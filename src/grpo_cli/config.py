@@ -29,6 +29,42 @@ R1_SYSTEM_PROMPT = (
 )
 
 
+# --------------------------------------------------------------------------------------------------------
+# the names and limits the checks below use
+
+# The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
+# knows them without importing the rewards module.
+REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
+# reward_options.language -> the script its words are written in (the language reward counts words per script).
+LANGUAGE_SCRIPTS = {
+    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
+    "zh": "cjk", "ja": "cjk", "ko": "cjk", "ru": "cyrillic", "uk": "cyrillic",
+}  # fmt: skip
+# transformers' SchedulerType values (lr_scheduler_type); a test checks them against the installed transformers.
+LR_SCHEDULERS = (
+    "linear", "cosine", "cosine_with_restarts", "polynomial", "constant", "constant_with_warmup", "inverse_sqrt",
+    "reduce_lr_on_plateau", "cosine_with_min_lr", "cosine_warmup_with_min_lr", "warmup_stable_decay", "greedy",
+)  # fmt: skip
+# Samples per problem: pass@k is reported for every k <= n; published evals use up to 64 (R1's pass@1) or a few
+# hundred; more is a typo that would hold n x problems completions in memory.
+MAX_EVAL_N = 1024
+# Tokens in one completion or example: no open model generates more; the model's own context is checked again,
+# against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
+MAX_TOKENS = 131_072
+MAX_VERIFY_TIMEOUT = 3600.0
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise UserError(message)
+
+
+# --------------------------------------------------------------------------------------------------------
+# the sections: each dataclass's `check(recipe)` holds the semantic checks of its keys (types are checked on the way
+# in, by from_dict); `validate` runs them all, so a recipe `grpo recipes show` accepts is one every stage accepts.
+# A check that relates two sections sits in the section whose key it names in its message.
+
+
 @dataclass(frozen=True)
 class TinyModelConfig:
     """Architecture of the offline tiny Qwen2 model (built locally, never downloaded)."""
@@ -40,6 +76,13 @@ class TinyModelConfig:
     num_key_value_heads: int = 2
     max_position_embeddings: int = 512
     seed: int = 0
+
+    def check(self) -> None:
+        _require(
+            min(self.hidden_size, self.intermediate_size, self.num_hidden_layers, self.num_attention_heads,
+                self.num_key_value_heads, self.max_position_embeddings) >= 1,
+            "model.tiny: sizes, layers, heads and max_position_embeddings must be >= 1",
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -62,6 +105,20 @@ class ModelConfig:
     max_context: int | None = None
     tiny: TinyModelConfig = field(default_factory=TinyModelConfig)
 
+    def check(self, recipe: Recipe) -> None:
+        _require(self.lora_rank >= 1, f"model.lora_rank={self.lora_rank}: must be >= 1")
+        _require(self.lora_alpha > 0, f"model.lora_alpha={self.lora_alpha}: must be > 0")
+        _require(0 <= self.lora_dropout < 1, f"model.lora_dropout={self.lora_dropout}: must be in [0, 1)")
+        _require(self.max_context is None or self.max_context >= 1, "model.max_context must be >= 1 (or null)")
+        self.tiny.check()
+        if self.max_context is not None:
+            prompt, completion = recipe.estimate.prompt_len, recipe.grpo.max_completion_length
+            _require(
+                prompt + completion <= self.max_context,
+                f"prompt ({prompt}) + grpo.max_completion_length ({completion}) = {prompt + completion} "
+                f"exceeds model.max_context ({self.max_context}); lower grpo.max_completion_length",
+            )
+
 
 @dataclass(frozen=True)
 class ToyConfig:
@@ -77,6 +134,13 @@ class ToyConfig:
     # under it is the value before the last step (a sub-result). SFT imitates the slips; the reward and eval check
     # the true answer, so GRPO can unlearn them (docs/learning.md). Problems, splits and references do not change.
     slip_rate: float = 0.0
+
+    def check(self) -> None:
+        _require(
+            min(self.difficulty, self.max_operand, self.num_train, self.num_test) >= 1,
+            "data.toy: difficulty, max_operand, num_train and num_test must all be >= 1",
+        )
+        _require(0 <= self.slip_rate < 1, f"data.toy.slip_rate must be in [0, 1), got {self.slip_rate}")
 
 
 @dataclass(frozen=True)
@@ -98,6 +162,14 @@ class DataConfig:
     task: Literal["gsm8k", "math"] = "gsm8k"
     toy: ToyConfig = field(default_factory=ToyConfig)
 
+    def check(self, recipe: Recipe) -> None:
+        _require(
+            self.dataset != "custom" or bool(self.path or self.hub_id),
+            "data.dataset=custom needs data.path (a local jsonl/parquet file or folder) or data.hub_id",
+        )
+        _require(self.limit >= 0, f"data.limit={self.limit}: must be >= 0 (0 = all problems)")
+        self.toy.check()
+
 
 @dataclass(frozen=True)
 class PromptConfig:
@@ -115,6 +187,35 @@ class RewardOptions:
     # Seconds one verification may take before it counts as wrong (reason: timeout).
     verify_timeout: float = 1.0
 
+    def check(self, recipe: Recipe) -> None:
+        """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""
+        _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
+        for name in recipe.rewards:
+            _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
+        _require(
+            self.verify_timeout > 0,
+            f"reward_options.verify_timeout={self.verify_timeout}: must be > 0 seconds (default 1.0)",
+        )
+        _require(
+            self.verify_timeout <= MAX_VERIFY_TIMEOUT,
+            f"reward_options.verify_timeout={self.verify_timeout}: at most {MAX_VERIFY_TIMEOUT:g} seconds",
+        )
+        _require(self.overlong_buffer >= 0, f"reward_options.overlong_buffer={self.overlong_buffer}: must be >= 0")
+        if "language" in recipe.rewards:
+            _require(
+                self.language in LANGUAGE_SCRIPTS,
+                f"reward_options.language: {self.language!r} is not supported"
+                f"{did_you_mean(self.language, LANGUAGE_SCRIPTS)}",
+            )
+        if "overlong" in recipe.rewards:
+            max_len = recipe.grpo.max_completion_length
+            _require(
+                0 < self.overlong_buffer < max_len,
+                f"reward_options.overlong_buffer={self.overlong_buffer}: must be in (0, grpo.max_completion_length="
+                f"{max_len}); DAPO uses a quarter of the maximum length",
+            )
+            _require(self.overlong_penalty >= 0, "reward_options.overlong_penalty must be >= 0 (it is subtracted)")
+
 
 @dataclass(frozen=True)
 class StepsConfig:
@@ -129,6 +230,14 @@ class StepsConfig:
     # grpo.advantage=process: the outcome reward (the recipe's weighted rewards) as the reward of one more step that
     # ends on the completion's last token, so the answer's tokens are trained too.
     outcome: bool = True
+
+    def check(self, recipe: Recipe) -> None:
+        if uses_steps(recipe) and self.scorer == "prm":
+            _require(
+                bool(recipe.prm.model),
+                "steps.scorer=prm needs prm.model, a process reward model such as Qwen/Qwen2.5-Math-PRM-7B "
+                "(or steps.scorer=arithmetic for the rule-based scorer)",
+            )
 
 
 @dataclass(frozen=True)
@@ -150,6 +259,36 @@ class PRMConfig:
     trust_remote_code: bool = True
     dtype: Literal["auto", "bf16", "fp16", "fp32"] = "auto"
 
+    def check(self, recipe: Recipe) -> None:
+        _require(self.batch_size >= 1 and self.max_length >= 1, "prm.batch_size and prm.max_length must be >= 1")
+        _require(bool(self.step_separator), "prm.step_separator must not be empty (Qwen2.5-Math-PRM: <extra_0>)")
+
+
+def _check_trainer_section(section: SFTConfig | GRPOSection, name: str) -> None:
+    """What SFT and GRPO share: logging and checkpoint cadence, weight decay, accumulation, the LR schedule."""
+    _require(
+        section.logging_steps >= 1, f"{name}.logging_steps={section.logging_steps}: must be >= 1 (log every N steps)"
+    )
+    _require(
+        section.save_steps >= 1, f"{name}.save_steps={section.save_steps}: must be >= 1 (checkpoint every N steps)"
+    )
+    _require(section.weight_decay >= 0, f"{name}.weight_decay={section.weight_decay}: must be >= 0")
+    _require(section.gradient_accumulation_steps >= 1, f"{name}.gradient_accumulation_steps must be >= 1")
+    _require(
+        section.lr_scheduler in LR_SCHEDULERS,
+        f"{name}.lr_scheduler: {section.lr_scheduler!r} is not a transformers scheduler"
+        f"{did_you_mean(section.lr_scheduler, LR_SCHEDULERS)}",
+    )
+    # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
+    _require(
+        0 <= section.warmup_ratio < 1,
+        f"{name}.warmup_ratio={section.warmup_ratio}: the warmup fraction must be in [0, 1)",
+    )
+
+
+def _check_tokens(key: str, value: int) -> None:
+    _require(value <= MAX_TOKENS, f"{key}={value}: more than {MAX_TOKENS} tokens; no model generates that much")
+
 
 @dataclass(frozen=True)
 class SFTConfig:
@@ -167,6 +306,15 @@ class SFTConfig:
     logging_steps: int = 10
     save_steps: int = 500
     seed: int = 42
+
+    def check(self, recipe: Recipe) -> None:
+        _check_trainer_section(self, "sft")
+        _require(
+            self.learning_rate > 0 and self.per_device_batch_size >= 1 and self.max_length > 0,
+            "sft: learning_rate, per_device_batch_size and max_length must be positive",
+        )
+        _require(self.max_steps >= 0 and self.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
+        _check_tokens("sft.max_length", self.max_length)
 
 
 @dataclass(frozen=True)
@@ -213,6 +361,33 @@ class GRPOSection:
     vllm_enable_sleep_mode: bool = False
     vllm_tensor_parallel_size: int = 1
 
+    def check(self, recipe: Recipe) -> None:
+        _check_trainer_section(self, "grpo")
+        _require(self.max_grad_norm > 0, f"grpo.max_grad_norm={self.max_grad_norm}: must be > 0")
+        _require(
+            self.save_total_limit is None or self.save_total_limit >= 1, "grpo.save_total_limit must be >= 1 (or null)"
+        )
+        _check_tokens("grpo.max_completion_length", self.max_completion_length)
+        _require(
+            self.num_generations >= 2,
+            f"grpo.num_generations={self.num_generations}: G must be at least 2 (a group of one has no advantage)",
+        )
+        _require(self.max_completion_length > 0, "grpo.max_completion_length must be positive")
+        _require(self.beta >= 0, f"grpo.beta={self.beta}: must be >= 0 (0 drops the KL term and the reference model)")
+        _require(0 < self.epsilon < 1, f"grpo.epsilon={self.epsilon}: the clip range must be in (0, 1)")
+        _require(
+            self.epsilon_high is None or self.epsilon_high >= self.epsilon, "grpo.epsilon_high must be >= grpo.epsilon"
+        )
+        _require(self.temperature > 0, "grpo.temperature must be > 0 (GRPO needs sampled, diverse groups)")
+        _require(0 < self.top_p <= 1, "grpo.top_p must be in (0, 1]")
+        _require(self.learning_rate > 0, "grpo.learning_rate must be > 0")
+        _require(self.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
+        _require(self.num_iterations >= 1, f"grpo.num_iterations={self.num_iterations}: must be >= 1")
+        _require(self.max_steps >= 0 and self.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
+        _require(self.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
+        _require(0 < self.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
+        _require(self.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
+
 
 @dataclass(frozen=True)
 class EvalConfig:
@@ -228,6 +403,22 @@ class EvalConfig:
     batch_size: int = 32
     seed: int = 0
     tensor_parallel_size: int = 1
+
+    def check(self, recipe: Recipe) -> None:
+        _require(self.n >= 1, f"eval.n={self.n}: samples per problem must be >= 1")
+        _require(self.n <= MAX_EVAL_N, f"eval.n={self.n}: at most {MAX_EVAL_N} samples per problem")
+        _require(self.limit >= 0, f"eval.limit={self.limit}: must be >= 0 (0 = all problems)")
+        _require(self.temperature >= 0, f"eval.temperature={self.temperature}: must be >= 0 (0 = greedy)")
+        _require(0 < self.top_p <= 1, f"eval.top_p={self.top_p}: must be in (0, 1]")
+        _require(self.max_tokens >= 1, f"eval.max_tokens={self.max_tokens}: must be >= 1")
+        _check_tokens("eval.max_tokens", self.max_tokens)
+        _require(self.batch_size >= 1, f"eval.batch_size={self.batch_size}: must be >= 1")
+        _require(self.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1")
+        _require(
+            not (self.n > 1 and self.temperature == 0),
+            f"eval.n={self.n} with eval.temperature 0 gives {self.n} identical greedy samples; set eval.temperature > 0 "
+            "or eval.n=1",
+        )
 
 
 @dataclass(frozen=True)
@@ -249,6 +440,30 @@ class LaunchConfig:
     # (node 0, i.e. main_process_ip, across nodes).
     vllm_server_host: str | None = None
 
+    def check(self, recipe: Recipe) -> None:
+        _require(
+            self.num_processes >= 1 and self.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1"
+        )
+        _require(0 <= self.node_rank < self.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
+        _require(
+            not (self.num_nodes > 1 and not self.main_process_ip),
+            "launch.main_process_ip is required when launch.num_nodes > 1",
+        )
+        for key, port in (("main_process_port", self.main_process_port), ("vllm_server_port", self.vllm_server_port)):
+            _require(1 <= port <= 65535, f"launch.{key}={port}: not a TCP port (1-65535)")
+        _require(self.vllm_server_gpus >= 0, "launch.vllm_server_gpus must be >= 0")
+        if uses_vllm_server(recipe):
+            _require(
+                self.vllm_server_gpus >= 1,
+                "grpo.vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs `grpo serve` runs vLLM on)",
+            )
+            _require(
+                self.vllm_server_host is not None or self.vllm_server_gpus < self.num_processes,
+                f"launch.vllm_server_gpus ({self.vllm_server_gpus}) leaves no GPU for the trainer out of "
+                f"launch.num_processes ({self.num_processes}); lower it or set launch.vllm_server_host to a server "
+                "elsewhere",
+            )
+
 
 @dataclass(frozen=True)
 class EstimateConfig:
@@ -261,6 +476,19 @@ class EstimateConfig:
     prompts: int = 0
     mfu: float = 0.35
     price_per_gpu_hour: float | None = None
+
+    def check(self, recipe: Recipe) -> None:
+        _require(
+            self.mean_completion_len > 0,
+            f"estimate.mean_completion_len={self.mean_completion_len:g}: the mean completion length must be > 0 tokens",
+        )
+        _require(self.prompt_len >= 0, f"estimate.prompt_len={self.prompt_len:g}: must be >= 0 tokens")
+        _require(self.prompts >= 0, f"estimate.prompts={self.prompts}: must be >= 0 (0 = the dataset's size)")
+        _require(0 < self.mfu <= 1, f"estimate.mfu={self.mfu:g}: must be in (0, 1], e.g. 0.35")
+        _require(
+            self.price_per_gpu_hour is None or self.price_per_gpu_hour >= 0,
+            f"estimate.price_per_gpu_hour={self.price_per_gpu_hour}: must be >= 0 ($ per GPU-hour)",
+        )
 
 
 @dataclass(frozen=True)
@@ -289,6 +517,13 @@ class MonitorConfig:
     accuracy_drop: float = 0.05
     language_drop: float = 0.05
 
+    def check(self, recipe: Recipe) -> None:
+        _require(
+            min(self.no_signal_window, self.recent_window, self.kl_window) >= 1 and self.trend_window >= 3,
+            "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
+        )
+        _require(0 < self.no_signal_target < 1, f"monitor.no_signal_target={self.no_signal_target}: must be in (0, 1)")
+
 
 # TrainingArguments.report_to values grpo-cli passes through (each needs its package: tensorboard or tensorboardX,
 # wandb, trackio, mlflow).
@@ -309,6 +544,15 @@ class TrackingConfig:
     def report_names(self) -> list[str]:
         """report_to as a list: the YAML may give one name or several."""
         return [self.report_to] if isinstance(self.report_to, str) else list(self.report_to)
+
+    def check(self, recipe: Recipe) -> None:
+        reports = self.report_names()
+        for name in reports:
+            _require(name in REPORT_TO, f"tracking.report_to: {name!r} is not one of {', '.join(REPORT_TO)}")
+        _require(reports == ["none"] or "none" not in reports, "tracking.report_to: 'none' cannot be combined")
+        _require(
+            not self.push_to_hub or bool(self.hub_model_id), "tracking.push_to_hub=true needs tracking.hub_model_id"
+        )
 
 
 @dataclass(frozen=True)
@@ -488,163 +732,26 @@ def _check_path(path: list[str]) -> None:
 
 
 # --------------------------------------------------------------------------------------------------------
-# semantic validation: every check a stage relies on lives here, so a recipe `grpo recipes show` accepts
-# is one every stage accepts
-
-# The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
-# knows them without importing the rewards module.
-REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
-# reward_options.language -> the script its words are written in (the language reward counts words per script).
-LANGUAGE_SCRIPTS = {
-    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
-    "zh": "cjk", "ja": "cjk", "ko": "cjk", "ru": "cyrillic", "uk": "cyrillic",
-}  # fmt: skip
-# transformers' SchedulerType values (lr_scheduler_type); a test checks them against the installed transformers.
-LR_SCHEDULERS = (
-    "linear", "cosine", "cosine_with_restarts", "polynomial", "constant", "constant_with_warmup", "inverse_sqrt",
-    "reduce_lr_on_plateau", "cosine_with_min_lr", "cosine_warmup_with_min_lr", "warmup_stable_decay", "greedy",
-)  # fmt: skip
-
-
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise UserError(message)
+# the whole recipe
 
 
 def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     """Checks that types alone cannot express. Raises UserError naming the key and the fix.
 
-    world=False leaves out the check on the recipe's own world (the generation batch splits into whole groups):
-    `grpo estimate` costs a plan on the world its flags give
+    Every number is finite first (a NaN fails every comparison below with a misleading message), then each
+    section's `check`, in the recipe's order. world=False leaves out the check on the recipe's own world (the
+    generation batch splits into whole groups): `grpo estimate` costs a plan on the world its flags give
     (--num-gpus, --gen-batch), not on the recipe's launch section."""
-    checks = (
-        _check_numbers,
-        _check_data,
-        _check_grpo,
-        _check_sft,
-        _check_eval,
-        _check_model,
-        _check_launch,
-        _check_rewards,
-        _check_tracking,
-        _check_steps,
-        _check_rest,
-    )
-    for check in checks:
-        check(recipe)
+    bad = _non_finite(recipe)
+    _require(bad is None, f"{bad and bad[0]}={bad and bad[1]}: must be a finite number")
+    check_name(recipe.name)
+    for f in fields(recipe):
+        section = getattr(recipe, f.name)
+        if hasattr(section, "check"):
+            section.check(recipe)
     if world:
         _check_world(recipe)
     return recipe
-
-
-def _check_data(recipe: Recipe) -> None:
-    d = recipe.data
-    _require(
-        d.dataset != "custom" or bool(d.path or d.hub_id),
-        "data.dataset=custom needs data.path (a local jsonl/parquet file or folder) or data.hub_id",
-    )
-    _require(d.limit >= 0, f"data.limit={d.limit}: must be >= 0 (0 = all problems)")
-    t = d.toy
-    _require(
-        min(t.difficulty, t.max_operand, t.num_train, t.num_test) >= 1,
-        "data.toy: difficulty, max_operand, num_train and num_test must all be >= 1",
-    )
-    _require(0 <= t.slip_rate < 1, f"data.toy.slip_rate must be in [0, 1), got {t.slip_rate}")
-
-
-def _check_grpo(recipe: Recipe) -> None:
-    g = recipe.grpo
-    _require(
-        g.num_generations >= 2,
-        f"grpo.num_generations={g.num_generations}: G must be at least 2 (a group of one has no advantage)",
-    )
-    _require(g.max_completion_length > 0, "grpo.max_completion_length must be positive")
-    _require(g.beta >= 0, f"grpo.beta={g.beta}: must be >= 0 (0 drops the KL term and the reference model)")
-    _require(0 < g.epsilon < 1, f"grpo.epsilon={g.epsilon}: the clip range must be in (0, 1)")
-    _require(g.epsilon_high is None or g.epsilon_high >= g.epsilon, "grpo.epsilon_high must be >= grpo.epsilon")
-    _require(g.temperature > 0, "grpo.temperature must be > 0 (GRPO needs sampled, diverse groups)")
-    _require(0 < g.top_p <= 1, "grpo.top_p must be in (0, 1]")
-    _require(g.learning_rate > 0, "grpo.learning_rate must be > 0")
-    _require(g.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
-    _require(g.gradient_accumulation_steps >= 1, "grpo.gradient_accumulation_steps must be >= 1")
-    _require(g.num_iterations >= 1, f"grpo.num_iterations={g.num_iterations}: must be >= 1")
-    _require(g.max_steps >= 0 and g.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
-    _require(g.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
-    _require(0 < g.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
-    _require(g.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
-    _check_schedule(g, "grpo")
-
-
-def _check_sft(recipe: Recipe) -> None:
-    s = recipe.sft
-    _require(
-        s.learning_rate > 0 and s.per_device_batch_size >= 1 and s.max_length > 0,
-        "sft: learning_rate, per_device_batch_size and max_length must be positive",
-    )
-    _require(s.max_steps >= 0 and s.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
-    _check_schedule(s, "sft")
-
-
-def _check_schedule(section: SFTConfig | GRPOSection, name: str) -> None:
-    _require(
-        section.lr_scheduler in LR_SCHEDULERS,
-        f"{name}.lr_scheduler: {section.lr_scheduler!r} is not a transformers scheduler"
-        f"{did_you_mean(section.lr_scheduler, LR_SCHEDULERS)}",
-    )
-    # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
-    _require(
-        0 <= section.warmup_ratio < 1,
-        f"{name}.warmup_ratio={section.warmup_ratio}: the warmup fraction must be in [0, 1)",
-    )
-
-
-def _check_eval(recipe: Recipe) -> None:
-    e = recipe.eval
-    _require(e.n >= 1, f"eval.n={e.n}: samples per problem must be >= 1")
-    _require(e.limit >= 0, f"eval.limit={e.limit}: must be >= 0 (0 = all problems)")
-    _require(e.temperature >= 0, f"eval.temperature={e.temperature}: must be >= 0 (0 = greedy)")
-    _require(0 < e.top_p <= 1, f"eval.top_p={e.top_p}: must be in (0, 1]")
-    _require(e.max_tokens >= 1, f"eval.max_tokens={e.max_tokens}: must be >= 1")
-    _require(e.batch_size >= 1, f"eval.batch_size={e.batch_size}: must be >= 1")
-    _require(e.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1")
-    _require(
-        not (e.n > 1 and e.temperature == 0),
-        f"eval.n={e.n} with eval.temperature 0 gives {e.n} identical greedy samples; set eval.temperature > 0 "
-        "or eval.n=1",
-    )
-
-
-def _check_model(recipe: Recipe) -> None:
-    m, g = recipe.model, recipe.grpo
-    _require(m.lora_rank >= 1, f"model.lora_rank={m.lora_rank}: must be >= 1")
-    if m.max_context is not None:
-        need = recipe.estimate.prompt_len + g.max_completion_length
-        _require(
-            need <= m.max_context,
-            f"prompt ({recipe.estimate.prompt_len}) + grpo.max_completion_length ({g.max_completion_length}) = {need} "
-            f"exceeds model.max_context ({m.max_context}); lower grpo.max_completion_length",
-        )
-
-
-def _check_launch(recipe: Recipe) -> None:
-    la = recipe.launch
-    _require(la.num_processes >= 1 and la.num_nodes >= 1, "launch.num_processes and launch.num_nodes must be >= 1")
-    _require(0 <= la.node_rank < la.num_nodes, "launch.node_rank must be in [0, launch.num_nodes)")
-    _require(
-        not (la.num_nodes > 1 and not la.main_process_ip),
-        "launch.main_process_ip is required when launch.num_nodes > 1",
-    )
-    _require(la.vllm_server_gpus >= 0, "launch.vllm_server_gpus must be >= 0")
-    if uses_vllm_server(recipe):
-        _require(
-            la.vllm_server_gpus >= 1,
-            "grpo.vllm_mode=server needs launch.vllm_server_gpus >= 1 (the GPUs `grpo serve` runs vLLM on)",
-        )
-        _require(
-            la.vllm_server_host is not None or la.vllm_server_gpus < la.num_processes,
-            f"launch.vllm_server_gpus ({la.vllm_server_gpus}) leaves no GPU for the trainer out of "
-            f"launch.num_processes ({la.num_processes}); lower it or set launch.vllm_server_host to a server elsewhere",
-        )
 
 
 def _check_world(recipe: Recipe) -> None:
@@ -660,70 +767,9 @@ def _check_world(recipe: Recipe) -> None:
     )
 
 
-def _check_rewards(recipe: Recipe) -> None:
-    _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
-    for name in recipe.rewards:
-        _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
-    opts = recipe.reward_options
-    _require(
-        opts.verify_timeout > 0,
-        f"reward_options.verify_timeout={opts.verify_timeout}: must be > 0 seconds (default 1.0)",
-    )
-    if "language" in recipe.rewards:
-        _require(
-            opts.language in LANGUAGE_SCRIPTS,
-            f"reward_options.language: {opts.language!r} is not supported{did_you_mean(opts.language, LANGUAGE_SCRIPTS)}",
-        )
-    if "overlong" in recipe.rewards:
-        max_len = recipe.grpo.max_completion_length
-        _require(
-            0 < opts.overlong_buffer < max_len,
-            f"reward_options.overlong_buffer={opts.overlong_buffer}: must be in (0, grpo.max_completion_length="
-            f"{max_len}); DAPO uses a quarter of the maximum length",
-        )
-        _require(opts.overlong_penalty >= 0, "reward_options.overlong_penalty must be >= 0 (it is subtracted)")
-
-
-def _check_rest(recipe: Recipe) -> None:
-    est = recipe.estimate
-    _require(
-        est.mean_completion_len > 0,
-        f"estimate.mean_completion_len={est.mean_completion_len:g}: the mean completion length must be > 0 tokens",
-    )
-    _require(est.prompt_len >= 0, f"estimate.prompt_len={est.prompt_len:g}: must be >= 0 tokens")
-    _require(est.prompts >= 0, f"estimate.prompts={est.prompts}: must be >= 0 (0 = the dataset's size)")
-    _require(0 < est.mfu <= 1, f"estimate.mfu={est.mfu:g}: must be in (0, 1], e.g. 0.35")
-    _require(
-        est.price_per_gpu_hour is None or est.price_per_gpu_hour >= 0,
-        f"estimate.price_per_gpu_hour={est.price_per_gpu_hour}: must be >= 0 ($ per GPU-hour)",
-    )
-    mon = recipe.monitor
-    _require(
-        min(mon.no_signal_window, mon.recent_window, mon.kl_window) >= 1 and mon.trend_window >= 3,
-        "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
-    )
-    _require(0 < mon.no_signal_target < 1, f"monitor.no_signal_target={mon.no_signal_target}: must be in (0, 1)")
-
-
-def _check_tracking(recipe: Recipe) -> None:
-    tr = recipe.tracking
-    reports = tr.report_names()
-    for name in reports:
-        _require(name in REPORT_TO, f"tracking.report_to: {name!r} is not one of {', '.join(REPORT_TO)}")
-    _require(reports == ["none"] or "none" not in reports, "tracking.report_to: 'none' cannot be combined")
-    _require(not tr.push_to_hub or bool(tr.hub_model_id), "tracking.push_to_hub=true needs tracking.hub_model_id")
-
-
-# --------------------------------------------------------------------------------------------------------
-# numbers: finite and in range, names that become paths
-
-# Samples per problem: pass@k is reported for every k <= n; published evals use up to 64 (R1's pass@1) or a few
-# hundred; more is a typo that would hold n x problems completions in memory.
-MAX_EVAL_N = 1024
-# Tokens in one completion or example: no open model generates more; the model's own context is checked again,
-# against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
-MAX_TOKENS = 131_072
-MAX_VERIFY_TIMEOUT = 3600.0
+def uses_steps(recipe: Recipe) -> bool:
+    """Whether the recipe scores reasoning steps (the `steps` reward or process-supervised GRPO)."""
+    return "steps" in recipe.rewards or recipe.grpo.advantage == "process"
 
 
 # A recipe name becomes a folder (runs/<name>/): a plain identifier, never a path ("../..", "/tmp/x") or hidden.
@@ -758,67 +804,6 @@ def _non_finite(obj: Any, prefix: str = "") -> tuple[str, float] | None:
         if found:
             return found
     return None
-
-
-def _check_numbers(recipe: Recipe) -> None:
-    """Every number finite and in its range: a NaN reward weight trains with zero gradient and no alarm, an infinite
-    learning rate fails at the first step, logging_steps 0 never logs."""
-    bad = _non_finite(recipe)
-    _require(bad is None, f"{bad and bad[0]}={bad and bad[1]}: must be a finite number")
-    check_name(recipe.name)
-    for name, s in (("sft", recipe.sft), ("grpo", recipe.grpo)):
-        _require(s.logging_steps >= 1, f"{name}.logging_steps={s.logging_steps}: must be >= 1 (log every N steps)")
-        _require(s.save_steps >= 1, f"{name}.save_steps={s.save_steps}: must be >= 1 (checkpoint every N steps)")
-        _require(s.weight_decay >= 0, f"{name}.weight_decay={s.weight_decay}: must be >= 0")
-        _require(s.gradient_accumulation_steps >= 1, f"{name}.gradient_accumulation_steps must be >= 1")
-    g, s, e = recipe.grpo, recipe.sft, recipe.eval
-    _require(g.max_grad_norm > 0, f"grpo.max_grad_norm={g.max_grad_norm}: must be > 0")
-    _require(g.save_total_limit is None or g.save_total_limit >= 1, "grpo.save_total_limit must be >= 1 (or null)")
-    for key, value in (
-        ("grpo.max_completion_length", g.max_completion_length),
-        ("sft.max_length", s.max_length),
-        ("eval.max_tokens", e.max_tokens),
-    ):
-        _require(value <= MAX_TOKENS, f"{key}={value}: more than {MAX_TOKENS} tokens; no model generates that much")
-    _require(e.n <= MAX_EVAL_N, f"eval.n={e.n}: at most {MAX_EVAL_N} samples per problem")
-    ro = recipe.reward_options
-    _require(
-        ro.verify_timeout <= MAX_VERIFY_TIMEOUT,
-        f"reward_options.verify_timeout={ro.verify_timeout}: at most {MAX_VERIFY_TIMEOUT:g} seconds",
-    )
-    _require(ro.overlong_buffer >= 0, f"reward_options.overlong_buffer={ro.overlong_buffer}: must be >= 0")
-    m = recipe.model
-    _require(m.lora_alpha > 0, f"model.lora_alpha={m.lora_alpha}: must be > 0")
-    _require(0 <= m.lora_dropout < 1, f"model.lora_dropout={m.lora_dropout}: must be in [0, 1)")
-    _require(m.max_context is None or m.max_context >= 1, "model.max_context must be >= 1 (or null)")
-    tiny = m.tiny
-    _require(
-        min(tiny.hidden_size, tiny.intermediate_size, tiny.num_hidden_layers, tiny.num_attention_heads,
-            tiny.num_key_value_heads, tiny.max_position_embeddings) >= 1,
-        "model.tiny: sizes, layers, heads and max_position_embeddings must be >= 1",
-    )  # fmt: skip
-    la = recipe.launch
-    for key, port in (("main_process_port", la.main_process_port), ("vllm_server_port", la.vllm_server_port)):
-        _require(1 <= port <= 65535, f"launch.{key}={port}: not a TCP port (1-65535)")
-    price = recipe.estimate.price_per_gpu_hour
-    _require(price is None or price >= 0, f"estimate.price_per_gpu_hour={price}: must be >= 0")
-
-
-def uses_steps(recipe: Recipe) -> bool:
-    """Whether the recipe scores reasoning steps (the `steps` reward or process-supervised GRPO)."""
-    return "steps" in recipe.rewards or recipe.grpo.advantage == "process"
-
-
-def _check_steps(recipe: Recipe) -> None:
-    p = recipe.prm
-    if uses_steps(recipe) and recipe.steps.scorer == "prm":
-        _require(
-            bool(p.model),
-            "steps.scorer=prm needs prm.model, a process reward model such as Qwen/Qwen2.5-Math-PRM-7B "
-            "(or steps.scorer=arithmetic for the rule-based scorer)",
-        )
-    _require(p.batch_size >= 1 and p.max_length >= 1, "prm.batch_size and prm.max_length must be >= 1")
-    _require(bool(p.step_separator), "prm.step_separator must not be empty (Qwen2.5-Math-PRM: <extra_0>)")
 
 
 # --------------------------------------------------------------------------------------------------------
