@@ -295,3 +295,13 @@ def test_step_metrics_show_in_plain_lines_and_the_live_view(tmp_path):
     con, buf = console(terminal=True)
     drive(MonitorCallback(tmp_path / "live", console=con), rows, tmp_path, max_steps=20)
     assert "correct steps" in buf.getvalue() and "acc sub" in buf.getvalue()
+
+
+def test_one_duration_function_serves_the_live_view_the_report_and_the_estimate():
+    from grpo_cli.observe.durations import duration
+
+    assert duration(3 * 3600 + 125, form="short") == "3h02m" and duration(3 * 3600 + 125, form="full") == "3h02m05s"
+    assert duration(59, form="full") == "0m59s"
+    assert duration(59, form="decimal") == "59.0 s" and duration(600, form="decimal") == "10.0 min"
+    assert duration(7200, form="decimal") == "2.00 h"
+    assert duration(float("nan"), form="decimal") == "-" and duration(None, form="full", missing="n/a") == "n/a"

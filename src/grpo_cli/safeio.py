@@ -55,6 +55,16 @@ def write_error(path: str | Path, err: OSError) -> UserError:
 # writing
 
 
+def make_dir(path: str | Path) -> Path:
+    """mkdir -p `path`; a failure (read-only, disk full, a file in the way) is the one-line UserError of write_error."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise write_error(path, err) from None
+    return path
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]]:
     """Open a temporary file beside `path`; on a clean exit it replaces `path` whole, on any error it is removed.

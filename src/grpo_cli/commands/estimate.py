@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.observe.durations import duration
 
 # `grpo estimate` with no --recipe estimates this one (flags still override every input).
 DEFAULT_RECIPE = "gsm8k-7b"
@@ -315,14 +316,6 @@ def _sci(x: float) -> str:
     return f"{x:.3g}".replace("e+", "e")
 
 
-def _dur(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.1f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.1f} min"
-    return f"{seconds / 3600:.2f} h"
-
-
 _PHASE_NOTES = {
     "generation": "decode: weights + KV read per step, amortized over sequences in flight",
     "prefill": "prompt forward in the rollout engine",
@@ -417,10 +410,14 @@ def _phase_table(r: dict) -> Any:
     for p in phases_of(r["flops"]):
         if r["flops"][p] == 0 and not sec.get(p):
             continue
-        time = (_dur(sec[p]), f"{100 * sec[p] / total:.0f}%") if sec else ("-", "-")
+        time = (duration(sec[p], form="decimal"), f"{100 * sec[p] / total:.0f}%") if sec else ("-", "-")
         table.add_row(p, _sci(r["flops"][p]), *time, _PHASE_NOTES[p])
     table.add_row(
-        "[bold]total[/bold]", _sci(r["flops"]["total"]), _dur(sec["total"]) if sec else "-", "100%" if sec else "-", ""
+        "[bold]total[/bold]",
+        _sci(r["flops"]["total"]),
+        duration(sec["total"], form="decimal") if sec else "-",
+        "100%" if sec else "-",
+        "",
     )
     return table
 
@@ -433,8 +430,8 @@ def _print_totals(con: Any, r: dict) -> None:
         return
     cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
     con.print(
-        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{_dur(r['wall_clock_hours'] * 3600)}[/bold]"
-        f"{cost}; {_dur(r['seconds_per_step'])} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
+        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{duration(r['wall_clock_hours'] * 3600, form='decimal')}[/bold]"
+        f"{cost}; {duration(r['seconds_per_step'], form='decimal')} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
     )
 
 
@@ -478,7 +475,7 @@ def _print_prm(con: Any, r: dict) -> None:
         src = t["source"]
         con.print(
             f"training the PRM ({t['model']}) on {_si(t['tokens'])} tokens: {_sci(t['flops'])} FLOPs, "
-            f"[bold]{t['gpu_hours']:,.1f} GPU-hours[/bold] ({_dur(t['seconds'])} on {t['num_gpus']}x {t['gpu']}); "
+            f"[bold]{t['gpu_hours']:,.1f} GPU-hours[/bold] ({duration(t['seconds'], form='decimal')} on {t['num_gpus']}x {t['gpu']}); "
             f"the source: ~{_si(src['tokens'])} tokens / ~{src['gpu_hours']:g} GPU-hours for a 7B"
         )
 
@@ -497,7 +494,7 @@ def _compare_table(c: dict) -> Any:
     for m, v in c.items():
         fits = "" if v["fits"] else " (does not fit)"
         hours = "-" if v["gpu_hours"] is None else f"{v['gpu_hours']:,.1f}"
-        wall = "-" if v["wall_clock_hours"] is None else _dur(v["wall_clock_hours"] * 3600)
+        wall = "-" if v["wall_clock_hours"] is None else duration(v["wall_clock_hours"] * 3600, form="decimal")
         ratio = "-" if v["grpo_over"] is None else f"{v['grpo_over']:.2f}x"
         table.add_row(m, hours, wall, ratio, f"{v['peak_gib_per_gpu']:.1f}{fits}", what[m])
     return table

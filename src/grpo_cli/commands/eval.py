@@ -113,7 +113,7 @@ def _evaluate(
         out = output or ckpt.parent / f"eval-{ckpt.name}"
     else:
         label = stage or "grpo"
-        model_dir = _stage_model(r, label, run_dir)
+        model_dir = rundir.stage_model(run_dir, r, label)
         out = output or rundir.stage_dir(run_dir, r.name, f"eval-{label}")
     console = _console()
     if note:
@@ -165,21 +165,6 @@ def _recipe(name: str | None, ckpt: Path | None, overrides: list[str]):
     return config.build({"name": "default"}, overrides), (
         f"no recipe.yaml beside {ckpt}: using the default prompt and eval settings (pass --recipe to choose)"
     )
-
-
-def _stage_model(recipe: Any, stage: str, run_dir: Path) -> str | Path:
-    """The model a recipe's stage produced: the base model itself for `base`, else DIR/<recipe>/<stage>/final."""
-    from grpo_cli import rundir
-
-    if stage == "base":
-        return recipe.model.name
-    final = rundir.final_dir(run_dir, recipe.name, stage)
-    if not rundir.has_final(final):
-        cmd = "grpo sft" if stage == "sft" else "grpo train"
-        raise UserError(
-            f"no finished {stage} model at {final}; run `{cmd} --recipe {recipe.name}` first (or pass --run-dir)"
-        )
-    return final
 
 
 def _pct(x: float) -> str:

@@ -32,6 +32,7 @@ from transformers import TrainerCallback
 from grpo_cli import rundir
 from grpo_cli.config import MonitorConfig
 from grpo_cli.observe import alarms, durations
+from grpo_cli.stepwise.scoring import STEP_METRICS
 
 # (metric key, label) in display order; rewards/<name>/mean for every other reward function is added after accuracy.
 GRPO_METRICS = [
@@ -42,15 +43,6 @@ GRPO_METRICS = [
     (alarms.ZERO_STD, "zero-std frac"),
     (alarms.KL, "kl"),
     (alarms.ENTROPY, "entropy"),
-]
-# Per-step diagnostics (grpo_cli.stepwise.scoring), shown after the rewards when a run scores steps; steps/acc/<op> (the
-# accuracy of each arithmetic operation) follow them.
-STEP_METRICS = [
-    ("steps/per_completion", "steps"),
-    ("steps/correct_frac", "correct steps"),
-    ("steps/wrong_working_frac", "wrong working"),
-    ("steps/first_wrong_pos", "first wrong step"),
-    ("process/zero_std_frac", "zero-std steps"),
 ]
 SFT_METRICS = [
     ("loss", "loss"),
@@ -91,7 +83,7 @@ def fmt_rate(tokens_per_s: float | None) -> str:
 
 
 def fmt_duration(seconds: float | None) -> str:
-    return durations.duration(seconds, missing="-", with_seconds=False)
+    return durations.duration(seconds, form="short", missing="-")
 
 
 def sparkline(values: list[float], width: int = 30) -> str:

@@ -308,7 +308,7 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
 
 
 def _hms(seconds: float | None) -> str:
-    return durations.duration(seconds, missing="n/a", with_seconds=True)
+    return durations.duration(seconds, form="full", missing="n/a")
 
 
 def tokens_line(run: Run) -> str:
@@ -745,10 +745,7 @@ def write_report(paths: list[str | Path], out: str | Path | None = None) -> tupl
         raise UserError("grpo report: pass at least one run directory")
     runs = load_runs(list(paths))
     out_dir = Path(out) if out is not None else default_out_dir(runs)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise safeio.write_error(out_dir, err) from None
+    safeio.make_dir(out_dir)
     drawn, notes = plot(runs, out_dir)
     report = out_dir / "report.md"
     safeio.atomic_write_text(report, render(runs, drawn, notes, out_dir))

@@ -30,6 +30,7 @@ from grpo_cli.rundir.layout import (
     is_main_process,
     recipe_root,
     stage_dir,
+    stage_model,
 )
 from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy, release, release_all
 from grpo_cli.rundir.ownership import MARKER, claim, clear, kind_of, owner, prepare
@@ -48,5 +49,5 @@ __all__ = [
     "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
     "claim", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
     "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
-    "release_all", "stage_dir", "truncate_jsonl", "write_recipe", "write_run_info",
+    "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip

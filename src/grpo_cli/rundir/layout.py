@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from grpo_cli.config import check_name
 from grpo_cli.errors import UserError
@@ -41,6 +42,20 @@ def inside(path: Path, root: Path) -> bool:
 
 def final_dir(run_dir: str | Path, recipe_name: str, stage: str) -> Path:
     return stage_dir(run_dir, recipe_name, stage) / "final"
+
+
+def stage_model(run_dir: str | Path, recipe: Any, stage: str) -> str | Path:
+    """The model a recipe's stage produced: the base model itself for `base`, else DIR/<recipe>/<stage>/final
+    (UserError naming the command that makes it when it is not there)."""
+    if stage == "base":
+        return recipe.model.name
+    final = final_dir(run_dir, recipe.name, stage)
+    if not has_final(final):
+        cmd = "grpo sft" if stage == "sft" else "grpo train"
+        raise UserError(
+            f"no finished {stage} model at {final}; run `{cmd} --recipe {recipe.name}` first (or pass --run-dir)"
+        )
+    return final
 
 
 def has_final(path: str | Path) -> bool:

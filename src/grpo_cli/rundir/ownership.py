@@ -87,10 +87,7 @@ def claim(
                 f"{path} holds the model this command reads ({model}); it would be deleted or mixed with the output: "
                 f"pass {hint}"
             )
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise safeio.write_error(path, err) from None
+    safeio.make_dir(path)
     lock(path)
     if overwrite:
         kept = clear(path)

@@ -135,10 +135,7 @@ def run(
     root = rundir.recipe_root(run_dir, recipe.name)
     if resume:
         check_same_recipe(root, recipe)
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise safeio.write_error(root, err) from None
+    safeio.make_dir(root)
     rundir.lock(root)  # one `grpo run` per recipe folder; its stage commands write under this lock
     # The resolved recipe, once: child processes read exactly this (its `name` keeps the stage folders the same).
     rundir.write_recipe(root, recipe)
@@ -209,7 +206,7 @@ def _here(
     if step.kind == "eval":
         from grpo_cli.stages import eval as eval_stage
 
-        model = _eval_model(recipe, run_dir, step.label)
+        model = rundir.stage_model(run_dir, recipe, step.label)
         eval_stage.run(recipe, model, folder, overwrite=True, stage=step.label, progress=progress)
         return
     rundir.prepare(folder, resume=resume, overwrite=not resume)
@@ -223,15 +220,6 @@ def _here(
 
         init = grpo.resolve_init(recipe, run_dir)
         grpo.run(recipe, folder, init_from=init, resume=resume, callbacks=cbs)
-
-
-def _eval_model(recipe: Recipe, run_dir: Path, label: str) -> str | Path:
-    if label == "base":
-        return recipe.model.name
-    final = rundir.final_dir(run_dir, recipe.name, label)
-    if not rundir.has_final(final):
-        raise UserError(f"{label} did not produce a model at {final}")
-    return final
 
 
 def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:

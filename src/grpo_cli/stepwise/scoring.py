@@ -32,12 +32,14 @@ from grpo_cli.stepwise.split import Step, split_steps
 REDUCTIONS = ("mean", "min", "last")
 CORRECT_AT = 0.5  # a step scored at or above this counts as correct in the diagnostics
 
-# The per-step metrics (metrics.jsonl keys), with the live view's labels; steps/acc/<op> come on top for arithmetic.
+# The per-step metrics (metrics.jsonl keys) with the live view's labels: batch_metrics' (steps/acc/<op> come on top for
+# arithmetic) and the one process-supervised GRPO adds (stages/process_grpo.py).
 STEP_METRICS = (
     ("steps/per_completion", "steps"),
     ("steps/correct_frac", "correct steps"),
     ("steps/wrong_working_frac", "wrong working"),
     ("steps/first_wrong_pos", "first wrong step"),
+    ("process/zero_std_frac", "zero-std steps"),
 )
 ACC_PREFIX = "steps/acc/"
 
