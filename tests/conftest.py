@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 # ../shared beside the checkout (CI puts a copy there); GRPO_SHARED_DIR overrides.
 SHARED = Path(os.environ.get("GRPO_SHARED_DIR", REPO.parent / "shared"))
+
+# How long a wait may last before it counts as a hang: a bound for loops and process waits that only a bug reaches
+# (pytest-timeout in pyproject.toml is the last resort, per test). Not a speed threshold: nothing asserts a duration.
+HANG_S = 300.0
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
@@ -29,7 +34,7 @@ def shared_data() -> Path:
 
 
 def run_cli(
-    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 600
+    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 480
 ) -> subprocess.CompletedProcess:
     """Run `python -m grpo_cli ARGS` in a real subprocess, as a user would."""
     full_env = {**os.environ, **(env or {})}
@@ -41,6 +46,14 @@ def run_cli(
         text=True,
         timeout=timeout,
     )
+
+
+def wait_until(condition, what: str, *, timeout: float = HANG_S, poll: float = 0.05) -> None:
+    """Poll `condition()` until it is true; fail naming `what` if it is not within `timeout` (a hang, not slowness)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"hung: {what} not within {timeout:.0f} s"
+        time.sleep(poll)
 
 
 @pytest.fixture

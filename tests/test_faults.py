@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import HANG_S, run_cli, wait_until
 from grpo_cli import rundir, safeio
 from grpo_cli.errors import UserError
 
@@ -177,7 +177,7 @@ def test_a_running_stage_refuses_a_second_run_and_its_overwrite(tmp_path):
         assert snapshot(stage) == before
     finally:
         holder.stdin.close()
-        holder.wait()
+        holder.wait(timeout=HANG_S)
 
 
 def test_a_lock_left_by_a_killed_process_is_taken_over(tmp_path):
@@ -191,7 +191,7 @@ def test_a_lock_left_by_a_killed_process_is_taken_over(tmp_path):
         assert json.loads((stage / rundir.LOCK).read_text())["pid"] == taker.pid
     finally:
         taker.stdin.close()
-        taker.wait()
+        taker.wait(timeout=HANG_S)
     # A clean exit marks the lock released: the next writer takes it without a note.
     assert "released" in json.loads((stage / rundir.LOCK).read_text())
 
@@ -201,7 +201,9 @@ def test_concurrent_starts_exactly_one_wins(tmp_path):
     go = tmp_path / "go"
     script = (
         "import os, sys, time\n"
-        f"while not os.path.exists({str(go)!r}): time.sleep(0.001)\n" + _HOLDER  # a start line for all of them at once
+        # a start line for all of them at once (bounded: a child whose test died gives up)
+        f"deadline = time.monotonic() + {HANG_S}\n"
+        f"while not os.path.exists({str(go)!r}) and time.monotonic() < deadline: time.sleep(0.001)\n" + _HOLDER
     )
     procs = [
         subprocess.Popen(
@@ -213,7 +215,7 @@ def test_concurrent_starts_exactly_one_wins(tmp_path):
     answers = [p.stdout.readline().split()[0] for p in procs]
     for p in procs:
         p.stdin.close()
-        p.wait()
+        p.wait(timeout=HANG_S)
     assert sorted(answers) == ["held"] + ["refused"] * 5
 
 
@@ -266,12 +268,13 @@ def test_resume_with_every_checkpoint_damaged_is_one_line(tmp_path):
 # kill -9 at random points of a save, disk full
 
 _WRITER = """
-import sys
+import sys, time
 from grpo_cli import safeio
 path, size, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 print("ready", flush=True)
 i = 0
-while True:
+deadline = time.monotonic() + 300  # the test kills it long before; a writer whose test died stops
+while time.monotonic() < deadline:
     i += 1
     if mode == "replace":
         safeio.atomic_write_text(path, "ab"[i % 2] * size)
@@ -423,13 +426,11 @@ def test_verify_workers_end_with_their_parent(sig):
     parent = subprocess.Popen([sys.executable, "-c", _POOL_USER], stdout=subprocess.PIPE, text=True)
     assert parent.stdout.readline().strip() == "start"
     workers: list[int] = []
-    while len(workers) < 2:  # both workers started and busy with a 600 s job
-        workers = _workers_of(parent.pid)
-        time.sleep(0.05)
+    wait_until(lambda: len(_workers_of(parent.pid)) >= 2, "both workers started")  # and busy with a 600 s job
+    workers = _workers_of(parent.pid)
     parent.send_signal(sig)
-    parent.wait()
-    while not all(_gone(w) for w in workers):  # pytest's own timeout bounds this; no threshold here
-        time.sleep(0.05)
+    parent.wait(timeout=HANG_S)
+    wait_until(lambda: all(_gone(w) for w in workers), "the workers ended with their parent")
 
 
 def test_a_worker_whose_parent_died_while_it_started_exits_at_once():
@@ -444,7 +445,7 @@ def test_a_worker_whose_parent_died_while_it_started_exits_at_once():
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
     )
-    assert worker.wait() == 0  # pytest's own timeout bounds this; stdin is never closed
+    assert worker.wait(timeout=HANG_S) == 0  # stdin is never closed: only the parent check can end it
     worker.stdin.close()
 
 
@@ -544,9 +545,12 @@ def test_kill_9_during_training_then_resume_loses_nothing(tmp_path, seed):
     # checkpoint k, a random fraction of the next step or save.
     rng = random.Random(seed)
     k = rng.randint(2, 6)
-    while not (stage / f"checkpoint-{k}" / "trainer_state.json").is_file():  # saves every step
+
+    def saved() -> bool:  # saves every step
         assert proc.poll() is None, "the run ended before it could be killed"
-        time.sleep(0.01)
+        return (stage / f"checkpoint-{k}" / "trainer_state.json").is_file()
+
+    wait_until(saved, f"checkpoint-{k}", poll=0.01)
     time.sleep(rng.uniform(0, 0.2))
     proc.kill()
     assert proc.wait() == -signal.SIGKILL, "the run finished before the kill: raise sft.max_steps"
@@ -663,5 +667,5 @@ def test_sigterm_to_a_parent_stops_its_stage_child_cleanly(tmp_path):
     )
     assert parent.stdout.readline().strip() == "child ready"
     parent.send_signal(signal.SIGTERM)
-    assert parent.wait() == 143
+    assert parent.wait(timeout=HANG_S) == 143
     assert saved.read_text() == "checkpoint saved"

@@ -10,13 +10,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, wait_until
 from grpo_cli import rundir
 
 # Small and fast: a few steps, short completions, G=4.
@@ -168,12 +167,12 @@ def _popen_train(run_dir: Path, *overrides: str) -> subprocess.Popen:
     )  # fmt: skip
 
 
-def _wait_for(path: Path, proc: subprocess.Popen, timeout: float = 300) -> None:
-    deadline = time.time() + timeout
-    while not path.exists():
+def _wait_for(path: Path, proc: subprocess.Popen) -> None:
+    def appeared() -> bool:
         assert proc.poll() is None, proc.communicate()[1][-3000:]
-        assert time.time() < deadline, f"{path} never appeared"
-        time.sleep(0.1)
+        return path.exists()
+
+    wait_until(appeared, str(path), poll=0.1)
 
 
 @pytest.fixture(scope="module")
