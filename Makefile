@@ -11,7 +11,7 @@ HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test test-lowest demo lint format bench gpu-kit gpu-check clean
+.PHONY: venv test test-slow test-lowest demo lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
@@ -27,8 +27,13 @@ else
 endif
 	touch $(STAMP)
 
+# `make test`: every test not marked slow (minutes). `make test-slow`: the ones that train, launch or load a real
+# model (tests marked slow); CI (.ci/run) runs both, so nothing is left out of it.
 test: $(STAMP)
-	$(OFFLINE) $(PY) -m pytest --durations=15
+	$(OFFLINE) $(PY) -m pytest --durations=15 -m "not slow"
+
+test-slow: $(STAMP)
+	$(OFFLINE) $(PY) -m pytest --durations=15 -m slow
 
 # The lowest versions pyproject.toml allows for torch (CPU), transformers, trl, peft, accelerate and datasets, in a venv
 # of their own (scripts/lowest_pins.py reads the bounds), running the fast tests and one SFT + GRPO run.
