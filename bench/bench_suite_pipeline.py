@@ -1,6 +1,7 @@
-"""What tests/test_train.py's pipeline costs: `grpo sft` then `grpo train` on the tiny recipe with the tests' few-step
-settings, in real subprocesses, as the test fixture runs them. A guard that the test file stays cheap (the brief:
-the suite well inside CI's budget), kept here because a wall-clock threshold has no place inside the test suite.
+"""What the suite's shared tiny run costs (tests/conftest.py: tiny_pipeline, read by test_train and test_tracking):
+`grpo sft` then `grpo train` on the tiny recipe with the tests' few-step settings, in real subprocesses, as the
+fixture runs them. A guard that the suite stays cheap (the brief: the suite well inside CI's budget), kept here because
+a wall-clock threshold has no place inside the test suite.
 
     .venv/bin/python bench/bench_suite_pipeline.py      # prints the seconds
     make bench                                        # the same as a pytest, which checks the 240 s budget
@@ -18,13 +19,14 @@ BUDGET_S = 240.0
 
 
 def measure() -> float:
-    """Seconds for the two commands, exactly as tests/test_train.py's `pipeline` fixture runs them."""
+    """Seconds for the two commands, exactly as tests/conftest.py's `tiny_pipeline` fixture runs them."""
     sys.path.insert(0, str(REPO / "tests"))
-    from test_train import grpo, sets  # the fixture's own settings and runner
+    from conftest import PIPELINE_SETS, sets  # the fixture's own settings and runner
+    from conftest import run_cli as grpo
 
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        for stage, extra in (("sft", ()), ("train", ("grpo.beta=0.04",))):
+        for stage, extra in (("sft", PIPELINE_SETS), ("train", (*PIPELINE_SETS, "grpo.beta=0.04"))):
             proc = grpo(stage, "--recipe", "tiny", *sets(*extra), "--run-dir", tmp)
             assert proc.returncode == 0, proc.stderr[-3000:]
         return time.perf_counter() - t0
@@ -32,9 +34,9 @@ def measure() -> float:
 
 def test_the_train_tests_pipeline_fits_its_budget():
     seconds = measure()
-    print(f"\ntests/test_train.py pipeline: {seconds:.0f} s (budget {BUDGET_S:.0f} s)")
+    print(f"\ntests/conftest.py tiny_pipeline: {seconds:.0f} s (budget {BUDGET_S:.0f} s)")
     assert seconds < BUDGET_S
 
 
 if __name__ == "__main__":
-    print(f"tests/test_train.py pipeline (grpo sft + grpo train, tiny, few steps): {measure():.1f} s")
+    print(f"tests/conftest.py tiny_pipeline (grpo sft + grpo train, tiny, few steps): {measure():.1f} s")

@@ -84,3 +84,51 @@ def heavy_imports(*args: str) -> list[str]:
     line = [x for x in proc.stderr.splitlines() if x.startswith("HEAVY=")]
     assert line, proc.stderr
     return json.loads(line[-1][len("HEAVY=") :])
+
+
+# Small and fast: a few steps, short completions, G=4.
+FAST = [
+    "data.toy.num_train=64",
+    "data.toy.num_test=8",
+    "sft.max_steps=4",
+    "sft.per_device_batch_size=4",
+    "sft.logging_steps=2",
+    "sft.save_steps=2",
+    "grpo.max_steps=4",
+    "grpo.num_generations=4",
+    "grpo.per_device_batch_size=8",
+    "grpo.max_completion_length=12",
+    "grpo.logging_steps=1",
+    "grpo.save_steps=2",
+    "grpo.samples_per_log=2",
+    # The few-step model writes no answer yet; the overlong penalty varies with length, so advantages are non-zero
+    # and the policy really moves (which the resume checks need).
+    "rewards.overlong=1.0",
+    "reward_options.overlong_buffer=8",
+]
+
+
+def sets(*overrides: str) -> list[str]:
+    return [arg for o in (*FAST, *overrides) for arg in ("--set", o)]
+
+
+@pytest.fixture(scope="session")
+def tiny_pipeline(tmp_path_factory):
+    """`grpo sft` then `grpo train` on the tiny recipe with FAST (beta > 0, so the reference model and the KL term are
+    in play; TensorBoard logging on, so test_tracking reads its events from the same run): the suite's one run of
+    both stages, shared by the tests that only read what they wrote. Its cost: bench/bench_suite_pipeline.py."""
+    run_dir = tmp_path_factory.mktemp("runs")
+    sft = run_cli("sft", "--recipe", "tiny", *sets(*PIPELINE_SETS), "--run-dir", str(run_dir))
+    assert sft.returncode == 0, sft.stderr[-3000:]
+    train = run_cli("train", "--recipe", "tiny", *sets(*PIPELINE_SETS, "grpo.beta=0.04"), "--run-dir", str(run_dir))
+    assert train.returncode == 0, train.stderr[-3000:]
+    return {"run_dir": run_dir, "sft": sft, "train": train}
+
+
+def _tensorboard() -> bool:
+    import importlib.util
+
+    return any(importlib.util.find_spec(m) for m in ("tensorboard", "tensorboardX"))
+
+
+PIPELINE_SETS = ("tracking.report_to=tensorboard",) if _tensorboard() else ()

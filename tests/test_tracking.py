@@ -7,6 +7,7 @@ import struct
 from pathlib import Path
 
 import pytest
+import yaml
 from trl import GRPOConfig, SFTConfig
 
 from conftest import run_cli
@@ -133,25 +134,22 @@ def read_scalars(path: Path) -> dict[str, list[tuple[int, float]]]:
 
 
 @pytest.mark.slow
-def test_tensorboard_run_on_the_tiny_recipe_writes_readable_events(tmp_path):
+def test_tensorboard_run_on_the_tiny_recipe_writes_readable_events(tiny_pipeline):
+    """The suite's shared tiny run (conftest.tiny_pipeline) logs to TensorBoard too."""
     if not any(tracking.importlib.util.find_spec(m) for m in tracking.TRACKERS["tensorboard"]):
         pytest.skip("neither tensorboard nor tensorboardX is installed (pip install -e '.[dev]')")
-    from test_train import sets
-
-    proc = run_cli(
-        "train", "--recipe", "tiny", *sets("grpo.max_steps=2", "grpo.beta=0", "tracking.report_to=tensorboard"),
-        "--run-dir", str(tmp_path),
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    events = sorted((tmp_path / "tiny" / "grpo" / "runs").glob("*/events.out.tfevents.*"))
-    assert events, sorted(p.name for p in (tmp_path / "tiny" / "grpo").iterdir())
+    stage = tiny_pipeline["run_dir"] / "tiny" / "grpo"
+    recipe = yaml.safe_load((stage / "recipe.yaml").read_text())
+    assert recipe["tracking"]["report_to"] == "tensorboard"
+    events = sorted((stage / "runs").glob("*/events.out.tfevents.*"))
+    assert events, sorted(p.name for p in stage.iterdir())
     scalars = {}
     for path in events:
         scalars.update(read_scalars(path))
     # TRL's own metric names, one point per logged step, the same values metrics.jsonl holds
-    assert [step for step, _ in scalars["train/reward"]] == [1, 2]
+    assert [step for step, _ in scalars["train/reward"]] == [1, 2, 3, 4]
     from grpo_cli import rundir
 
-    rows = rundir.read_jsonl(tmp_path / "tiny" / "grpo" / "metrics.jsonl")
+    rows = rundir.read_jsonl(stage / "metrics.jsonl")
     assert [v for _, v in scalars["train/reward"]] == pytest.approx([r["reward"] for r in rows], rel=1e-6)
     assert "train/loss" in scalars and "train/completions/mean_length" in scalars

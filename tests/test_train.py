@@ -15,34 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import REPO, run_cli, wait_until
+from conftest import FAST, REPO, run_cli, sets, wait_until  # noqa: F401  (FAST, sets: bench/ imports them from here)
 from grpo_cli import rundir
-
-# Small and fast: a few steps, short completions, G=4.
-FAST = [
-    "data.toy.num_train=64",
-    "data.toy.num_test=8",
-    "sft.max_steps=4",
-    "sft.per_device_batch_size=4",
-    "sft.logging_steps=2",
-    "sft.save_steps=2",
-    "grpo.max_steps=4",
-    "grpo.num_generations=4",
-    "grpo.per_device_batch_size=8",
-    "grpo.max_completion_length=12",
-    "grpo.logging_steps=1",
-    "grpo.save_steps=2",
-    "grpo.samples_per_log=2",
-    # The few-step model writes no answer yet; the overlong penalty varies with length, so advantages are non-zero
-    # and the policy really moves (which the resume checks need).
-    "rewards.overlong=1.0",
-    "reward_options.overlong_buffer=8",
-]
-
-
-def sets(*overrides: str) -> list[str]:
-    return [arg for o in (*FAST, *overrides) for arg in ("--set", o)]
-
 
 grpo = run_cli  # `grpo ARGS` in a real subprocess
 
@@ -62,15 +36,10 @@ def metrics_without_timing(path: Path) -> list[dict]:
     return rows
 
 
-@pytest.fixture(scope="module")
-def pipeline(tmp_path_factory):
-    """`grpo sft` then `grpo train` (beta > 0, so the reference model and the KL term are in play)."""
-    run_dir = tmp_path_factory.mktemp("runs")
-    sft = grpo("sft", "--recipe", "tiny", *sets(), "--run-dir", str(run_dir))
-    assert sft.returncode == 0, sft.stderr[-3000:]
-    train = grpo("train", "--recipe", "tiny", *sets("grpo.beta=0.04"), "--run-dir", str(run_dir))
-    assert train.returncode == 0, train.stderr[-3000:]
-    return {"run_dir": run_dir, "sft": sft, "train": train}  # its cost: bench/bench_suite_pipeline.py
+@pytest.fixture
+def pipeline(tiny_pipeline):
+    """The suite's one `grpo sft` + `grpo train` run (conftest.tiny_pipeline, shared with test_tracking)."""
+    return tiny_pipeline
 
 
 @pytest.mark.slow
