@@ -67,10 +67,10 @@ def test_qwen_parameter_counts_match_the_published_models(name, total):
     assert E.ARCHS[name].total_params == total
 
 
-def test_qwen25_7b_shape_matches_anchors():
+def test_qwen25_7b_shape_matches_the_published_config():
     a = E.ARCHS["qwen2.5-7b"]
     assert a.kv_bytes_per_token == 56 * 1024  # 2 x 28 layers x 4 KV heads x 128 x 2 bytes
-    # ~6.5B without embeddings (anchors.md); N for FLOPs drops only the input-embedding lookup.
+    # ~6.5B without embeddings (docs/sources.md); N for FLOPs drops only the input-embedding lookup.
     assert a.total_params - 2 * a.vocab * a.hidden == pytest.approx(6.5e9, rel=0.01)
     assert a.flop_params == a.total_params - a.vocab * a.hidden
     tied = E.ARCHS["qwen2.5-0.5b"]
@@ -201,7 +201,7 @@ def test_decode_is_bandwidth_bound_at_small_batch_and_amortized_at_large(r7b):
     large = E.generation_plan(x.replace(gen_batch=1024))
     assert small["in_flight"] == 1
     assert large["decode_tokens_per_gpu_per_second"] > 20 * small["decode_tokens_per_gpu_per_second"]
-    # One sequence alone: tokens/s <= bandwidth / (2N bytes) (anchors.md).
+    # One sequence alone: tokens/s <= bandwidth / (2N bytes) (docs/sources.md).
     assert small["decode_tokens_per_gpu_per_second"] < x.gpu.bandwidth / (2 * x.params)
 
 

@@ -69,7 +69,7 @@ def test_r1_decode_reads_grow_with_the_batch_and_stop_at_the_whole_model(r1):
 
 
 def test_useful_sequences_and_candidate_groups():
-    assert engines.useful_sequences(989e12, 3.35e12) == 296  # H100 / H800: ~300 (anchors.md)
+    assert engines.useful_sequences(989e12, 3.35e12) == 296  # H100 / H800: ~300 (docs/sources.md)
     assert engines.useful_sequences(312e12, 2.04e12) == 153  # A100-80GB: ~150
     assert engines.candidate_groups(8, 28) == [1, 2, 4]  # Qwen2.5-7B: TP must divide its 28 heads
     assert engines.candidate_groups(128, 128) == [1, 2, 4, 8, 16, 32, 64, 128]

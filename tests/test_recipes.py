@@ -36,7 +36,7 @@ def test_recipe_header_says_what_it_reproduces(path):
     for needle in ("reproduces:", "hardware:", "commands:", "grpo "):
         assert needle in head, f"{path.name}: header lacks '{needle}'"
     if path.stem != "tiny":
-        assert "anchors.md" in head  # the published target's source
+        assert "docs/sources.md" in head  # the published target's source
 
 
 def test_7b_recipes_follow_the_deepseekmath_objective():

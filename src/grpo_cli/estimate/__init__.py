@@ -3,7 +3,7 @@
 Pure arithmetic on a recipe (stdlib only, no torch): `grpo estimate` answers in a fraction of a second, and
 `grpo train` calls `check_fit` to refuse a plan that cannot fit before it loads a model. Every default and formula
 is documented, with its source, in docs/estimate.md; the calibration table there compares these figures with
-published runs (../shared/reference/anchors.md).
+published runs (docs/sources.md).
 
 One GRPO step, per sequence of P prompt tokens and C completion tokens (N = parameters each token multiplies):
 
@@ -48,7 +48,7 @@ BF16 = 2  # bytes per parameter / activation element
 # Fraction of peak bf16 FLOP/s the compute-bound phases reach (the recipe's estimate.mfu overrides it).
 DEFAULT_MFU = 0.35
 # Fraction of peak FLOP/s the per-token work of a decode step reaches in vLLM (small GEMMs, sampling over a
-# 150k vocabulary, scheduling); derived from the vLLM and verl generation figures in anchors.md.
+# 150k vocabulary, scheduling); derived from the vLLM and verl generation figures in docs/sources.md.
 DEFAULT_DECODE_EFFICIENCY = 0.15
 # Fraction of peak HBM bandwidth a decode step reaches when it streams the weights and the KV cache.
 DEFAULT_BANDWIDTH_EFFICIENCY = 0.7
@@ -72,7 +72,7 @@ SOURCE_RULE_OF_THUMB = "200-400 GPU-hours on 8x A100"
 
 
 # --------------------------------------------------------------------------------------------------------
-# GPUs (anchors.md: bf16 dense peak, memory, bandwidth; usable GiB as nvidia-smi / rocm-smi report them)
+# GPUs (docs/sources.md, "GPUs": bf16 dense peak, memory, bandwidth; usable GiB as nvidia-smi / rocm-smi report them)
 
 
 @dataclass(frozen=True)
@@ -319,14 +319,14 @@ def _qwen2(h: int, inter: int, layers: int, heads: int, kv: int, vocab: int, tie
     }
 
 
-# The config.json fields of the known models (Hugging Face model cards; anchors.md for Qwen2.5-7B).
+# The config.json fields of the known models (Hugging Face model cards; docs/sources.md for Qwen2.5-7B).
 KNOWN_CONFIGS: dict[str, dict] = {
     "qwen2.5-0.5b": _qwen2(896, 4864, 24, 14, 2, 151936, True, 32768),
     "qwen2.5-1.5b": _qwen2(1536, 8960, 28, 12, 2, 151936, True, 131072),
     "qwen2.5-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
     "qwen2.5-math-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
     "qwen2-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
-    # Qwen2.5-Math-PRM-7B (anchors.md, process supervision): Qwen2.5-Math-7B's body with a step-scoring head.
+    # Qwen2.5-Math-PRM-7B (docs/sources.md, "The method papers"): Qwen2.5-Math-7B's body with a step-scoring head.
     "qwen2.5-math-prm-7b": {
         **_qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
         "architectures": ["Qwen2ForProcessRewardModel"],

@@ -41,7 +41,7 @@ def decode_weight_bytes(
 
 def useful_sequences(peak_flops: float, bandwidth: float) -> int:
     """Sequences in flight that make a decode step worth its weight stream: batching amortizes the weights until
-    about peak FLOP/s / bandwidth tokens are in flight (anchors.md: ~150 on an A100, ~300 on an H100)."""
+    about peak FLOP/s / bandwidth tokens are in flight (docs/sources.md: ~150 on an A100, ~300 on an H100)."""
     return max(1, math.ceil(peak_flops / bandwidth))
 
 
