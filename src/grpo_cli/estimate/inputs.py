@@ -1,0 +1,253 @@
+"""What the arithmetic reads: EstimateInputs (a recipe's keys, RECIPE_KEYS, plus what a recipe does not hold), checked
+once (validate_inputs) and built from a recipe (inputs_from_recipe)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from grpo_cli import config
+from grpo_cli.errors import UserError
+from grpo_cli.estimate import methods
+from grpo_cli.estimate.archs import Arch, nearest_arch, resolve_model
+from grpo_cli.estimate.defaults import DATASET_SIZES, DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_DECODE_EFFICIENCY
+from grpo_cli.estimate.hardware import GPU, resolve_gpu
+from grpo_cli.formulas import generation_batch, prompts_for_steps, trainer_processes
+
+# What the arithmetic reads from the recipe, by the name it has here -> (recipe key, `grpo estimate` flag). These
+# are not inputs of their own: an override of one sets its key as `--set` would (config.apply_flags), so its value is
+# typed and checked once, by config.validate, and the arithmetic reads it back from the recipe.
+RECIPE_KEYS: dict[str, tuple[str, str]] = {
+    "G": ("grpo.num_generations", "--G"),
+    "mean_len": ("estimate.mean_completion_len", "--len"),
+    "max_len": ("grpo.max_completion_length", "--max-len"),
+    "prompt_len": ("estimate.prompt_len", "--prompt-len"),
+    "prompts": ("estimate.prompts", "--prompts"),
+    "epochs": ("grpo.epochs", "--epochs"),
+    "mfu": ("estimate.mfu", "--mfu"),
+    "price": ("estimate.price_per_gpu_hour", "--price"),
+    "beta": ("grpo.beta", "--beta"),
+    "num_iterations": ("grpo.num_iterations", "--num-iterations"),
+    "lora": ("model.lora", "--lora"),
+    "lora_rank": ("model.lora_rank", "--lora-rank"),
+    "grad_ckpt": ("model.gradient_checkpointing", "--grad-ckpt"),
+    "strategy": ("launch.strategy", "launch.strategy"),
+    "micro_batch": ("grpo.per_device_batch_size", "grpo.per_device_batch_size"),
+    "use_vllm": ("grpo.use_vllm", "grpo.use_vllm"),
+    "vllm_mode": ("grpo.vllm_mode", "grpo.vllm_mode"),
+    "vllm_memory": ("grpo.vllm_gpu_memory_utilization", "grpo.vllm_gpu_memory_utilization"),
+    "vllm_tp": ("grpo.vllm_tensor_parallel_size", "grpo.vllm_tensor_parallel_size"),
+    "vllm_sleep": ("grpo.vllm_enable_sleep_mode", "grpo.vllm_enable_sleep_mode"),
+    "server_gpus": ("launch.vllm_server_gpus", "launch.vllm_server_gpus"),
+}
+# The workload overrides that replace a recipe's grpo.max_steps.
+_WORKLOAD = ("prompts", "epochs", "tokens")
+
+
+@dataclass(frozen=True)
+class EstimateInputs:
+    """Everything the arithmetic needs: a validated recipe, plus what a recipe does not hold. Built by
+    `inputs_from_recipe`; the recipe's fields are read through the properties below (x.G, x.mean_len, ...)."""
+
+    recipe: Any  # grpo_cli.config.Recipe
+    model: str  # label for the table
+    # Known architecture (attention FLOPs, KV cache, activations), or None when only a parameter count is known.
+    arch: Arch | None
+    params: float  # memory
+    flop_params: float  # N in 2N / 6N
+    prompts: int  # prompts per epoch: estimate.prompts, the dataset's size, or what grpo.max_steps consumes
+    epochs: float
+    gpu: GPU
+    num_gpus: int  # training processes (GPUs)
+    gen_batch: int  # completions generated per round, all GPUs (TRL: per_device x grad_accum x world)
+    tokens: float | None = None  # total generated tokens; overrides prompts x G x len x epochs
+    decode_efficiency: float = DEFAULT_DECODE_EFFICIENCY
+    bandwidth_efficiency: float = DEFAULT_BANDWIDTH_EFFICIENCY
+    old_logprobs: bool | None = None  # None: TRL's rule (vLLM's importance-sampling correction, or num_iterations > 1)
+    eager: bool | None = None  # None: HF generate is eager, vLLM uses CUDA graphs (TRL does not set enforce_eager)
+    pass_rate: float | None = None
+    # --- estimate-only inputs (no recipe key): what-ifs for docs/estimate.md's four claims
+    method: str = "grpo"  # grpo | ppo (a critic of the policy's size) | dpo (given pairs, no generation)
+    # GPUs per colocated vLLM engine as given (--rollout-tp; check_fit passes the recipe's size): no auto-sizing.
+    # None: the recipe's grpo.vllm_tensor_parallel_size when it fits, else the smallest group that does.
+    rollout_tp_given: int | None = None
+    # What `rollout_layout` chose (None until it runs); read through `rollout_tp`.
+    engine_gpus: int | None = None
+    # A learned process reward model that scores every completion (--prm): its architecture when known, and its
+    # parameter counts (memory; N for 2N FLOPs per token). 0 = no PRM.
+    prm_arch: Arch | None = None
+    prm_params: float = 0.0
+    prm_flop_params: float = 0.0
+    prm_name: str = ""
+    prm_train_tokens: float | None = None  # --prm-train-tokens: the cost of training that PRM on so many tokens
+    # DeepSpeed offload_optimizer: fp32 master weights and Adam states live in host memory and the Adam step runs
+    # on the CPU (not a recipe key yet: `grpo train` does not set it).
+    offload_optimizer: bool = False
+
+    def replace(self, **changes: Any) -> EstimateInputs:
+        """These inputs with `changes`: names in RECIPE_KEYS are set in the recipe (and validated), the rest replaced."""
+        keys = {RECIPE_KEYS[k][0]: v for k, v in changes.items() if k in RECIPE_KEYS}
+        rest = {k: v for k, v in changes.items() if k not in RECIPE_KEYS}
+        return replace(self, recipe=config.with_values(self.recipe, keys, world=False), **rest)
+
+    # -- read from the recipe ------------------------------------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        """x.G, x.beta, x.use_vllm, ...: the recipe's value of RECIPE_KEYS[name] (only names not defined here)."""
+        if name in RECIPE_KEYS:
+            section, key = RECIPE_KEYS[name][0].split(".")
+            return getattr(getattr(self.recipe, section), key)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def mean_len(self) -> float:
+        return float(self.recipe.estimate.mean_completion_len)
+
+    @property
+    def max_len(self) -> int:
+        """grpo.max_completion_length, and at least the mean: a generation round waits for its longest answer."""
+        return max(self.recipe.grpo.max_completion_length, math.ceil(self.mean_len))
+
+    @property
+    def prompt_len(self) -> float:
+        return float(self.recipe.estimate.prompt_len)
+
+    @property
+    def lora_targets(self) -> tuple[str, ...]:
+        return tuple(self.recipe.model.lora_target_modules)
+
+    @property
+    def name(self) -> str:
+        """The recipe's name, for messages."""
+        return self.recipe.name
+
+    # -- derived -------------------------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> Arch:
+        """The architecture, or the nearest known one when only a parameter count was given."""
+        return self.arch if self.arch is not None else nearest_arch(self.params)
+
+    @property
+    def computes_old_logprobs(self) -> bool:
+        if self.old_logprobs is not None:
+            return self.old_logprobs
+        # trl 1.16 GRPOTrainer: with vLLM the importance-sampling correction (on by default) always recomputes
+        # the old policy's log-probs; without it, only when a generation batch is reused (num_iterations > 1).
+        return self.use_vllm or self.num_iterations > 1
+
+    @property
+    def decode_eager(self) -> bool:
+        return (not self.use_vllm) if self.eager is None else self.eager
+
+    @property
+    def rollout_tp(self) -> int:
+        """GPUs per generation engine: vllm_tp colocated; the whole server in server mode (`grpo serve` runs one
+        engine with tensor parallel = launch.vllm_server_gpus); 1 for HF generate."""
+        if not self.use_vllm:
+            return 1
+        if self.vllm_mode == "server":
+            return max(1, self.server_gpus)
+        return self.engine_gpus or self.rollout_tp_given or self.vllm_tp
+
+    @property
+    def gen_gpus(self) -> int:
+        return self.server_gpus if (self.use_vllm and self.vllm_mode == "server") else self.num_gpus
+
+
+def validate_inputs(x: EstimateInputs) -> EstimateInputs:
+    """Reject what the arithmetic cannot use among the inputs a recipe does not hold (config.validate checked the
+    recipe's), with one line naming the input and the fix."""
+    checks = (
+        (x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1"),
+        (x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0"),
+        (x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1"),
+        (0 < x.decode_efficiency <= 1, f"decode efficiency {x.decode_efficiency:g}: must be in (0, 1]"),
+        (0 < x.bandwidth_efficiency <= 1, f"bandwidth efficiency {x.bandwidth_efficiency:g}: must be in (0, 1]"),
+        (x.pass_rate is None or 0 <= x.pass_rate <= 1, f"--pass-rate {x.pass_rate}: must be in [0, 1]"),
+        (x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1"),
+        (x.method in methods.METHODS, f"--method {x.method}: expected one of {', '.join(methods.METHODS)}"),
+        (x.prm_train_tokens is None or x.prm_train_tokens > 0, f"--prm-train-tokens {x.prm_train_tokens}: must be > 0"),
+    )
+    for ok, message in checks:
+        if not ok:
+            raise UserError(message)
+    return x
+
+
+def _dataset_prompts(recipe: Any) -> int:
+    data = recipe.data
+    if data.dataset == "toy":
+        size = data.toy.num_train
+    elif data.dataset in DATASET_SIZES and not data.path:
+        size = DATASET_SIZES[data.dataset]
+    else:
+        raise UserError(
+            f"{recipe.name}: the size of dataset '{data.path or data.dataset}' is unknown; "
+            "set estimate.prompts in the recipe or pass --prompts"
+        )
+    return min(size, data.limit) if data.limit > 0 else size
+
+
+def _architecture(recipe: Any, model_name: Any, params: float | None) -> tuple[str, Arch | None, float, float]:
+    """(label, architecture, parameters, FLOP parameters). `params` without `model_name` drops the architecture:
+    the FLOPs are then exactly 2N/6N per token with no attention term."""
+    m = recipe.model
+    if model_name is not None:
+        arch: Arch | None = resolve_model(str(model_name), m.tiny)
+    elif params is not None:
+        arch = None
+    else:
+        arch = resolve_model(m.name, m.tiny)
+    if params is not None:
+        # An explicit count is N for the FLOPs (2N, 6N per token) and for the memory plan.
+        label = str(model_name) if model_name is not None else f"{params / 1e9:g}B-parameter model"
+        return label, arch, float(params), float(params)
+    assert arch is not None
+    label = str(model_name) if model_name is not None else m.name
+    return label, arch, float(arch.total_params), float(arch.flop_params)
+
+
+def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
+    """A `grpo_cli.config.Recipe` (+ overrides; None = not given) -> inputs.
+
+    Overrides named in RECIPE_KEYS set their recipe key, exactly as `--set` would; `gpu` as a name sets launch.gpu
+    (a `GPU` is used as is). The others are the inputs a recipe does not hold: `model` (an architecture name or a
+    config.json), `params`, `tokens`, `num_gpus`, `gen_batch`, the efficiencies, `eager`, `old_logprobs` and
+    `pass_rate`. `prompts`, `epochs` or `tokens` replace a recipe's grpo.max_steps."""
+    ov = {k: v for k, v in overrides.items() if v is not None}
+    flags = {RECIPE_KEYS[k][0]: (RECIPE_KEYS[k][1], ov.pop(k)) for k in list(ov) if k in RECIPE_KEYS}
+    if isinstance(ov.get("gpu"), str):
+        flags["launch.gpu"] = ("--gpu", ov.pop("gpu"))
+    if any(overrides.get(k) is not None for k in _WORKLOAD):
+        flags["grpo.max_steps"] = ("grpo.max_steps", 0)
+    recipe = config.apply_flags(recipe, flags, world=False)
+    unknown = set(ov) - {f.name for f in fields(EstimateInputs)} - {"model", "params"}
+    if unknown:
+        raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")
+
+    label, arch, total, flop_params = _architecture(recipe, ov.pop("model", None), ov.pop("params", None))
+    g = recipe.grpo
+    num_gpus = int(ov.pop("num_gpus", trainer_processes(recipe)))
+    gen_batch = int(ov.pop("gen_batch", generation_batch(recipe, num_gpus)))
+    if g.max_steps > 0:
+        # max_steps optimizer steps; each generation batch feeds num_iterations of them.
+        prompts, epochs = prompts_for_steps(g.max_steps, gen_batch, g.num_iterations, g.num_generations), 1.0
+    else:
+        prompts, epochs = recipe.estimate.prompts or _dataset_prompts(recipe), float(g.epochs)
+    gpu = ov.pop("gpu", None) or resolve_gpu(recipe.launch.gpu)
+    inputs = EstimateInputs(
+        recipe=recipe,
+        model=label,
+        arch=arch,
+        params=total,
+        flop_params=flop_params,
+        prompts=int(prompts),
+        epochs=epochs,
+        gpu=gpu,
+        num_gpus=num_gpus,
+        gen_batch=gen_batch,
+        **ov,
+    )
+    return validate_inputs(inputs)
