@@ -432,16 +432,16 @@ def predict(arch: str, backend: str, model_dir: Path, a: argparse.Namespace, run
         recipe, model=str(model_dir), gpu=gpu, num_gpus=1, mean_len=mean_len, prompt_len=prompt_len
     )
     e = est.estimate(x)
-    steps = e["steps"] or 1
-    seconds = {k: v / steps for k, v in e["seconds"].items()}
-    mem = e["memory_gib_per_gpu"]
+    steps = e.steps or 1
+    seconds = {k: v / steps for k, v in e.seconds.items()}
+    mem = e.memory_gib_per_gpu
     measured_step = (summary.get("seconds_per_step") or {}).get("step_time_s")
     measured_mem = (run.get("peak_memory_gib") or {}).get("device_used")
     return {
         "gpu": gpu.name,
         "note": note,
-        "inputs": {"mean_len": mean_len, "prompt_len": prompt_len, "gen_batch": x.gen_batch, "steps": e["steps"]},
-        "seconds_per_step": e["seconds_per_step"],
+        "inputs": {"mean_len": mean_len, "prompt_len": prompt_len, "gen_batch": x.gen_batch, "steps": e.steps},
+        "seconds_per_step": e.seconds_per_step,
         "phase_seconds_per_step": seconds,
         "memory_gib": {
             "total": mem["total"],
@@ -449,7 +449,7 @@ def predict(arch: str, backend: str, model_dir: Path, a: argparse.Namespace, run
             "generation_phase": mem["generation_phase"],
         },
         "measured_over_predicted": {
-            "step_time": measured_step / e["seconds_per_step"] if measured_step and e["seconds_per_step"] else None,
+            "step_time": measured_step / e.seconds_per_step if measured_step and e.seconds_per_step else None,
             "generation_time": (
                 (summary["seconds_per_step"].get("generation_s") or 0.0) / seconds["generation"]
                 if measured_step and seconds.get("generation")

@@ -26,7 +26,7 @@ def test_no_signal_fraction_and_smallest_group():
 def test_one_no_signal_threshold_for_estimate_and_monitor():
     assert MonitorConfig().no_signal_target == formulas.NO_SIGNAL_TARGET
     rec = recipes.load("gsm8k-7b", ["monitor.no_signal_target=0.2"])
-    ns = estimate.estimate(estimate.inputs_from_recipe(rec, pass_rate=0.5))["no_signal"]
+    ns = estimate.estimate(estimate.inputs_from_recipe(rec, pass_rate=0.5)).to_json()["no_signal"]
     assert ns["target"] == 0.2 and ns["smallest_G_under_target"] == smallest_group(0.5, 0.2) == 4
     rows = [{"step": s, "frac_reward_zero_std": 0.95, "rewards/accuracy/mean": 0.5} for s in range(1, 8)]
     (alarm,) = alarms.check_alarms(rows, rec.monitor, alarms.RunContext(num_generations=2))

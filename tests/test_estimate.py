@@ -27,7 +27,7 @@ def inputs(recipe, **kw) -> E.EstimateInputs:
 
 
 def test_seed_example_tokens_and_generation_flops(r7b):
-    r = E.estimate(inputs(r7b, params=7e9, prompts=10000, G=16, mean_len=512, epochs=5))
+    r = E.estimate(inputs(r7b, params=7e9, prompts=10000, G=16, mean_len=512, epochs=5)).to_json()
     assert r["generated_tokens"] == 409_600_000
     assert isinstance(r["generated_tokens"], int)
     # 2N per generated token, no attention term when only a parameter count is known.
@@ -36,7 +36,7 @@ def test_seed_example_tokens_and_generation_flops(r7b):
 
 
 def test_seed_example_training_flops_of_a_37b_active_model(r7b):
-    r = E.estimate(inputs(r7b, params=37e9, tokens=1e10, prompt_len=0))
+    r = E.estimate(inputs(r7b, params=37e9, tokens=1e10, prompt_len=0)).to_json()
     assert r["generated_tokens"] == 10_000_000_000
     assert r["prompt_tokens"] == 0
     assert r["flops"]["training"] == pytest.approx(6 * 37e9 * 1e10, rel=1e-12)
@@ -49,7 +49,7 @@ def test_deepseek_v3_is_37b_active_of_671b(r7b):
     assert a.total_params == pytest.approx(671e9, rel=0.005)
     assert a.active_params == pytest.approx(37e9, rel=0.02)
     x = inputs(r7b, model="deepseek-v3", tokens=1e10, prompt_len=0)
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     # Training FLOPs follow the ~37B active weights (minus the embedding lookup), plus attention.
     assert 6 * 36e9 * 1e10 < r["flops"]["training"] < 6 * 39e9 * 1e10
     assert not r["memory_gib_per_gpu"]["fits"]  # 671B of weights never fit 8 GPUs
@@ -137,7 +137,7 @@ def test_tiny_architecture_comes_from_model_tiny():
 @pytest.mark.parametrize("name", ["tiny", "gsm8k-0.5b", "gsm8k-1.5b", "gsm8k-7b", "math-7b"])
 def test_every_shipped_recipe_estimates(name):
     rec = recipes.load(name)
-    r = E.estimate(inputs(rec))
+    r = E.estimate(inputs(rec)).to_json()
     assert r["recipe"] == name
     assert r["gpu_hours"] > 0 and r["wall_clock_hours"] > 0
     assert set(E.PHASES) | {"total"} == set(r["flops"]) == set(r["seconds"])
@@ -149,9 +149,9 @@ def test_dataset_sizes_and_max_steps():
     assert inputs(recipes.load("math-7b")).prompts == 7500
     tiny = recipes.load("tiny", ["grpo.max_steps=600", "grpo.per_device_batch_size=16"])
     # max_steps 600 x 16 completions per step / G 8: the run's optimizer steps come back exactly.
-    assert E.estimate(inputs(tiny))["steps"] == pytest.approx(600)
+    assert E.estimate(inputs(tiny)).to_json()["steps"] == pytest.approx(600)
     # --prompts replaces max_steps: 100 prompts x G 8 / 16 completions per step.
-    assert E.estimate(inputs(tiny, prompts=100, epochs=1))["steps"] == pytest.approx(100 * 8 / 16)
+    assert E.estimate(inputs(tiny, prompts=100, epochs=1)).to_json()["steps"] == pytest.approx(100 * 8 / 16)
 
 
 def test_custom_data_without_a_size_asks_for_prompts():
@@ -188,11 +188,11 @@ def test_vllm_prefills_a_prompt_once_per_group(r7b):
 
 
 def test_total_is_the_sum_and_gpu_hours_follow_wall_clock(r7b):
-    r = E.estimate(inputs(r7b, price=2.0))
+    r = E.estimate(inputs(r7b, price=2.0)).to_json()
     assert r["seconds"]["total"] == pytest.approx(sum(r["seconds"][p] for p in E.PHASES))
     assert r["gpu_hours"] == pytest.approx(r["wall_clock_hours"] * 8)
     assert r["cost_usd"] == pytest.approx(2.0 * r["gpu_hours"])
-    assert "cost_usd" not in E.estimate(inputs(r7b))
+    assert "cost_usd" not in E.estimate(inputs(r7b)).to_json()
 
 
 def test_decode_is_bandwidth_bound_at_small_batch_and_amortized_at_large(r7b):
@@ -221,7 +221,7 @@ def test_vllm_server_mode_takes_its_gpus_from_the_node():
     )
     x = inputs(rec)
     assert x.num_gpus == 6 and x.server_gpus == 2  # launch.num_processes counts the server's GPUs
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     assert r["num_gpus"] == 8 and r["gpu_hours"] == pytest.approx(8 * r["wall_clock_hours"])
     assert r["generation"]["engines"] == 1 and r["generation"]["tensor_parallel"] == 2
     plan = r["memory_gib_per_gpu"]
@@ -230,7 +230,7 @@ def test_vllm_server_mode_takes_its_gpus_from_the_node():
         "gsm8k-7b",
         ["grpo.vllm_mode=server", "launch.vllm_server_gpus=8", "launch.vllm_server_host=10.0.0.2"],
     )
-    assert inputs(remote).num_gpus == 8 and E.estimate(inputs(remote))["num_gpus"] == 16
+    assert inputs(remote).num_gpus == 8 and E.estimate(inputs(remote)).to_json()["num_gpus"] == 16
 
 
 def test_eager_decoding_pays_a_launch_floor_per_step(r7b):
@@ -252,16 +252,16 @@ def test_eager_decoding_pays_a_launch_floor_per_step(r7b):
 )
 def test_more_G_or_longer_len_means_more_tokens_and_hours_more_gpus_less_wall_clock(r7b, G, length, gpus, gpu):
     x = inputs(r7b, G=G, mean_len=length, num_gpus=gpus, gpu=gpu, prompts=1000, epochs=1)
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     for bigger in (
         x.replace(G=G + 1),
         x.replace(mean_len=length * 1.5, max_len=max(x.max_len, int(length * 1.5) + 1)),
     ):
-        b = E.estimate(bigger)
+        b = E.estimate(bigger).to_json()
         assert b["generated_tokens"] > r["generated_tokens"]
         assert b["gpu_hours"] > r["gpu_hours"]
         assert b["wall_clock_hours"] > r["wall_clock_hours"]
-    wider = E.estimate(x.replace(num_gpus=2 * gpus))
+    wider = E.estimate(x.replace(num_gpus=2 * gpus)).to_json()
     assert wider["wall_clock_hours"] < r["wall_clock_hours"]
     assert wider["generated_tokens"] == r["generated_tokens"]
 
@@ -321,7 +321,7 @@ def test_check_fit(r7b):
 
 
 def test_pass_rate_in_the_estimate(r7b):
-    r = E.estimate(inputs(r7b, pass_rate=0.1))
+    r = E.estimate(inputs(r7b, pass_rate=0.1)).to_json()
     assert r["no_signal"]["fraction"] == pytest.approx(0.1**16 + 0.9**16)
     assert r["no_signal"]["smallest_G_under_target"] == 22
 
@@ -408,8 +408,8 @@ def test_calibration_scales_the_estimate_by_measured_over_predicted():
     assert report["mean_completion_length"] == {"assumed": 300, "measured": 250}
     base = E.estimate(x.replace(mean_len=250))
     scaled = E.apply_calibration(base, report)
-    assert scaled["seconds_per_step"] == pytest.approx(40.0)
-    assert scaled["gpu_hours"] == pytest.approx(base["gpu_hours"] * report["factor"])
+    assert scaled.seconds_per_step == pytest.approx(40.0)
+    assert scaled.gpu_hours == pytest.approx(base.gpu_hours * report["factor"])
     # Without step_time, tokens/s sets the factor.
     by_tps = E.calibration(x, E.measured_from_metrics(_rows(step_time=None, tps=1000.0)))
     assert by_tps["basis"] == "tokens_per_second"

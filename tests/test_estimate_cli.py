@@ -143,10 +143,10 @@ def test_recipe_flags_are_shorthands_for_set(flag, value, key):
     from grpo_cli.commands.estimate import compute
 
     base = ["--recipe", "gsm8k-1.5b"]
-    by_flag = compute([*base, flag] + ([value] if value is not None else []))
-    by_set = compute([*base, "--set", key if value is None else f"{key}={value}"])
+    by_flag = compute([*base, flag] + ([value] if value is not None else [])).to_json()
+    by_set = compute([*base, "--set", key if value is None else f"{key}={value}"]).to_json()
     assert by_flag == by_set
-    assert by_flag != compute(base)  # the flag changed something
+    assert by_flag != compute(base).to_json()  # the flag changed something
 
 
 @pytest.mark.parametrize("args", [["estimate"], ["estimate", "--json"]], ids=" ".join)

@@ -60,7 +60,7 @@ def test_the_table_has_every_published_run():
 def test_calibration_row_reproduces(run, metric, published, estimate, ratio, command):
     argv = shlex.split(command)
     assert argv[:2] == ["grpo", "estimate"]
-    value = metric_value(compute(argv[2:]), metric)
+    value = metric_value(compute(argv[2:]).to_json(), metric)
     assert value == pytest.approx(estimate, rel=0.005, abs=0.06), f"docs say {estimate}, the command gives {value:.2f}"
     assert value / published == pytest.approx(ratio, abs=0.006)
     assert 0.5 <= value / published <= 2.0
@@ -72,7 +72,7 @@ def test_source_rule_of_thumb_row_reproduces():
     cells = [c.strip() for c in row.strip().strip("|").split("|")]
     command = re.search(r"`(grpo estimate [^`]+)`", cells[3]).group(1)
     hours = float(re.match(r"([\d.]+) GPU-hours", cells[2]).group(1))
-    assert compute(shlex.split(command)[2:])["gpu_hours"] == pytest.approx(hours, abs=0.06)
+    assert compute(shlex.split(command)[2:]).to_json()["gpu_hours"] == pytest.approx(hours, abs=0.06)
 
 
 def _table_rows(section: str, ncells: int) -> list[list[str]]:
@@ -106,7 +106,7 @@ def test_every_claim_has_rows():
 
 @pytest.mark.parametrize("claim, metric, estimate, command", CLAIMS, ids=[f"{i}-{c[1]}" for i, c in enumerate(CLAIMS)])
 def test_claim_row_reproduces(claim, metric, estimate, command):
-    result = compute(shlex.split(command)[2:])
+    result = compute(shlex.split(command)[2:]).to_json()
     assert result["fits"], result["does_not_fit"]
     value = metric_value(result, metric)
     assert value == pytest.approx(estimate, rel=0.005, abs=0.06), f"docs say {estimate}, the command gives {value}"
@@ -117,7 +117,7 @@ def test_r1_sensitivity_rows_reproduce():
     assert len(rows) >= 10
     base = None
     for assumption, _change, hours, ratio, cmd in rows:
-        result = compute(shlex.split(cmd.strip("`"))[2:])
+        result = compute(shlex.split(cmd.strip("`"))[2:]).to_json()
         assert result["fits"], result["does_not_fit"]
         assert result["gpu_hours"] == pytest.approx(float(hours.replace(",", "")), abs=0.06), assumption
         base = base or result["gpu_hours"]
@@ -126,7 +126,9 @@ def test_r1_sensitivity_rows_reproduce():
 
 def test_r1_as_the_source_states_it_does_not_fit_and_the_doc_shows_the_line():
     text = DOC.read_text()
-    line = compute(shlex.split("--model deepseek-v3 --tokens 1e10 --prompt-len 0 --gpu h800 --num-gpus 128 --mfu 0.4"))
+    line = compute(
+        shlex.split("--model deepseek-v3 --tokens 1e10 --prompt-len 0 --gpu h800 --num-gpus 128 --mfu 0.4")
+    ).to_json()
     assert line["fits"] is False and line["gpu_hours"] is None
     shown = " ".join(text[text.index("does not fit on 128x h800") :].split("```")[0].split())
     assert shown == line["does_not_fit"]

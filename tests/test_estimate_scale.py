@@ -55,8 +55,8 @@ def test_deepseek_v3_one_token_reads_its_active_weights():
 
 
 def test_r1_decode_reads_grow_with_the_batch_and_stop_at_the_whole_model(r1):
-    small = E.estimate(replace(r1, gen_batch=128))["generation"]
-    large = E.estimate(r1)["generation"]
+    small = E.estimate(replace(r1, gen_batch=128)).to_json()["generation"]
+    large = E.estimate(r1).to_json()["generation"]
     whole = 2 * r1.params / E.GIB
     assert small["weight_gib_read_per_step"] < 0.95 * whole
     assert small["experts_touched_per_layer"] < 256
@@ -103,7 +103,7 @@ def test_r1_engines_are_sized_to_fit(r1):
     assert y.rollout_tp == 64 and y.vllm_tp == 1 and layout["source"] == "auto"  # the recipe keeps its value
     assert layout["expert_parallel"] == 64 and layout["experts_per_gpu"] == 4
     assert "smallest group that can is 64 GPUs" in layout["note"]
-    gen = E.estimate(r1)["generation"]
+    gen = E.estimate(r1).to_json()["generation"]
     assert gen["engines"] == 2 and gen["tensor_parallel"] == 64
     assert gen["kv_pool_gib"] == pytest.approx(64 * (0.3 * 81559 / 1024 - 2) - 2 * r1.params / E.GIB)
     # One engine per GPU (TP 1) decoded at ~2 tokens/GPU/s; sized engines decode at > 1,000.
@@ -112,7 +112,7 @@ def test_r1_engines_are_sized_to_fit(r1):
 
 def test_a_given_group_is_kept_even_when_it_does_not_fit(r1):
     x = replace(r1, rollout_tp_given=8)
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     assert r["generation"]["tensor_parallel"] == 8 and r["generation"]["layout"]["source"] == "given"
     assert not r["fits"] and "cannot hold the weights" in r["does_not_fit"]
 
@@ -120,7 +120,7 @@ def test_a_given_group_is_kept_even_when_it_does_not_fit(r1):
 def test_dense_model_too_big_for_any_group_says_so(r7b):
     # Qwen2.5-7B on L40S with a 0.1 share: 4.5 - 2 = 2.5 GiB per GPU, and TP may only be 1, 2 or 4 (28 heads).
     x = E.inputs_from_recipe(r7b, gpu="l40s", vllm_memory=0.1)
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     assert r["generation"]["tensor_parallel"] == 4
     assert "no group up to 4 GPUs can" in r["generation"]["layout"]["note"]
     assert not r["fits"] and r["does_not_fit"].startswith("does not fit on 8x l40s")
@@ -132,15 +132,16 @@ def test_dense_model_too_big_for_any_group_says_so(r7b):
 
 def test_r1_training_does_not_fit_128_h800_without_offload(r1):
     r = E.estimate(r1)
-    line = r["does_not_fit"]
-    assert not r["fits"] and "\n" not in line
+    line = r.does_not_fit
+    assert not r.fits and "\n" not in line
     # 671B x 12 bytes of optimizer state / 128 GPUs = 58.6 GiB per GPU before anything else.
     assert line.startswith("does not fit on 128x h800: needs ") and "optimizer 58.6" in line
     assert "--offload-optimizer" in line and "--num-gpus " in line
     shown = E.withhold_unfit(r)
-    assert shown["gpu_hours"] is None and shown["wall_clock_hours"] is None and shown["seconds"] is None
-    assert shown["if_it_fit"]["gpu_hours"] == r["gpu_hours"]
-    assert E.withhold_unfit(E.estimate(replace(r1, offload_optimizer=True)))["gpu_hours"] > 0
+    assert shown.gpu_hours is None and shown.wall_clock_hours is None and shown.seconds is None
+    assert shown.if_it_fit["gpu_hours"] == r.gpu_hours
+    assert "cost_usd" not in shown.to_json()  # withheld figures print as null; absent ones stay absent
+    assert E.withhold_unfit(E.estimate(replace(r1, offload_optimizer=True))).to_json()["gpu_hours"] > 0
 
 
 def test_smallest_gpu_count_is_the_first_that_fits(r7b):
@@ -156,7 +157,7 @@ def test_smallest_gpu_count_is_the_first_that_fits(r7b):
 
 def test_optimizer_offload_moves_adam_states_to_the_host(r1):
     x = replace(r1, offload_optimizer=True)
-    r = E.estimate(x)
+    r = E.estimate(x).to_json()
     plan = r["memory_gib_per_gpu"]
     assert r["fits"] and plan["optimizer"] == 0
     assert plan["host_optimizer_per_gpu"] == pytest.approx(12 * x.params / 128 / E.GIB)
@@ -172,7 +173,7 @@ def test_optimizer_offload_moves_adam_states_to_the_host(r1):
 
 def test_ppo_adds_a_policy_sized_critic(r7b):
     x = E.inputs_from_recipe(r7b)
-    grpo, ppo = E.estimate(x), E.estimate(replace(x, method="ppo"))
+    grpo, ppo = E.estimate(x).to_json(), E.estimate(replace(x, method="ppo")).to_json()
     f, g = ppo["flops"], grpo["flops"]
     assert f["values"] == pytest.approx(g["reference"])  # the critic's forward = one policy-sized forward
     assert f["critic_training"] == pytest.approx(g["training"])
@@ -197,7 +198,7 @@ def test_ppo_always_computes_old_log_probs(r7b):
 
 def test_dpo_trains_the_same_sequences_without_generating(r7b):
     x = E.inputs_from_recipe(r7b, beta=0.0)
-    grpo, dpo = E.estimate(x), E.estimate(replace(x, method="dpo"))
+    grpo, dpo = E.estimate(x).to_json(), E.estimate(replace(x, method="dpo")).to_json()
     f = dpo["flops"]
     assert f["generation"] == f["prefill"] == f["old_policy"] == 0
     assert f["reference"] > 0  # the DPO loss needs the reference even at beta 0
@@ -214,7 +215,7 @@ def test_dpo_trains_the_same_sequences_without_generating(r7b):
 
 def test_unknown_method_is_a_user_error(r7b):
     with pytest.raises(UserError, match="--method sft: expected one of grpo, ppo, dpo"):
-        E.estimate(replace(E.inputs_from_recipe(r7b), method="sft"))
+        E.estimate(replace(E.inputs_from_recipe(r7b), method="sft")).to_json()
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -224,19 +225,19 @@ def test_unknown_method_is_a_user_error(r7b):
 def test_prm_scoring_is_one_forward_per_completion(r7b):
     x = E.inputs_from_recipe(r7b, params=7e9)  # a bare count: exactly 2N per token, no attention term
     prm = replace(x, prm_params=7e9, prm_flop_params=7e9, prm_name="7B PRM")
-    r = E.estimate(prm)
+    r = E.estimate(prm).to_json()
     seq_tokens = r["generated_tokens"] + r["prompt_tokens"]
     assert r["flops"]["reward_model"] == pytest.approx(2 * 7e9 * seq_tokens)
     assert r["seconds"]["reward_model"] == pytest.approx(r["flops"]["reward_model"] / (8 * x.gpu.flops * x.mfu))
     # bf16 weights sharded like the reference under ZeRO-3: 2 x 7e9 / 8 bytes per GPU.
     assert r["memory_gib_per_gpu"]["reward_model"] == pytest.approx(2 * 7e9 / 8 / E.GIB)
-    assert "reward_model" not in E.estimate(x)["flops"]
-    assert "reward_model" not in E.estimate(replace(prm, method="dpo"))["flops"]  # DPO scores nothing
+    assert "reward_model" not in E.estimate(x).to_json()["flops"]
+    assert "reward_model" not in E.estimate(replace(prm, method="dpo")).to_json()["flops"]  # DPO scores nothing
 
 
 def test_prm_training_cost_by_hand(r7b):
     x = E.inputs_from_recipe(r7b, params=7e9, gpu="a100-80g", prm_train_tokens=1e8)
-    t = E.estimate(x)["prm_training"]
+    t = E.estimate(x).to_json()["prm_training"]
     # 8N per token with activation checkpointing: 8 x 7e9 x 1e8 = 5.6e18 FLOPs at 8 x 312 TFLOP/s x 0.35.
     assert t["flops"] == pytest.approx(5.6e18)
     assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600)  # 14.2 A100-hours

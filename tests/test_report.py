@@ -117,7 +117,7 @@ def test_full_run_dir_on_gpus(tmp_path):
     assert "wall time: 2h00m00s (run.json wall_time)" in md
     assert "measured: 16 GPU-hours (8x NVIDIA H100 80GB HBM3, 2h00m00s wall, 200 steps" in md
     rec = recipes.load("gsm8k-7b", ["grpo.max_steps=200"])
-    pred = estimate.estimate(estimate.inputs_from_recipe(rec, gpu=estimate.GPUS["h100"], num_gpus=8))
+    pred = estimate.estimate(estimate.inputs_from_recipe(rec, gpu=estimate.GPUS["h100"], num_gpus=8)).to_json()
     assert f"`grpo estimate` predicts {pred['gpu_hours']:.3g} GPU-hours" in md
     assert f"{pred['seconds_per_step']:.3g} s/step" in md
     assert "per step: measured 30 s (median)" in md or "per step: measured 30." in md

@@ -10,12 +10,15 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.observe.durations import duration
+
+if TYPE_CHECKING:
+    from grpo_cli.estimate import Estimate
 
 # `grpo estimate` with no --recipe estimates this one (flags still override every input).
 DEFAULT_RECIPE = "gsm8k-7b"
@@ -158,13 +161,13 @@ def run(argv: list[str]) -> None:
     if args.as_json:
         import json
 
-        sys.stdout.write(json.dumps(result, indent=2, default=_jsonable) + "\n")
+        sys.stdout.write(json.dumps(result.to_json(), indent=2, default=_jsonable) + "\n")
     else:
         _print(result)
 
 
-def compute(args: argparse.Namespace | list[str]) -> dict:
-    """The estimate for parsed flags (or an argv list): what --json prints."""
+def compute(args: argparse.Namespace | list[str]) -> Estimate:
+    """The estimate for parsed flags (or an argv list); its to_json() is what --json prints."""
     from grpo_cli import estimate as E
 
     if isinstance(args, list):
@@ -184,7 +187,7 @@ def compute(args: argparse.Namespace | list[str]) -> dict:
     x = E.inputs_from_recipe(recipe, **flags)
     result = E.withhold_unfit(E.estimate(x))
     if args.compare:
-        result["compare"] = E.compare_methods(x)
+        result = result.replace(compare=E.compare_methods(x))
     return result
 
 
@@ -270,7 +273,7 @@ def _run_hardware(stage: Path) -> tuple[str | None, int | None]:
     return name, count or (len(gpus) if isinstance(gpus, list) else None)
 
 
-def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: dict) -> dict:
+def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: dict) -> Estimate:
     from grpo_cli import estimate as E
 
     stage = _stage_dir(run_dir)
@@ -332,66 +335,64 @@ _PHASE_NOTES = {
 }
 
 
-def _print(r: dict) -> None:
+def _print(r: Estimate) -> None:
     """The table `grpo estimate` prints: a "does not fit" line first when the plan cannot run, the workload, time
     per phase, how generation runs, hours and cost, a PRM, the method comparison, the calibration, the memory plan,
     the no-signal share and the assumptions, top to bottom."""
     from rich.console import Console
 
     con = Console()
-    if r.get("does_not_fit"):
+    if r.does_not_fit:
         # Said first, in one line, and no hours or cost below: the figures would be for a run that cannot start.
-        con.print(f"[bold red]{r['does_not_fit']}[/bold red]", soft_wrap=True)
+        con.print(f"[bold red]{r.does_not_fit}[/bold red]", soft_wrap=True)
     _print_workload(con, r)
     con.print(_phase_table(r))
     _print_totals(con, r)
     _print_prm(con, r)
-    if "compare" in r:
-        con.print(_compare_table(r["compare"]))
-    if "calibration" in r:
-        _print_calibration(con, r["calibration"])
+    if r.has("compare"):
+        con.print(_compare_table(r.compare))
+    if r.has("calibration"):
+        _print_calibration(con, r.calibration)
     _print_memory(con, r)
-    if "no_signal" in r:
-        ns = r["no_signal"]
-        best = ns["smallest_G_under_target"]
-        advice = f"G >= {best} keeps it under {ns['target']:.0%}" if best else "no G helps at this pass rate"
+    if r.has("no_signal"):
+        ns = r.no_signal
+        best = ns.smallest_G_under_target
+        advice = f"G >= {best} keeps it under {ns.target:.0%}" if best else "no G helps at this pass rate"
         con.print(
-            f"no learning signal: at pass rate {ns['pass_rate']:g}, {ns['fraction']:.1%} of groups of G={ns['G']} "
+            f"no learning signal: at pass rate {ns.pass_rate:g}, {ns.fraction:.1%} of groups of G={ns.G} "
             f"score all-same (p^G + (1-p)^G); {advice}"
         )
-    a = r["assumptions"]
-    shape = "" if r["architecture"] else f"; KV/activation shape of {a['shape_from']}"
+    a = r.assumptions
+    shape = "" if r.architecture else f"; KV/activation shape of {a.shape_from}"
     con.print(
-        f"[dim]assumes MFU {a['mfu']:g}, decode efficiency {a['decode_efficiency']:g}, bandwidth efficiency "
-        f"{a['bandwidth_efficiency']:g}, old-policy forward {'on' if a['old_policy_forward'] else 'off'}{shape}; "
+        f"[dim]assumes MFU {a.mfu:g}, decode efficiency {a.decode_efficiency:g}, bandwidth efficiency "
+        f"{a.bandwidth_efficiency:g}, old-policy forward {'on' if a.old_policy_forward else 'off'}{shape}; "
         "formulas, defaults and calibration: docs/estimate.md[/dim]"
     )
 
 
-def _print_workload(con: Any, r: dict) -> None:
-    x = r["inputs"]
-    title = f"{r['recipe'] or 'estimate'}: {r['model']}" + (
-        f" ({r['params'] / 1e9:.2f}B params"
-        + (f", {r['flop_params'] / 1e9:.1f}B per token" if r["flop_params"] < 0.9 * r["params"] else "")
+def _print_workload(con: Any, r: Estimate) -> None:
+    x = r.inputs
+    title = f"{r.recipe or 'estimate'}: {r.model}" + (
+        f" ({r.params / 1e9:.2f}B params"
+        + (f", {r.flop_params / 1e9:.1f}B per token" if r.flop_params < 0.9 * r.params else "")
         + ")"
     )
-    con.print(f"[bold]{title}[/bold] on {r['num_gpus']}x {r['gpu']}")
+    con.print(f"[bold]{title}[/bold] on {r.num_gpus}x {r.gpu}")
     if x["tokens"] is not None:
-        work = f"{_si(x['tokens'])} generated tokens given (--tokens) = {r['sequences']:,.0f} completions of {x['mean_len']:g} tokens"
+        work = f"{_si(x['tokens'])} generated tokens given (--tokens) = {r.sequences:,.0f} completions of {x['mean_len']:g} tokens"
     else:
-        work = f"{x['prompts']:,} prompts x G {x['G']} x {x['epochs']:g} epoch(s) = {r['sequences']:,.0f} completions"
+        work = f"{x['prompts']:,} prompts x G {x['G']} x {x['epochs']:g} epoch(s) = {r.sequences:,.0f} completions"
     con.print(
-        f"{work}; {r['generated_tokens']:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
-        f"{r['prompt_tokens']:,} prompt tokens; {r['steps']:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
+        f"{work}; {r.generated_tokens:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
+        f"{r.prompt_tokens:,} prompt tokens; {r.steps:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
     )
-    if r.get("method", "grpo") != "grpo":
-        given = "; DPO generates nothing: the same sequences are given as chosen/rejected pairs" * (
-            r["method"] == "dpo"
-        )
-        con.print(f"method: {r['method'].upper()} on the same data{given}")
+    if r.method != "grpo":
+        given = "; DPO generates nothing: the same sequences are given as chosen/rejected pairs" * (r.method == "dpo")
+        con.print(f"method: {r.method.upper()} on the same data{given}")
 
 
-def _phase_table(r: dict) -> Any:
+def _phase_table(r: Estimate) -> Any:
     from rich.table import Table
 
     from grpo_cli.estimate import phases_of
@@ -405,16 +406,16 @@ def _phase_table(r: dict) -> Any:
         ("what", "left"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
-    sec = r["seconds"] or {}  # None when the plan does not fit: FLOPs only
+    sec = r.seconds or {}  # None when the plan does not fit: FLOPs only
     total = sec.get("total") or 1.0
-    for p in phases_of(r["flops"]):
-        if r["flops"][p] == 0 and not sec.get(p):
+    for p in phases_of(r.flops):
+        if r.flops[p] == 0 and not sec.get(p):
             continue
         time = (duration(sec[p], form="decimal"), f"{100 * sec[p] / total:.0f}%") if sec else ("-", "-")
-        table.add_row(p, _sci(r["flops"][p]), *time, _PHASE_NOTES[p])
+        table.add_row(p, _sci(r.flops[p]), *time, _PHASE_NOTES[p])
     table.add_row(
         "[bold]total[/bold]",
-        _sci(r["flops"]["total"]),
+        _sci(r.flops["total"]),
         duration(sec["total"], form="decimal") if sec else "-",
         "100%" if sec else "-",
         "",
@@ -422,16 +423,16 @@ def _phase_table(r: dict) -> Any:
     return table
 
 
-def _print_totals(con: Any, r: dict) -> None:
-    gen = r["generation"]
+def _print_totals(con: Any, r: Estimate) -> None:
+    gen = r.generation
     if gen["engines"]:
         con.print(_generation_line(gen))
-    if r["gpu_hours"] is None:  # does not fit: no hours as if it did
+    if r.gpu_hours is None:  # does not fit: no hours as if it did
         return
-    cost = f", [bold]${r['cost_usd']:,.0f}[/bold]" if "cost_usd" in r else ""
+    cost = f", [bold]${r.cost_usd:,.0f}[/bold]" if r.has("cost_usd") else ""
     con.print(
-        f"[bold]{r['gpu_hours']:,.1f} GPU-hours[/bold], wall clock [bold]{duration(r['wall_clock_hours'] * 3600, form='decimal')}[/bold]"
-        f"{cost}; {duration(r['seconds_per_step'], form='decimal')} per step, {r['tokens_per_gpu_per_second']:,.0f} tokens/GPU/s (prompt + completion)"
+        f"[bold]{r.gpu_hours:,.1f} GPU-hours[/bold], wall clock [bold]{duration(r.wall_clock_hours * 3600, form='decimal')}[/bold]"
+        f"{cost}; {duration(r.seconds_per_step, form='decimal')} per step, {r.tokens_per_gpu_per_second:,.0f} tokens/GPU/s (prompt + completion)"
     )
 
 
@@ -461,21 +462,21 @@ def _generation_line(gen: dict) -> str:
     return line
 
 
-def _print_prm(con: Any, r: dict) -> None:
-    if "prm" in r:
-        p, sec = r["prm"], r["seconds"]
+def _print_prm(con: Any, r: Estimate) -> None:
+    if r.has("prm"):
+        p, sec = r.prm, r.seconds
         share = f", {100 * sec['reward_model'] / sec['total']:.0f}% of the time" if sec else ""
-        gib = r["memory_gib_per_gpu"].get("reward_model", 0.0)
+        gib = r.memory_gib_per_gpu.get("reward_model", 0.0)
         con.print(
-            f"process reward model {p['model']} ({p['params'] / 1e9:.2f}B): one forward per completion"
+            f"process reward model {p.model} ({p.params / 1e9:.2f}B): one forward per completion"
             f"{share}; {gib:.1f} GiB per GPU beside the policy"
         )
-    if "prm_training" in r:
-        t = r["prm_training"]
-        src = t["source"]
+    if r.has("prm_training"):
+        t = r.prm_training
+        src = t.source
         con.print(
-            f"training the PRM ({t['model']}) on {_si(t['tokens'])} tokens: {_sci(t['flops'])} FLOPs, "
-            f"[bold]{t['gpu_hours']:,.1f} GPU-hours[/bold] ({duration(t['seconds'], form='decimal')} on {t['num_gpus']}x {t['gpu']}); "
+            f"training the PRM ({t.model}) on {_si(t.tokens)} tokens: {_sci(t.flops)} FLOPs, "
+            f"[bold]{t.gpu_hours:,.1f} GPU-hours[/bold] ({duration(t.seconds, form='decimal')} on {t.num_gpus}x {t.gpu}); "
             f"the source: ~{_si(src['tokens'])} tokens / ~{src['gpu_hours']:g} GPU-hours for a 7B"
         )
 
@@ -551,10 +552,10 @@ def _memory_rows(m: dict, x: dict) -> list[tuple[str, float]]:
     return rows
 
 
-def _print_memory(con: Any, r: dict) -> None:
+def _print_memory(con: Any, r: Estimate) -> None:
     from rich.table import Table
 
-    m, x, gen = r["memory_gib_per_gpu"], r["inputs"], r["generation"]
+    m, x, gen = r.memory_gib_per_gpu, r.inputs, r.generation
     mem = Table(title=f"memory per GPU ({m['mode']} fine-tuning, {m['strategy']}, {x['num_gpus']} training GPU(s))")
     mem.add_column("item")
     mem.add_column("GiB", justify="right")
@@ -571,7 +572,7 @@ def _print_memory(con: Any, r: dict) -> None:
         f"[bold]peak[/bold] (train {m['train_phase']:.1f}, generation {m['generation_phase']:.1f})",
         f"[bold]{m['total']:.1f}[/bold]",
     )
-    mem.add_row(f"{r['gpu']} memory: {verdict}", f"{m['gpu_memory']:.1f}")
+    mem.add_row(f"{r.gpu} memory: {verdict}", f"{m['gpu_memory']:.1f}")
     con.print(mem)
     for problem in m["problems"]:
         con.print(f"[red]memory: {problem}[/red]")

@@ -287,7 +287,7 @@ def nearest_arch(params: float) -> Arch:
     return min(dense, key=lambda a: abs(math.log(a.total_params / params)))
 
 
-_COUNT = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*([kmbt]?)\s*$", re.IGNORECASE)
+COUNT_PATTERN = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*([kmbt]?)\s*$", re.IGNORECASE)
 _SUFFIX = {"": 1.0, "k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12}
 
 
@@ -296,7 +296,7 @@ def parse_count(text: str | float | int, what: str = "--params") -> float:
     if isinstance(text, (int, float)):
         value = float(text)
     else:
-        m = _COUNT.match(str(text))
+        m = COUNT_PATTERN.match(str(text))
         if not m:
             raise UserError(f"{what} {text!r}: expected a number such as 7e9 or 7B")
         value = float(m.group(1)) * _SUFFIX[m.group(2).lower()]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from grpo_cli.errors import UserError
 from grpo_cli.estimate.cost import estimate
 from grpo_cli.estimate.inputs import EstimateInputs
+from grpo_cli.estimate.result import Estimate
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def calibration(run: EstimateInputs, measured: Measured) -> dict:
     result = estimate(run)
     # Tokens one optimizer step processes (prompt + completion): each generation round feeds num_iterations steps.
     step_tokens = run.gen_batch / run.num_iterations * (run.prompt_len + run.mean_len)
-    predicted_step = result["seconds_per_step"]
+    predicted_step = result.seconds_per_step
     predicted_tps = step_tokens / predicted_step if predicted_step else 0.0
     if measured.step_time is not None:
         factor, basis = measured.step_time / predicted_step, "step_time"
@@ -86,20 +87,21 @@ def calibration(run: EstimateInputs, measured: Measured) -> dict:
     }
 
 
-def apply_calibration(result: dict, report: dict) -> dict:
+def apply_calibration(result: Estimate, report: dict) -> Estimate:
     """The estimate with every phase's seconds scaled by the calibration factor: GPU-hours and cost follow the
     measured speed while the phase split stays the model's."""
     k = report["factor"]
-    out = dict(result)
-    out["seconds"] = {p: v * k for p, v in result["seconds"].items()}
-    out["seconds_per_step"] = result["seconds_per_step"] * k
-    out["wall_clock_hours"] = result["wall_clock_hours"] * k
-    out["gpu_hours"] = result["gpu_hours"] * k
-    out["tokens_per_gpu_per_second"] = result["tokens_per_gpu_per_second"] / k
-    if "cost_usd" in result:
-        out["cost_usd"] = result["cost_usd"] * k
-    out["calibration"] = {
-        **report,
-        "uncalibrated": {"gpu_hours": result["gpu_hours"], "wall_clock_hours": result["wall_clock_hours"]},
+    changes: dict = {
+        "seconds": {p: v * k for p, v in result.seconds.items()},
+        "seconds_per_step": result.seconds_per_step * k,
+        "wall_clock_hours": result.wall_clock_hours * k,
+        "gpu_hours": result.gpu_hours * k,
+        "tokens_per_gpu_per_second": result.tokens_per_gpu_per_second / k,
     }
-    return out
+    if result.has("cost_usd"):
+        changes["cost_usd"] = result.cost_usd * k
+    calibration = {
+        **report,
+        "uncalibrated": {"gpu_hours": result.gpu_hours, "wall_clock_hours": result.wall_clock_hours},
+    }
+    return result.replace(calibration=calibration, **changes)

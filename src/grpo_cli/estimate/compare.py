@@ -7,7 +7,7 @@ from typing import Any
 
 from grpo_cli.errors import UserError
 from grpo_cli.estimate import methods
-from grpo_cli.estimate.archs import _COUNT, parse_count, resolve_model
+from grpo_cli.estimate.archs import COUNT_PATTERN, parse_count, resolve_model
 from grpo_cli.estimate.cost import estimate
 from grpo_cli.estimate.inputs import EstimateInputs
 
@@ -20,16 +20,16 @@ def compare_methods(x: EstimateInputs) -> dict:
     grpo = results["grpo"]
     out = {}
     for m, r in results.items():
-        both_fit = r["fits"] and grpo["fits"]
+        both_fit = r.fits and grpo.fits
         out[m] = {
-            "gpu_hours": r["gpu_hours"] if r["fits"] else None,
-            "wall_clock_hours": r["wall_clock_hours"] if r["fits"] else None,
-            "seconds": r["seconds"] if r["fits"] else None,
-            "flops_total": r["flops"]["total"],
-            "peak_gib_per_gpu": r["memory_gib_per_gpu"]["total"],
-            "fits": r["fits"],
-            "does_not_fit": r["does_not_fit"],
-            "grpo_over": grpo["wall_clock_hours"] / r["wall_clock_hours"] if both_fit else None,
+            "gpu_hours": r.gpu_hours if r.fits else None,
+            "wall_clock_hours": r.wall_clock_hours if r.fits else None,
+            "seconds": r.seconds if r.fits else None,
+            "flops_total": r.flops["total"],
+            "peak_gib_per_gpu": r.memory_gib_per_gpu["total"],
+            "fits": r.fits,
+            "does_not_fit": r.does_not_fit,
+            "grpo_over": grpo.wall_clock_hours / r.wall_clock_hours if both_fit else None,
         }
     return out
 
@@ -37,7 +37,7 @@ def compare_methods(x: EstimateInputs) -> dict:
 def resolve_prm(text: str, tiny: Any = None, where: str = "--prm") -> dict:
     """--prm: a parameter count ('7B', '7e9': exactly 2N per token) or a model (a known architecture, Hub id or
     config.json path) -> the EstimateInputs fields of the process reward model."""
-    if _COUNT.match(str(text)):
+    if COUNT_PATTERN.match(str(text)):
         n = parse_count(text, where)
         return {"prm_arch": None, "prm_params": n, "prm_flop_params": n, "prm_name": f"{n / 1e9:g}B PRM"}
     try:

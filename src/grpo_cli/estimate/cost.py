@@ -11,15 +11,16 @@ from grpo_cli.estimate import methods
 from grpo_cli.estimate.defaults import SOURCE_RULE_OF_THUMB
 from grpo_cli.estimate.inputs import EstimateInputs, inputs_from_recipe, validate_inputs
 from grpo_cli.estimate.memory import FIXES, does_not_fit, memory_plan, plan_parts
+from grpo_cli.estimate.result import PRM, TIME_FIELDS, Assumptions, Estimate, NoSignal, PRMTraining
 from grpo_cli.estimate.rollout import rollout_layout
 from grpo_cli.estimate.timing import generation_plan, phase_seconds
 from grpo_cli.estimate.workload import flops, workload
 from grpo_cli.formulas import no_signal_fraction, smallest_group
 
 
-def estimate(x: EstimateInputs) -> dict:
-    """The `grpo estimate --json` object: every figure as if the plan fit, with `fits` and, when it does not,
-    the `does_not_fit` line (`withhold_unfit` is what the command prints then)."""
+def estimate(x: EstimateInputs) -> Estimate:
+    """One estimate: every figure as if the plan fit, with `fits` and, when it does not, the `does_not_fit` line
+    (`withhold_unfit` is what the command prints then). `.to_json()` is the `grpo estimate --json` object."""
     x, layout = rollout_layout(validate_inputs(x))
     w = workload(x)
     f = flops(x, w)
@@ -32,76 +33,68 @@ def estimate(x: EstimateInputs) -> dict:
     plan = memory_plan(x)
     gpu_hours = wall * total_gpus / 3600
     seq_tokens = w["generated_tokens"] + w["prompt_tokens"]
-    out: dict[str, Any] = {
-        "recipe": x.name or None,
-        "model": x.model,
-        "params": x.params,
-        "flop_params": x.flop_params,
-        "architecture": x.arch.name if x.arch else None,
-        "gpu": x.gpu.name,
-        "num_gpus": total_gpus,
-        "sequences": w["sequences"],
-        "generated_tokens": w["generated_tokens"],
-        "prompt_tokens": w["prompt_tokens"],
-        "steps": w["steps"],
-        "flops": f,
-        "seconds": sec,
-        "seconds_per_step": wall / w["steps"] if w["steps"] else 0.0,
-        "gpu_hours": gpu_hours,
-        "wall_clock_hours": wall / 3600,
-        # verl's throughput convention: (prompt + response tokens) / (step time x GPUs).
-        "tokens_per_gpu_per_second": seq_tokens / (wall * total_gpus) if wall else 0.0,
-        "generation": gen,
-        "memory_gib_per_gpu": plan,
-        "fits": plan["fits"],
-        "does_not_fit": does_not_fit(x, plan, layout),
-        "method": x.method,
-        "assumptions": {
-            "mfu": x.mfu,
-            "decode_efficiency": x.decode_efficiency,
-            "bandwidth_efficiency": x.bandwidth_efficiency,
-            "old_policy_forward": f["old_policy"] > 0,
-            "shape_from": x.shape.name,
-            "source_rule_of_thumb": SOURCE_RULE_OF_THUMB,
-        },
-        "inputs": _inputs_dict(x),
-    }
+    out = Estimate(
+        recipe=x.name or None,
+        model=x.model,
+        params=x.params,
+        flop_params=x.flop_params,
+        architecture=x.arch.name if x.arch else None,
+        gpu=x.gpu.name,
+        num_gpus=total_gpus,
+        sequences=w["sequences"],
+        generated_tokens=w["generated_tokens"],
+        prompt_tokens=w["prompt_tokens"],
+        steps=w["steps"],
+        flops=f,
+        seconds=sec,
+        seconds_per_step=wall / w["steps"] if w["steps"] else 0.0,
+        gpu_hours=gpu_hours,
+        wall_clock_hours=wall / 3600,
+        tokens_per_gpu_per_second=seq_tokens / (wall * total_gpus) if wall else 0.0,
+        generation=gen,
+        memory_gib_per_gpu=plan,
+        fits=plan["fits"],
+        does_not_fit=does_not_fit(x, plan, layout),
+        method=x.method,
+        assumptions=Assumptions(
+            mfu=x.mfu,
+            decode_efficiency=x.decode_efficiency,
+            bandwidth_efficiency=x.bandwidth_efficiency,
+            old_policy_forward=f["old_policy"] > 0,
+            shape_from=x.shape.name,
+            source_rule_of_thumb=SOURCE_RULE_OF_THUMB,
+        ),
+        inputs=_inputs_dict(x),
+    )
     if x.price is not None:
-        out["cost_usd"] = gpu_hours * x.price
+        out = out.replace(cost_usd=gpu_hours * x.price)
     if x.pass_rate is not None:
         target = x.recipe.monitor.no_signal_target  # the threshold the no_signal alarm advises with
-        out["no_signal"] = {
-            "pass_rate": x.pass_rate,
-            "G": x.G,
-            "fraction": no_signal_fraction(x.pass_rate, x.G),
-            "target": target,
-            "smallest_G_under_target": smallest_group(x.pass_rate, target),
-        }
+        no_signal = NoSignal(
+            pass_rate=x.pass_rate,
+            G=x.G,
+            fraction=no_signal_fraction(x.pass_rate, x.G),
+            target=target,
+            smallest_G_under_target=smallest_group(x.pass_rate, target),
+        )
+        out = out.replace(no_signal=no_signal)
     if x.prm_params:
-        out["prm"] = {"model": x.prm_name, "params": x.prm_params, "flop_params": x.prm_flop_params}
+        out = out.replace(prm=PRM(model=x.prm_name, params=x.prm_params, flop_params=x.prm_flop_params))
     if x.prm_train_tokens is not None:
-        out["prm_training"] = prm_training(x)
+        out = out.replace(prm_training=prm_training(x))
     return out
 
 
-# Keys that only mean something when the plan fits: `withhold_unfit` moves them under "if_it_fit".
-_TIME_KEYS = ("seconds", "seconds_per_step", "gpu_hours", "wall_clock_hours", "tokens_per_gpu_per_second", "cost_usd")
-
-
-def withhold_unfit(result: dict) -> dict:
+def withhold_unfit(result: Estimate) -> Estimate:
     """What `grpo estimate` prints: a plan that does not fit gets no time, GPU-hours or cost at the top level
     (they are null; the as-if figures stay under `if_it_fit` for whoever wants the arithmetic)."""
-    if result.get("fits", True):
+    if result.fits:
         return result
-    out = dict(result)
-    out["if_it_fit"] = {k: result[k] for k in _TIME_KEYS if k in result}
-    for k in _TIME_KEYS:
-        if k in out:
-            out[k] = None
-    return out
+    present = [k for k in TIME_FIELDS if result.has(k)]
+    return result.replace(if_it_fit={k: getattr(result, k) for k in present}, **dict.fromkeys(present))
 
 
-def prm_training(x: EstimateInputs) -> dict:
+def prm_training(x: EstimateInputs) -> PRMTraining:
     """Training the PRM (the policy's model when no --prm is given) on x.prm_train_tokens tokens, one epoch, on
     the run's GPUs at its MFU: 6N per token (8N with activation checkpointing) plus attention over sequences of
     prompt + mean completion tokens."""
@@ -112,18 +105,18 @@ def prm_training(x: EstimateInputs) -> dict:
     att_per_token = arch.attention_flops(0, seq) / seq if arch else 0.0
     fl = methods.prm_training_flops(N, tokens, x.grad_ckpt, att_per_token)
     seconds = fl / (x.num_gpus * x.gpu.flops * x.mfu)
-    return {
-        "model": x.prm_name or x.model,
-        "params": x.prm_params or x.params,
-        "tokens": tokens,
-        "flops": fl,
-        "seconds": seconds,
-        "wall_clock_hours": seconds / 3600,
-        "gpu_hours": seconds * x.num_gpus / 3600,
-        "gpu": x.gpu.name,
-        "num_gpus": x.num_gpus,
-        "source": methods.SOURCE_PRM_TRAINING,
-    }
+    return PRMTraining(
+        model=x.prm_name or x.model,
+        params=x.prm_params or x.params,
+        tokens=tokens,
+        flops=fl,
+        seconds=seconds,
+        wall_clock_hours=seconds / 3600,
+        gpu_hours=seconds * x.num_gpus / 3600,
+        gpu=x.gpu.name,
+        num_gpus=x.num_gpus,
+        source=methods.SOURCE_PRM_TRAINING,
+    )
 
 
 # The --json "inputs" object: every input the arithmetic used, the recipe's included, in this order.

@@ -287,10 +287,10 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
         pred = est.estimate(est.inputs_from_recipe(run.recipe, **overrides))
     except UserError as err:
         return [f"- `grpo estimate`: n/a: {err}"]
-    hw = f"{pred['num_gpus']}x {pred['gpu']}"
+    hw = f"{pred.num_gpus}x {pred.gpu}"
     lines = [
-        f"- `grpo estimate` predicts {pred['gpu_hours']:.3g} GPU-hours ({_hms(pred['wall_clock_hours'] * 3600)} "
-        f"wall on {hw}) for the recipe's {pred['steps']:.0f} steps, {pred['seconds_per_step']:.3g} s/step"
+        f"- `grpo estimate` predicts {pred.gpu_hours:.3g} GPU-hours ({_hms(pred.wall_clock_hours * 3600)} "
+        f"wall on {hw}) for the recipe's {pred.steps:.0f} steps, {pred.seconds_per_step:.3g} s/step"
     ]
     if device and gpu is None:
         lines.append(f"  (the run's GPU '{device}' is not in the estimate's table; predicted for the recipe's {hw})")
@@ -298,10 +298,10 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
         lines.append("  (predicted for the recipe's hardware; this run had no GPU, so the two do not compare)")
     measured_step = statistics.median(_finite([r.get("step_time") for r in run.metrics])[1:] or [0.0]) or None
     if n_gpus and gpu is not None and measured_step:
-        ratio = measured_step / pred["seconds_per_step"] if pred["seconds_per_step"] else math.nan
+        ratio = measured_step / pred.seconds_per_step if pred.seconds_per_step else math.nan
         lines.append(
-            f"- per step: measured {measured_step:.3g} s (median) vs predicted {pred['seconds_per_step']:.3g} s: "
-            f"{ratio:.2f}x; for the {steps_done} steps this run made: predicted {pred['seconds_per_step'] * steps_done * n_gpus / 3600:.3g} "
+            f"- per step: measured {measured_step:.3g} s (median) vs predicted {pred.seconds_per_step:.3g} s: "
+            f"{ratio:.2f}x; for the {steps_done} steps this run made: predicted {pred.seconds_per_step * steps_done * n_gpus / 3600:.3g} "
             f"GPU-hours (`grpo estimate --calibrate {run.path}` folds this ratio into later estimates)"
         )
     return lines
