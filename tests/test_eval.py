@@ -140,6 +140,7 @@ def test_truncation_is_counted(never_stops, tmp_path):
     assert s["pass@1_strict"] == s["pass@1_flexible"] == 0.0
 
 
+@pytest.mark.slow
 def test_same_seed_same_samples_and_subsets_agree(tmp_path):
     """The random tiny model, sampled: seeds make samples.jsonl reproducible whatever the batch size."""
     recipe = _recipe(n=3, temperature=1.0, limit=6, max_tokens=12)
@@ -167,6 +168,7 @@ def test_output_folder_is_never_silently_reused(answers_four, gsm8k_file, tmp_pa
     assert s["counts"]["scored"] == 4
 
 
+@pytest.mark.slow
 def test_math500_breakdown_by_subject_and_level(answers_four, shared_data, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
     s = eval_stage.run(_with(recipe, dataset=str(shared_data / "math500"), limit=40), answers_four, tmp_path / "m")
@@ -195,6 +197,7 @@ def _write_eval(folder: Path, solved: dict[str, list[bool]]) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_compare_two_synthetic_evals(cli, tmp_path):
     # 40 problems: A solves p0-p29, B solves p20-p39. A only: p0-p19 (20), B only: p30-p39 (10).
     a = _write_eval(tmp_path / "a", {f"p{i:02d}": [i < 30] for i in range(40)})

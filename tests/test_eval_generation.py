@@ -67,6 +67,7 @@ def test_left_padded_batches_match_one_prompt_at_a_time(random_tiny):
     assert len({c[0].text for c in one}) > 1  # the prompts lead somewhere different: the check has teeth
 
 
+@pytest.mark.slow
 def test_samples_do_not_depend_on_batch_size_order_or_subset(random_tiny):
     model, tok = random_tiny
     s = Sampling(n=3, temperature=1.0, top_p=0.95, max_tokens=12, seed=7)

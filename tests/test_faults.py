@@ -165,6 +165,7 @@ def hold(folder: Path) -> subprocess.Popen:
     return proc
 
 
+@pytest.mark.slow
 def test_a_running_stage_refuses_a_second_run_and_its_overwrite(tmp_path):
     stage = tmp_path / "tiny" / "sft"
     holder = hold(stage)
@@ -255,6 +256,7 @@ def test_resume_skips_a_damaged_latest_checkpoint(tmp_path, capsys, damage):
     assert (stage / "corrupt-checkpoint-4").is_dir()  # set aside, not deleted
 
 
+@pytest.mark.slow
 def test_resume_with_every_checkpoint_damaged_is_one_line(tmp_path):
     stage = training_stage(tmp_path, [2], 3)
     (stage / "checkpoint-2" / "trainer_state.json").write_text("{")

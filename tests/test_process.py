@@ -120,6 +120,7 @@ def trainer_for(tmp_path_factory):
     return make
 
 
+@pytest.mark.slow
 def test_trainer_with_one_step_per_completion_matches_outcome_grpo(trainer_for) -> None:
     """The arithmetic scorer finds no claim in the untrained model's text, so each completion has only the outcome
     step: the token-level advantage equals TRL's own outcome advantage on every completion token."""
@@ -136,6 +137,7 @@ def test_trainer_with_one_step_per_completion_matches_outcome_grpo(trainer_for) 
     assert torch.allclose(adv * mask, outcome.unsqueeze(1) * mask, atol=1e-5)
 
 
+@pytest.mark.slow
 def test_trainer_puts_step_rewards_on_their_tokens(trainer_for) -> None:
     """With a step scorer, the subclass's advantage is process_advantages of (token end, score) per step plus the
     outcome step, and TRL's loss runs on it."""
@@ -161,6 +163,7 @@ def test_trainer_puts_step_rewards_on_their_tokens(trainer_for) -> None:
     assert torch.isfinite(loss)
 
 
+@pytest.mark.slow
 def test_grpo_train_with_process_supervision_and_a_prm(cli, tmp_path):
     """`grpo train` end to end, as a user runs it: process-supervised GRPO with the steps reward, scored by a PRM
     named in the recipe (the tiny local one); metrics.jsonl carries the per-step diagnostics."""

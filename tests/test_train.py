@@ -106,6 +106,7 @@ def test_train_from_a_directory(pipeline, tmp_path):
     assert info["reference_model"] is False  # beta 0: no reference model is loaded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args, needle",
     [
