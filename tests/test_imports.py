@@ -7,6 +7,7 @@ src/grpo_cli/, each module and package named in its module table, each name ther
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 from conftest import REPO
@@ -40,9 +41,10 @@ def _imports(path, name: str, modules: set[str]) -> set[str]:
     return {m for m in found if m in modules and m not in (name, "grpo_cli")}
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache  # parsed once for all the tests below (each parse of the sources took seconds on a busy machine)
+def import_graph() -> dict[str, frozenset[str]]:
     paths = {_module_name(p): p for p in (SRC / "grpo_cli").rglob("*.py")}
-    return {name: _imports(path, name, set(paths)) for name, path in paths.items()}
+    return {name: frozenset(_imports(path, name, set(paths))) for name, path in paths.items()}
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
