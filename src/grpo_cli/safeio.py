@@ -5,9 +5,11 @@ Writing:
   (same folder, so the rename stays on one filesystem), is flushed and fsync'ed, then renamed over the target. A crash,
   kill -9 or a full disk at any point leaves either the old file or the new one, never half of one; the temporary is
   removed on failure. A command's output can therefore never truncate its own input: the input is only replaced,
-  whole, once the output is complete.
+  whole, once the output is complete. Only a regular file (or nothing) is ever replaced: a symlink, folder, FIFO or
+  device at the target is refused in one line (`check_target`), never renamed over.
 - `append_line`: one JSON-lines row appended with a single write; a short write (disk full) is cut back to the old
-  size, so a row is in the file whole or not at all.
+  size, so a row is in the file whole or not at all. It opens with O_NOFOLLOW (`open_regular`): a symlink there,
+  dangling or not, is refused, so rows are never written outside the folder.
 
 Reading (`read_text`, `load_json`, `load_yaml`, `read_jsonl_rows`): invalid UTF-8, duplicate YAML keys, nesting
 deeper than MAX_DEPTH and unreadable paths raise `UserError` naming the file and the line.
@@ -21,6 +23,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,12 +68,33 @@ def make_dir(path: str | Path) -> Path:
     return path
 
 
+def _not_a_file(path: Path, mode: int) -> UserError:
+    what = "a symlink" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+    return UserError(f"cannot write {path}: it is {what}; give the path of a regular file (or of none)")
+
+
+def check_target(path: str | Path) -> None:
+    """Refuse a target that is not a regular file (or nothing): a rename over a symlink would replace the link and
+    leave the file it points to unchanged, and one over a device (/dev/null, as root) or a FIFO would replace it."""
+    path = Path(path)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise write_error(path, err) from None
+    if not stat.S_ISREG(mode):
+        raise _not_a_file(path, mode)
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]]:
     """Open a temporary file beside `path`; on a clean exit it replaces `path` whole, on any error it is removed.
 
-    A write error (disk full, read-only folder) becomes a UserError naming `path`."""
+    A write error (disk full, read-only folder) becomes a UserError naming `path`; so does a target that is a
+    symlink, a folder or a special file (check_target), before anything is written and again before the rename."""
     path = Path(path)
+    check_target(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as err:
@@ -84,12 +108,13 @@ def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]
             os.chmod(tmp, os.stat(path).st_mode & 0o7777)
         if not path.exists():
             os.chmod(tmp, 0o666 & ~_umask())
+        check_target(path)  # made a link or a device while we wrote: still never replaced
         os.replace(tmp, path)
     except OSError as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise write_error(path, err) from None
-    except BaseException:
+    except BaseException:  # a UserError from check_target, an interrupt
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
@@ -129,17 +154,34 @@ def atomic_write_json(path: str | Path, obj: Any, *, indent: int | None = 2) -> 
     atomic_write_text(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
 
 
+def open_regular(path: str | Path, flags: int, mode: int = 0o666) -> int:
+    """os.open that never follows a symlink at `path` (a dangling one would create its target, anywhere) and refuses
+    anything but a regular file (a FIFO is opened without blocking, then refused): appends and locks use it."""
+    path = Path(path)
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise _not_a_file(path, stat.S_IFLNK) from None
+        if err.errno == errno.ENXIO:  # a FIFO with no reader (write-only open)
+            raise _not_a_file(path, stat.S_IFIFO) from None
+        raise write_error(path, err) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise _not_a_file(path, st.st_mode)
+    os.set_blocking(fd, True)
+    return fd
+
+
 def append_line(path: str | Path, line: str) -> None:
     """Append `line` (one JSON row, no newline) as a whole line, in one write. A failed or short write (disk full)
     is cut back to the old size. kill -9 can still stop a large write part-way (Linux checks for fatal signals between
     pages), leaving a torn last line without its newline: readers skip it, and the next append cuts it off first, so
-    a torn row never stays in the middle of the file."""
+    a torn row never stays in the middle of the file. A symlink or special file at `path` is refused (open_regular)."""
     data = (line.rstrip("\n") + "\n").encode("utf-8")
     path = Path(path)
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
-    except OSError as err:
-        raise write_error(path, err) from None
+    fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = _cut_torn_tail(fd)
         try:

@@ -446,7 +446,8 @@ def plot(runs: list[Run], out_dir: Path) -> tuple[list[tuple[Panel, Path]], list
         ax.legend(fontsize=8, loc="best")
         fig.tight_layout()
         path = out_dir / f"{panel.name}.png"
-        fig.savefig(path)
+        with safeio.atomic_writer(path, binary=True) as fh:  # never through a symlink, never half a plot
+            fig.savefig(fh, format="png")
         plt.close(fig)
         drawn.append((panel, path))
     return drawn, notes
