@@ -11,7 +11,8 @@ last number (gsm8k) or the last LaTeX region (math) (verify.extract).
 
 Safety: nothing in a completion is executed (no eval/exec/sympify/parse_expr of text); every verification is bounded
 in time (`timeout`, default 1 s, in any thread) and memory, and returns False with reason "timeout" when the budget
-runs out. Plain Python: importing this package imports neither sympy nor torch.
+runs out: a completion longer than `row.INLINE_CHARS` is read whole in a bounded worker (verify.row), so extraction is
+under the deadline too. Plain Python: importing this package imports neither sympy nor torch.
 See docs/verifiers.md for the rules, the tolerance and the benchmark.
 """
 
@@ -23,7 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from grpo_cli.verify import gsm8k, math_task
+from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.bounded import pool, shutdown
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
@@ -96,15 +97,19 @@ def verify_batch(
     verdicts: list[Verdict | None] = [None] * len(completions)
     pending: dict[tuple[str, str], list[tuple[int, str]]] = {}
     budget: dict[tuple[str, str], float] = {}
+    whole: list[int] = []  # rows too long for the fast path in this process: they run whole in a worker
     for i, (completion, reference, task) in enumerate(zip(completions, references, per_row, strict=True)):
         start = time.monotonic()
+        completion = completion if isinstance(completion, str) else str(completion)
+        reference = reference if isinstance(reference, str) else str(reference)
+        if (refused := row.too_long(completion, reference)) is not None:
+            verdicts[i] = refused
+            continue
+        if not row.inline(completion, reference):
+            whole.append(i)
+            continue
         try:
-            completion = ascii_math(completion if isinstance(completion, str) else str(completion))
-            reference = ascii_math(reference if isinstance(reference, str) else str(reference))
-            if task == "gsm8k":
-                verdicts[i] = gsm8k.verify(completion, reference, mode, done[i])
-                continue
-            prepared = math_task.prepare(completion, reference, mode, done[i])
+            prepared = row.fast_path(completion, reference, task, mode, done[i])
         except Exception:  # a bug must not take a training run down; it is logged and scored as an error
             logger.warning("verifier error on row %d", i, exc_info=True)
             verdicts[i] = Verdict(False, None, "error")
@@ -124,14 +129,18 @@ def verify_batch(
             continue
         pending.setdefault(key, []).append((i, extracted))
         budget[key] = min(budget.get(key, timeout), timeout - spent)
-    if pending:
+    if pending or whole:
         keys = list(pending)
-        # One deadline for the batch's symbolic jobs: the tightest remaining budget among them.
-        results = pool().run([("math", k) for k in keys], timeout=min(budget.values()))
-        for k, (correct, reason) in zip(keys, results, strict=True):
+        jobs = [("math", k) for k in keys]
+        jobs += [("verify", (str(completions[i]), str(references[i]), per_row[i], mode, done[i])) for i in whole]
+        # One deadline for the batch's worker jobs: the tightest remaining budget among them.
+        results = pool().run(jobs, timeout=min([*budget.values(), timeout]))
+        for k, (correct, reason, *_) in zip(keys, results, strict=False):
             math_task.CACHE.put(k, (correct, reason))
             for i, extracted in pending[k]:
                 verdicts[i] = Verdict(correct, extracted, reason)
+        for i, (correct, reason, *extracted) in zip(whole, results[len(keys) :], strict=True):
+            verdicts[i] = Verdict(correct, extracted[0] if extracted else None, reason)
     return [v if v is not None else Verdict(False, None, "error") for v in verdicts]
 
 

@@ -112,7 +112,8 @@ class _Worker:
 
 
 class SymbolicPool:
-    """A few symbolic workers. `run(jobs, timeout)` -> one (correct, reason) per (kind, args) job, in order."""
+    """A few symbolic workers. `run(jobs, timeout)` -> one (correct, reason) per (kind, args) job, in order; a
+    "verify" job that finished adds the extracted answer: (correct, reason, extracted)."""
 
     def __init__(self, size: int | None = None, memory_mb: int | None = None):
         self.size = max(1, size or _env_int("GRPO_VERIFY_WORKERS", min(2, os.cpu_count() or 1)))
@@ -139,7 +140,7 @@ class SymbolicPool:
             self._failed_starts += 1
         self._spawn()
 
-    def run(self, jobs: list[tuple[str, tuple]], timeout: float) -> list[tuple[bool | None, str]]:
+    def run(self, jobs: list[tuple[str, tuple]], timeout: float) -> list[tuple]:
         if not jobs:
             return []
         with self._lock:
@@ -147,7 +148,7 @@ class SymbolicPool:
                 self._workers, self._pid, self._failed_starts = [], os.getpid(), 0
             return self._run_locked(jobs, timeout)
 
-    def _run_locked(self, jobs: list[tuple[str, tuple]], timeout: float) -> list[tuple[bool | None, str]]:
+    def _run_locked(self, jobs: list[tuple[str, tuple]], timeout: float) -> list[tuple]:
         results: list[tuple[bool | None, str] | None] = [None] * len(jobs)
         pending = deque(range(len(jobs)))
         while len(self._workers) < min(self.size, len(jobs)) and self._failed_starts < 3:
@@ -188,6 +189,8 @@ class SymbolicPool:
                         self._failed_starts = 0
                     elif msg.get("id") == worker.job:  # type: ignore[union-attr]
                         results[msg["id"]] = (msg.get("correct"), str(msg.get("reason")))
+                        if "extracted" in msg:  # a "verify" job: the answer it read, too
+                            results[msg["id"]] += (msg["extracted"],)  # type: ignore[operator]
                         worker.job = None  # type: ignore[union-attr]
                         if msg.get("reason") == "memory":
                             self._replace(worker)  # type: ignore[arg-type]

@@ -3,6 +3,8 @@
 Started by verify.bounded, one per pool slot. It caps its own address space, imports sympy once, says
 {"ready": pid}, then answers one JSON line per JSON-line request on stdin:
     {"id": 3, "kind": "math", "args": [reference, answer]}  ->  {"id": 3, "correct": true, "reason": "ok"}
+    {"id": 4, "kind": "verify", "args": [completion, reference, task, mode, finished]}
+        ->  {"id": 4, "correct": false, "reason": "wrong", "extracted": "12"}
 Requests carry plain strings only (no pickle), and nothing in them is executed. It exits on EOF (its parent is
 gone), within a fraction of a second of its parent's death even mid-job, and after a MemoryError (the interpreter may be in a bad state; the pool starts a fresh one).
 """
@@ -68,9 +70,9 @@ def main(argv: list[str] | None = None) -> int:
             job_id, kind, job_args = msg["id"], msg["kind"], tuple(msg["args"])
         except (ValueError, KeyError, TypeError):
             continue
-        fatal = False
+        fatal, extra = False, ()
         try:
-            correct, reason = symbolic.run(kind, job_args)
+            correct, reason, *extra = symbolic.run(kind, job_args)
         except MemoryError:
             correct, reason, fatal = False, "memory", True
         except RecursionError:
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:
             correct, reason = False, "worker_error"
         try:
-            send({"id": job_id, "correct": correct, "reason": reason})
+            send({"id": job_id, "correct": correct, "reason": reason, **({"extracted": extra[0]} if extra else {})})
         except (OSError, MemoryError):
             return 1
         if fatal:
