@@ -44,6 +44,7 @@ _CURRENCY = re.compile(r"[$€£¥]")
 _MIXED = re.compile(r"(?<![\d/.])(\d+) (\d+)/(\d+)(?![\d/.])")  # "1 1/2" -> (1+1/2)
 # Text just before a run that makes the run's first number the right operand of something outside it
 # ("60 students x 2/3 = 40", "8 times 3 = 24"): the left side seen is not the whole computation.
+_OPERATOR_WINDOW = 16  # longer than any operator _OPERATOR_BEFORE reads ('times')
 _OPERATOR_BEFORE = re.compile(r"(?:\b[xX]|\btimes|\bof|[*/+\-^])\s*$")
 # An arithmetic run: digits, operators, brackets, "=", "%", "." and spaces. Letters and commas end a run.
 _RUN = re.compile(r"[\d+\-*/().%=\s]+")
@@ -235,7 +236,10 @@ def find_claims(step: str) -> list[Claim]:
         # A run that words cut out of a longer computation ("2 liters * 20% = .4", "100/5 = 5A/5") is not checked
         # at its cut ends: the first side when an operator or a letter comes just before the run, the last side when
         # a letter is glued to its end.
-        if _OPERATOR_BEFORE.search(text, 0, run.start()) or (
+        # The operator must end right before the run (a run swallows the spaces around it), so a window of a few
+        # characters is the same search as the whole prefix; the prefix made a long 'x = x = ... 1' quadratic (80 s
+        # for 64 KB in the steps reward). \b still sees the character before the window.
+        if _OPERATOR_BEFORE.search(text, max(0, run.start() - _OPERATOR_WINDOW), run.start()) or (
             run.start() and text[run.start() - 1].isalpha() and not chain[0].isspace()
         ):
             sides[0] = ""
