@@ -16,8 +16,7 @@ import types
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-import yaml
-
+from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.formulas import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
 
@@ -608,17 +607,19 @@ def _coerce(value: Any, tp: Any, where: str) -> Any:
     if origin is Literal:
         choices = get_args(tp)
         if value not in choices:
-            raise UserError(f"{where}: {value!r} is not allowed{did_you_mean(str(value), map(str, choices))}")
+            raise UserError(
+                f"{where}: {safeio.excerpt(value)} is not allowed{did_you_mean(str(value)[:100], map(str, choices))}"
+            )
         return value
     if origin is list:
         (item_tp,) = get_args(tp)
         if not isinstance(value, list):
-            raise UserError(f"{where}: expected a list, got {value!r}")
+            raise UserError(f"{where}: expected a list, got {safeio.excerpt(value)}")
         return [_coerce(v, item_tp, f"{where}[{i}]") for i, v in enumerate(value)]
     if origin is dict:
         key_tp, val_tp = get_args(tp)
         if not isinstance(value, dict):
-            raise UserError(f"{where}: expected a mapping, got {value!r}")
+            raise UserError(f"{where}: expected a mapping, got {safeio.excerpt(value)}")
         return {_coerce(k, key_tp, where): _coerce(v, val_tp, f"{where}.{k}") for k, v in value.items()}
     if is_dataclass(tp):
         return from_dict(tp, value, where)
@@ -643,7 +644,7 @@ def _coerce(value: Any, tp: Any, where: str) -> Any:
             return str(value)
     elif tp is Any:
         return value
-    raise UserError(f"{where}: expected {_type_name(tp)}, got {value!r}")
+    raise UserError(f"{where}: expected {_type_name(tp)}, got {safeio.excerpt(value)}")
 
 
 def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
@@ -651,14 +652,14 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise UserError(f"{where}: expected a mapping of keys, got {data!r}")
+        raise UserError(f"{where}: expected a mapping of keys, got {safeio.excerpt(data)}")
     hints = get_type_hints(cls)
     known = {f.name for f in fields(cls)}
     kwargs = {}
     for key, value in data.items():
         path = key if where == "recipe" else f"{where}.{key}"
         if key not in known:
-            raise UserError(f"unknown recipe key '{path}'{did_you_mean(str(key), known)}")
+            raise UserError(f"unknown recipe key '{safeio.cut(str(path))}'{did_you_mean(str(key)[:100], known)}")
         kwargs[key] = _coerce(value, hints[key], path)
     return cls(**kwargs)
 
@@ -675,14 +676,15 @@ def to_dict(obj: Any) -> dict:
 def parse_override(text: str) -> tuple[list[str], Any]:
     """'grpo.beta=0.04' -> (['grpo', 'beta'], 0.04). The value is read as a YAML scalar."""
     if "=" not in text:
-        raise UserError(f"--set {text!r}: expected section.key=value, e.g. --set grpo.beta=0.04")
+        raise UserError(f"--set {safeio.excerpt(text)}: expected section.key=value, e.g. --set grpo.beta=0.04")
     key, raw = text.split("=", 1)
     key = key.strip()
     if not key:
-        raise UserError(f"--set {text!r}: the key is empty; expected section.key=value")
+        raise UserError(f"--set {safeio.excerpt(text)}: the key is empty; expected section.key=value")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
-    except yaml.YAMLError:
+        # Bounded like a recipe file: nesting past safeio.MAX_DEPTH or aliases that expand past its cap are errors.
+        value = safeio.load_yaml(raw, f"--set {key[:80]}") if raw.strip() else ""
+    except safeio.InvalidYAML:
         value = raw
     return key.split("."), value
 
@@ -720,10 +722,12 @@ def _check_path(path: list[str]) -> None:
         if not is_dataclass(cls):
             if depth == len(path) - 1 and get_origin(cls) is dict:
                 return  # e.g. rewards.format=0.5
-            raise UserError(f"unknown recipe key '{'.'.join(path)}': '{prefix}' has no sub-keys")
+            raise UserError(
+                f"unknown recipe key '{safeio.cut('.'.join(path))}': '{safeio.cut(prefix)}' has no sub-keys"
+            )
         hints = get_type_hints(cls)
         if part not in hints:
-            where = f"'{prefix}.{part}'" if prefix else f"'{part}'"
+            where = f"'{safeio.cut(prefix)}.{safeio.cut(part)}'" if prefix else f"'{safeio.cut(part)}'"
             raise UserError(f"unknown recipe key {where}{did_you_mean(part, hints)}")
         cls = hints[part]
         if get_origin(cls) in (Union, types.UnionType):

@@ -12,7 +12,8 @@ Writing:
   dangling or not, is refused, so rows are never written outside the folder.
 
 Reading (`read_text`, `load_json`, `load_yaml`, `read_jsonl_rows`): invalid UTF-8, duplicate YAML keys, nesting
-deeper than MAX_DEPTH and unreadable paths raise `UserError` naming the file and the line.
+deeper than MAX_DEPTH, YAML aliases that expand past MAX_YAML_VALUES and unreadable paths raise `UserError` naming
+the file and the line. `excerpt` quotes a bad value in an error without quoting megabytes of it.
 
 Stdlib + PyYAML only (no torch): every command may import this.
 """
@@ -36,6 +37,43 @@ from grpo_cli.errors import UserError
 # Deeper JSON / YAML than this is refused: no recipe, dataset row or metrics row of ours nests past a handful of
 # levels, and unbounded nesting makes the parsers recurse until the interpreter gives up.
 MAX_DEPTH = 64
+# A YAML document may repeat a value by alias (`<<: *defaults`), but what it expands to is bounded: a few aliases of
+# aliases ("billion laughs") expand exponentially, and printing, copying or validating the expansion took minutes and
+# gigabytes. No recipe of ours comes near this many values.
+MAX_YAML_VALUES = 100_000
+# A bad value quoted in an error is cut to this many characters (a 4 MB value must not become a 4 MB "one line").
+EXCERPT = 80
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """repr(value), cut to about `limit` characters with the full length said: for error messages. Never builds the
+    repr of a huge container: a list or dict is summarised by its length past a few items."""
+    if isinstance(value, (list, tuple, dict, set)) and len(value) > 8:
+        return f"<{type(value).__name__} of {len(value)} items>"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value)} characters)"
+    text = repr(value) if not _too_deep_to_print(value) else f"<{type(value).__name__} nested deeper than 8 levels>"
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def cut(text: str, limit: int = EXCERPT) -> str:
+    """`text` itself (no quotes) when short, else its first `limit` characters and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _too_deep_to_print(value: Any, limit: int = 8) -> bool:
+    stack, seen = [(value, 0)], 0
+    while stack:
+        node, d = stack.pop()
+        seen += 1
+        if d > limit or seen > 10_000:
+            return True
+        if isinstance(node, dict):
+            stack.extend((c, d + 1) for c in [*node.keys(), *node.values()])
+        elif isinstance(node, (list, tuple, set)):
+            stack.extend((c, d + 1) for c in node)
+    return False
+
 
 _WRITE_ERRORS = {
     errno.ENOSPC: "the disk is full",
@@ -270,16 +308,59 @@ def read_jsonl_rows(path: str | Path, what: str = "file", *, skip_torn_last: boo
     return out
 
 
+class InvalidYAML(UserError):
+    """Text that is not YAML (a syntax error, a key written twice); the other load_yaml errors are bounds."""
+
+
+class _Bound(Exception):
+    """A YAML document over a bound (raised inside the loader, turned into a UserError by load_yaml; not a YAMLError,
+    so that a `--set` value over a bound is an error, not taken as plain text)."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+
+
+def _expanded(root: yaml.Node) -> tuple[int, int]:
+    """(values, depth) of a composed YAML node with every alias expanded, without expanding anything: each node's
+    figures are computed once (aliases share nodes) and the count stops growing past the bound."""
+    memo: dict[int, tuple[int, int]] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in memo:
+            continue
+        if isinstance(node, yaml.ScalarNode):
+            memo[id(node)] = (1, 0)
+            continue
+        kids = [c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode) else list(node.value)
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if id(k) not in memo)
+            continue
+        values = 1 + sum(memo[id(k)][0] for k in kids)
+        memo[id(node)] = (min(values, MAX_YAML_VALUES + 1), 1 + max((memo[id(k)][1] for k in kids), default=0))
+    return memo[id(root)]
+
+
 class _StrictLoader(yaml.SafeLoader):
     """PyYAML's safe loader, except that a key written twice in one mapping is an error (PyYAML keeps the last one
-    silently, so a section pasted twice would replace the first) and nesting is bounded."""
+    silently, so a section pasted twice would replace the first), nesting is bounded and so is what aliases expand
+    to (MAX_YAML_VALUES values, MAX_DEPTH levels), checked on the composed nodes before any value is built."""
+
+    def construct_document(self, node: Any) -> Any:
+        values, deep = _expanded(node)
+        if values > MAX_YAML_VALUES:
+            raise _Bound(f"aliases expand to more than {MAX_YAML_VALUES:,} values; write the values out")
+        if deep > MAX_DEPTH:
+            raise _Bound(f"nested deeper than {MAX_DEPTH} levels (through its aliases)")
+        return super().construct_document(node)
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._depth = getattr(self, "_depth", 0) + 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise yaml.constructor.ConstructorError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
+                raise _Bound(f"nested deeper than {MAX_DEPTH} levels", self.peek_event().start_mark.line + 1)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -288,6 +369,8 @@ class _StrictLoader(yaml.SafeLoader):
         if isinstance(node, yaml.MappingNode):
             seen: dict[Any, Any] = {}
             for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":  # '<<: *defaults': merged (and overridden) below
+                    continue
                 key = self.construct_object(key_node, deep=True)
                 try:
                     first = seen.get(key)
@@ -305,12 +388,16 @@ class _StrictLoader(yaml.SafeLoader):
 
 
 def load_yaml(text: str, where: str) -> Any:
-    """yaml.safe_load, but duplicate keys and nesting deeper than MAX_DEPTH are UserErrors with the line."""
+    """yaml.safe_load, but duplicate keys (InvalidYAML), nesting deeper than MAX_DEPTH and aliases that expand past
+    MAX_YAML_VALUES are UserErrors with the line."""
     try:
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
+    except _Bound as err:
+        raise UserError(f"{where}{f' line {err.line}' if err.line else ''}: YAML {err}") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark else ""
-        raise UserError(f"{where}{line}: not valid YAML ({getattr(err, 'problem', None) or err})") from None
+        problem = str(getattr(err, "problem", None) or err)[:200]
+        raise InvalidYAML(f"{where}{line}: not valid YAML ({problem})") from None
     except RecursionError:
         raise UserError(f"{where}: YAML nested deeper than {MAX_DEPTH} levels") from None

@@ -87,7 +87,7 @@ def check_same_recipe(root: Path, recipe: Recipe) -> None:
     saved = root / "recipe.yaml"
     if not saved.is_file():
         return
-    before = yaml.safe_load(saved.read_text())
+    before = safeio.load_yaml(safeio.read_text(saved, "recipe"), str(saved))  # bounded: a user may have edited it
     now = yaml.safe_load(yaml.safe_dump(to_dict(recipe), sort_keys=False))
     if before != now:
         changed = sorted(_diff_keys(before, now))
