@@ -131,15 +131,12 @@ def run(timeout: float, sizes: list[int]) -> dict:
                 for mode, finished in (("flexible", True), ("strict", False)):
                     ref = "4" if task == "gsm8k" else "\\frac{1}{2}"
                     math_task.CACHE.data.clear()
-                    out: list = []
-                    seconds = _time(
-                        lambda t=text, k=task, m=mode, f=finished, r=ref: out.extend(
-                            verify_batch([t], [r], k, timeout=timeout, mode=m, finished=f)
-                        )
-                    )
+                    start = time.perf_counter()
+                    [verdict] = verify_batch([text], [ref], task, timeout=timeout, mode=mode, finished=finished)
+                    seconds = time.perf_counter() - start
                     cases.append(
                         {"pattern": name, "chars": len(text), "task": task, "mode": mode, "finished": finished,
-                         "seconds": round(seconds, 4), "ratio": round(seconds / timeout, 3), "reason": out[0].reason}
+                         "seconds": round(seconds, 4), "ratio": round(seconds / timeout, 3), "reason": verdict.reason}
                     )  # fmt: skip
     inline = []
     for name, make in PATTERNS.items():
@@ -148,6 +145,7 @@ def run(timeout: float, sizes: list[int]) -> dict:
             ref = "4" if task == "gsm8k" else "\\frac{1}{2}"
             seconds = _time(lambda t=text, k=task, r=ref: row.fast_path(t, r, k, "flexible", True))
             inline.append({"pattern": name, "chars": len(text), "task": task, "seconds": round(seconds, 4)})
+    rewards = reward_cases(max(sizes))
     cases.sort(key=lambda c: -c["seconds"])
     inline.sort(key=lambda c: -c["seconds"])
     return {
@@ -162,7 +160,36 @@ def run(timeout: float, sizes: list[int]) -> dict:
         "timeouts": sum(c["reason"] == "timeout" for c in cases),
         "inline_chars": row.INLINE_CHARS,
         "inline_worst": inline[:5],
+        "rewards_worst": rewards[:5],
     }
+
+
+def reward_cases(size: int) -> list[dict]:
+    """The other rewards a GRPO step runs on every completion (they are plain Python in the trainer's process, with
+    no deadline): each pattern at `size` characters through format, tag_count, language and the arithmetic step
+    scorer (the `steps` reward's default)."""
+    from grpo_cli import rewards
+    from grpo_cli.stepwise import arithmetic, split
+
+    def steps(text: str) -> None:
+        for step in split.split_steps(text):
+            arithmetic.score_step(step.text)
+
+    funcs = {"format": rewards.format_score, "tag_count": rewards.tag_count_score}
+    funcs |= {"language": rewards.language_share, "steps": steps}
+    out = []
+    for name, make in PATTERNS.items():
+        text = make(size)[:size]
+        for reward, fn in funcs.items():
+            out.append(
+                {
+                    "pattern": name,
+                    "chars": len(text),
+                    "reward": reward,
+                    "seconds": round(_time(lambda f=fn, t=text: f(t)), 4),
+                }
+            )
+    return sorted(out, key=lambda c: -c["seconds"])
 
 
 def main() -> int:
@@ -190,10 +217,14 @@ def main() -> int:
     print(f"fast path in this process at {result['inline_chars']} chars (the longest not sent to a worker), worst:")
     for c in result["inline_worst"]:
         print(f"  {c['seconds']:7.3f} s  {c['pattern']:16} {c['task']}")
+    print(f"other rewards at {max(result['sizes'])} chars, worst:")
+    for c in result["rewards_worst"]:
+        print(f"  {c['seconds']:7.3f} s  {c['pattern']:16} {c['reward']}")
     from grpo_cli.verify import shutdown
 
     shutdown()
-    return 1 if result["over_target"] else 0
+    slow_rewards = [c for c in result["rewards_worst"] if c["seconds"] > 2 * result["timeout"]]
+    return 1 if result["over_target"] or slow_rewards else 0
 
 
 if __name__ == "__main__":
