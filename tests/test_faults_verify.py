@@ -30,11 +30,15 @@ def _stop_workers():
     shutdown()
 
 
-@pytest.mark.parametrize("task", ["gsm8k", "math"])
-def test_a_hostile_long_completion_ends_at_its_deadline(task):
-    # 10 ms cannot fit a 60 KB read (the fast path alone takes seconds): before, the caller read it anyway and
-    # answered 'unparseable' / 'too_long' after the whole read, with no timeout counted.
-    [verdict] = verify_batch([TOWER], ["4"], task, timeout=0.01)
+# 64 KB of display math: over a second of the math task's fast path (bench/bench_verify_fuzz.py, 'display-math').
+DISPLAY = "$$x=1$$\n" * 8192
+
+
+@pytest.mark.parametrize("task, text", [("gsm8k", TOWER), ("math", DISPLAY)], ids=["gsm8k-tower", "math-display"])
+def test_a_hostile_long_completion_ends_at_its_deadline(task, text):
+    # 10 ms cannot fit the read (the fast path alone takes seconds): before, the caller read it anyway and answered
+    # after the whole read, with no timeout counted.
+    [verdict] = verify_batch([text], ["4"], task, timeout=0.01)
     assert (verdict.correct, verdict.reason) == (False, "timeout")
 
 
