@@ -7,12 +7,13 @@ and exit 2, quickly (no timing threshold here: the cases are refused before any 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
-from test_faults import one_line_exit_2
+from test_faults import fake_model, one_line_exit_2
 
 grpo = run_cli
 
@@ -89,3 +90,36 @@ def test_an_error_quotes_a_huge_value_in_a_bounded_excerpt(override):
     proc = grpo("train", "--recipe", "tiny", "--set", override, "--dry-run")
     line = one_line_exit_2(proc)
     assert len(line) < 400, len(line)
+
+
+def test_one_unreadable_verify_row_is_skipped_never_the_rest(tmp_path):
+    # A 5,000-digit integer is past Python's int-from-text limit: json raised ValueError and every later row was lost.
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        '{"completion": "#### 4", "answer": "4"}\n'
+        + '{"completion": "#### 4", "answer": ' + "9" * 5000 + "}\n"
+        + json.dumps({"completion": "#### " + "9" * 5000, "answer": "4"}) + "\n"
+        + '{"completion": "#### 5", "answer": "5"}\n'
+    )  # fmt: skip
+    out = tmp_path / "scored.jsonl"
+    proc = grpo("verify", str(rows), "--out", str(out), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "warning: line 2: a number with more than 4300 digits" in proc.stderr and "Traceback" not in proc.stderr
+    summary = json.loads(proc.stdout)
+    assert (summary["rows"], summary["correct"], summary["malformed"]) == (3, 2, 1)
+    assert [json.loads(line)["correct"] for line in out.read_text().splitlines()] == [True, False, True]
+
+
+def test_a_huge_question_is_refused_before_tokenising(tmp_path):
+    # 50 MB once took 4.7 GB in the tokenizer and aborted; 2 MB is enough to show the order (refused as it is read).
+    data = tmp_path / "test.jsonl"
+    data.write_text(
+        json.dumps({"question": "q", "answer": "#### 4"})
+        + "\n"
+        + json.dumps({"question": "why " * 500_000, "answer": "#### 4"})
+        + "\n"
+    )
+    model = fake_model(tmp_path / "model")  # never loaded: the refusal comes first
+    proc = grpo("eval", "--ckpt", str(model), "--dataset", str(data), "--output", str(tmp_path / "e"))
+    one_line_exit_2(proc, "row 2", "2,000,000 characters")
+    assert not (tmp_path / "e").exists()

@@ -27,6 +27,10 @@ from grpo_cli.errors import UserError
 
 DATASETS = ("gsm8k", "math", "math500", "toy", "custom")
 DATA_SUFFIXES = (".jsonl", ".json", ".parquet")
+# A question longer than this is refused as it is read, before any tokenizer sees it: tokenising a 50 MB question took
+# 4.7 GB and aborted. At a few characters a token it is several times the longest context a recipe may set
+# (config.MAX_TOKENS, 131,072 tokens), so the context check would refuse it anyway, after the tokenizer.
+MAX_QUESTION_CHARS = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,11 @@ def _problems_from_rows(
     dropped = 0
     for i, row in enumerate(rows):
         question = row.get(qcol)
+        if isinstance(question, str) and len(question) > MAX_QUESTION_CHARS:
+            raise UserError(
+                f"{prefix} row {i + 1}: the question is {len(question):,} characters, more than {MAX_QUESTION_CHARS:,}; "
+                "no model's context holds it (shorten it or leave the row out)"
+            )
         solution = row.get("solution") if task == "math" else row.get(acol)
         # MATH rows may carry a clean `answer` (MATH-500) or only a solution whose last \boxed{} is the answer.
         raw = row.get(acol) if row.get(acol) not in (None, "") else row.get("solution")

@@ -25,6 +25,7 @@ import errno
 import json
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -284,6 +285,9 @@ def load_json(text: str, where: str) -> Any:
         raise UserError(f"{where}: not valid JSON ({err.msg})") from None
     except RecursionError:
         raise UserError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # an integer past Python's digit limit (sys.get_int_max_str_digits(), 4300 by default)
+        limit = sys.get_int_max_str_digits()
+        raise UserError(f"{where}: a number with more than {limit} digits; write it as a string") from None
     if depth(value) > MAX_DEPTH:
         raise UserError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     return value

@@ -32,6 +32,7 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
     """(row, completion text, reference, task) per valid line; problems get 'line N: why' for the others."""
     from grpo_cli.rewards import completion_text
     from grpo_cli.verify import parse_reference
+    from grpo_cli.verify import row as row_bounds
 
     for lineno, raw in enumerate(handle, start=1):
         if not raw.strip():
@@ -65,8 +66,16 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
         if answer is None or isinstance(answer, (dict, list, bool)):
             problems.append(f"line {lineno}: 'answer' must be text or a number")
             continue
-        reference = parse_reference(str(answer), task) or str(answer)
-        yield row, completion_text(completion), reference, task
+        try:
+            text = completion_text(completion)
+            # A long answer (a written-out solution) is parsed by verify_batch itself, where a long row runs in a
+            # bounded worker under the deadline; a short one here, as the reward's references are at load time.
+            raw = str(answer)
+            reference = (parse_reference(raw, task) or raw) if row_bounds.inline("", raw) else raw
+        except Exception as err:  # one unreadable row is skipped with its line, never the rows after it
+            problems.append(f"line {lineno}: cannot read this row ({safeio.cut(str(err) or type(err).__name__)})")
+            continue
+        yield row, text, reference, task
 
 
 def _chunks(rows, size: int):
