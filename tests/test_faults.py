@@ -65,6 +65,7 @@ def training_stage(root: Path, steps: list[int], logged: int) -> Path:
     """An interrupted sft stage folder with checkpoints at `steps` and metrics logged up to step `logged`."""
     stage = root / "tiny" / "sft"
     stage.mkdir(parents=True)
+    (stage / rundir.MARKER).write_text(json.dumps({"kind": "sft"}))  # what made it grpo's (only the marker does)
     rundir.write_run_info(stage, stage="sft", status="interrupted")
     for step in steps:
         checkpoint(stage, step)

@@ -11,12 +11,19 @@ from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 
 
+def mark(stage, kind):
+    """The marker a stage writes first (only it makes a folder grpo's)."""
+    (stage / rundir.MARKER).write_text(json.dumps({"kind": kind}))
+
+
 def make_checkpoint(stage, step, complete=True):
     """A checkpoint as transformers lays it out: weights (a real safetensors file), then trainer_state.json last.
     The stage folder is marked as a training stage, as `grpo sft|train` leaves it."""
     path = stage / f"checkpoint-{step}"
     path.mkdir(parents=True)
-    rundir.write_run_info(stage, stage=stage.name if stage.name in ("sft", "grpo") else "grpo")
+    kind = stage.name if stage.name in ("sft", "grpo") else "grpo"
+    rundir.write_run_info(stage, stage=kind)
+    mark(stage, kind)
     header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
     (path / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     if complete:
@@ -42,6 +49,7 @@ def test_fresh_directory_is_created(tmp_path):
 def test_an_existing_run_is_never_overwritten_silently(tmp_path):
     stage = tmp_path / "tiny" / "grpo"
     stage.mkdir(parents=True)
+    mark(stage, "grpo")
     rundir.write_run_info(stage, stage="grpo", status="finished")
     with pytest.raises(UserError) as err:
         rundir.prepare(stage)
@@ -76,7 +84,7 @@ def test_resume_returns_the_latest_complete_checkpoint_and_cuts_later_rows(tmp_p
     "setup, kwargs, message",
     [
         (lambda s: None, {"resume": True}, "does not exist yet"),
-        (lambda s: rundir.write_run_info(s, stage="grpo"), {"resume": True}, "no checkpoint in"),
+        (lambda s: (mark(s, "grpo"), rundir.write_run_info(s, stage="grpo")), {"resume": True}, "no checkpoint in"),
         (lambda s: None, {"resume": True, "overwrite": True}, "contradict"),
     ],
 )

@@ -60,6 +60,22 @@ def _finished(stage_name: str, summary: dict, next_hint: str | None) -> None:
         typer.echo(f"next: {next_hint}")
 
 
+def _finished_already(out: Path, stage: str) -> bool:
+    """--resume of a stage that finished: say so and change nothing (resuming it trained past max_steps, 'step 3/2')."""
+    from grpo_cli import rundir
+
+    info = rundir.read_run_info(out)
+    if rundir.owner(out) != stage or info.get("status") != "finished" or not rundir.has_final(out):
+        return False
+    step = f" at step {info['step']}" if isinstance(info.get("step"), int) else ""
+    typer.echo(
+        f"{out}: the {stage} stage finished{step}; --resume has nothing to do and changed nothing (pass --overwrite "
+        "to train it again)",
+        err=True,
+    )
+    return True
+
+
 def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, resume: bool, overwrite: bool,
                  dry_run: bool, from_: str | None = None) -> None:  # fmt: skip
     """`grpo sft` / `grpo train`: refuse what cannot start here before the run directory is touched, relaunch under
@@ -77,6 +93,8 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     from grpo_cli.observe.callbacks import TrainingInterrupted
     from grpo_cli.stages import grpo, sft
 
+    if resume and _finished_already(out, stage_name):
+        return
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
     if launch.owns_run_dir(rec):
         rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,))

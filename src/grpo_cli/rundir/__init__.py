@@ -33,7 +33,7 @@ from grpo_cli.rundir.layout import (
     stage_model,
 )
 from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy, release, release_all
-from grpo_cli.rundir.ownership import MARKER, claim, clear, kind_of, owner, prepare
+from grpo_cli.rundir.ownership import MARKER, claim, claim_output, clear, kind_of, owner, prepare
 from grpo_cli.rundir.records import (
     append_jsonl,
     hardware,
@@ -47,7 +47,7 @@ from grpo_cli.rundir.records import (
 
 __all__ = [
     "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
-    "claim", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
+    "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
     "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
     "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip

@@ -32,10 +32,8 @@ def lock(folder: str | Path) -> None:
     if key in _HELD:
         return
     file = Path(folder, LOCK)
-    try:
-        fd = os.open(file, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as err:
-        raise safeio.write_error(file, err) from None
+    # No-follow, regular files only: a grpo.lock that is a symlink would have its target emptied and rewritten.
+    fd = safeio.open_regular(file, os.O_RDWR | os.O_CREAT)
     try:
         taken = _take(folder, fd)
     except UserError:
@@ -88,10 +86,12 @@ def refuse_if_busy(folder: str | Path) -> None:
     is reported as running, whatever else is wrong with the folder). Takes nothing: a lock it acquires to look is let
     go again when its descriptor closes."""
     file = Path(folder, LOCK)
-    if os.path.realpath(folder) in _HELD or not file.is_file():
+    if os.path.realpath(folder) in _HELD or not os.path.lexists(file):
         return
     try:
-        fd = os.open(file, os.O_RDWR)
+        fd = safeio.open_regular(file, os.O_RDWR)  # a symlink or special file there is refused in one line
+    except UserError:
+        raise
     except OSError:
         return
     try:

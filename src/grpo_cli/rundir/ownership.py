@@ -25,8 +25,8 @@ from grpo_cli.rundir.layout import inside, is_main_process
 from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy
 from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 
-# Every folder a stage or an eval creates holds MARKER: --overwrite deletes only folders that hold it (or, for folders
-# made before it existed, run.json naming a stage / an eval's summary.json), and only the entries below.
+# Every folder a stage, an eval, a report or a `grpo run` creates holds MARKER: --overwrite deletes only in folders
+# that hold it (naming the same kind), and only the entries below.
 MARKER = "stage.json"
 _OWN_FILES = {
     MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
@@ -36,20 +36,17 @@ _OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$")
 
 
 def owner(path: str | Path) -> str | None:
-    """What made this folder: 'sft', 'grpo', 'eval' (its marker, or the files such a stage writes), or None."""
-    path = Path(path)
+    """What made this folder: the kind its marker names ('sft', 'grpo', 'eval', 'report', 'run'), or None. Only the
+    marker counts: a folder of a user's that happens to hold a summary.json or a run.json is not grpo's, whatever its
+    files are called (a regular file, not a link: a marker pointing elsewhere is no marker)."""
+    marker = Path(path) / MARKER
     try:
-        kind = json.loads((path / MARKER).read_text(encoding="utf-8")).get("kind")
-        if isinstance(kind, str):
-            return kind
+        if not marker.is_file() or marker.is_symlink():
+            return None
+        kind = json.loads(marker.read_text(encoding="utf-8")).get("kind")
     except (OSError, ValueError, AttributeError):
-        pass
-    stage = read_run_info(path).get("stage")  # made before the marker existed
-    if stage in ("sft", "grpo"):
-        return stage
-    if (path / "summary.json").is_file() or ((path / "samples.jsonl").is_file() and (path / "recipe.yaml").is_file()):
-        return "eval"
-    return None
+        return None
+    return kind if isinstance(kind, str) else None
 
 
 def kind_of(path: str | Path) -> str:
@@ -94,6 +91,29 @@ def claim(
         if kept:
             print(f"note: --overwrite kept {', '.join(kept)} in {path} (not written by grpo)", file=sys.stderr)
     if overwrite or owner(path) != kind:
+        safeio.atomic_write_json(path / MARKER, {"kind": kind, "created": now(), "host": socket.gethostname()})
+    return path
+
+
+def claim_output(path: str | Path, kind: str, *, hint: str) -> Path:
+    """Make `path` a `kind` folder a command writes in place ('report': report.md and its plots; 'run': a recipe's
+    folder under --run-dir): refuse one that holds anything and no marker of that kind, so a user's report.md or
+    recipe.yaml is never overwritten; create it and write the marker otherwise. Folders that hold grpo's own marker
+    (the stage folders `grpo sft` / `train` / `eval` made in a recipe folder) do not count as anything."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{path} is a file, not a folder; pass {hint}")
+    content = set(os.listdir(path)) - {LOCK, MARKER} if path.is_dir() else set()
+    content = {name for name in content if (path / name).is_symlink() or owner(path / name) is None}
+    made_by = owner(path)
+    if content and made_by != kind:
+        what = f"{_a(made_by)} {made_by} folder" if made_by else f"files grpo did not write (no {MARKER})"
+        raise UserError(
+            f"{path} holds {what}; grpo writes {_a(kind)} {kind} only into an empty folder or one of its own, and "
+            f"never replaces anything else: pass {hint}"
+        )
+    safeio.make_dir(path)
+    if made_by != kind:
         safeio.atomic_write_json(path / MARKER, {"kind": kind, "created": now(), "host": socket.gethostname()})
     return path
 

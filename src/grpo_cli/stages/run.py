@@ -135,8 +135,16 @@ def run(
     root = rundir.recipe_root(run_dir, recipe.name)
     if resume:
         check_same_recipe(root, recipe)
-    safeio.make_dir(root)
+    # Every stage's lock too, before any stage starts: a `grpo train` already writing one of them is refused now (and
+    # before anything is created), not after the stages before it ran or were overwritten. The stage commands
+    # inherit these locks (GRPO_LOCK_HOLDERS).
+    folders = [rundir.stage_dir(run_dir, recipe.name, step.folder) for step in plan(recipe)]
+    for folder in [root, *folders]:
+        rundir.refuse_if_busy(folder)
+    rundir.claim_output(root, "run", hint="--run-dir to write elsewhere")  # never a user's folder that holds files
     rundir.lock(root)  # one `grpo run` per recipe folder; its stage commands write under this lock
+    for folder in folders:
+        rundir.lock(safeio.make_dir(folder))
     # The resolved recipe, once: child processes read exactly this (its `name` keeps the stage folders the same).
     rundir.write_recipe(root, recipe)
     recipe_file = root / "recipe.yaml"
