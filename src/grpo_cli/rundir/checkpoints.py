@@ -24,9 +24,11 @@ def checkpoints(path: str | Path) -> list[Path]:
 def checkpoint_problem(checkpoint: str | Path) -> str | None:
     """Why a checkpoint cannot be resumed from, or None when it looks whole. Cheap: reads headers, not weights.
 
-    trainer_state.json must parse and name this step; safetensors files must be as long as their header says; torch's
-    zip files (optimizer.pt, scheduler.pt, rng_state*.pth, *.bin) must have an intact central directory, which a
-    truncated file never has."""
+    trainer_state.json must parse, name this step and hold only keys of the types transformers reads; every other
+    JSON file (config.json, ...) must parse; safetensors files must be as long as their header says; torch's zip files
+    (optimizer.pt, scheduler.pt, rng_state*.pth, *.bin) must have an intact central directory, which a truncated file
+    never has, and torch's data.pkl. What only a load can tell (an optimizer of another model, tensors of the wrong
+    shape) is caught when the load fails (stages.training.train)."""
     checkpoint = Path(checkpoint)
     try:
         state = json.loads((checkpoint / "trainer_state.json").read_text(encoding="utf-8"))
@@ -34,12 +36,16 @@ def checkpoint_problem(checkpoint: str | Path) -> str | None:
         return f"trainer_state.json unreadable ({type(err).__name__})"
     if not isinstance(state, dict) or state.get("global_step") != checkpoint_step(checkpoint):
         return "trainer_state.json does not match the folder's step"
+    if problem := _state_problem(state):
+        return f"trainer_state.json: {problem}"
     weights = 0
     for file in sorted(checkpoint.rglob("*")):
         if not file.is_file():
             continue
         problem = None
-        if file.suffix == ".safetensors":
+        if file.suffix == ".json" and file.name != "trainer_state.json":  # config.json, adapter_config.json, ...
+            problem = _json_problem(file)
+        elif file.suffix == ".safetensors":
             weights += 1
             problem = _safetensors_problem(file)
         elif file.suffix in (".pt", ".pth", ".bin"):
@@ -50,6 +56,52 @@ def checkpoint_problem(checkpoint: str | Path) -> str | None:
     if weights == 0 and not any(checkpoint.glob("global_step*")):  # DeepSpeed keeps its weights in global_step*/
         return "no model weights"
     return None
+
+
+# trainer_state.json keys transformers' TrainerState(**json) reads, with the JSON types it accepts: an extra key or a
+# wrong type made `--resume` end in a traceback inside transformers instead of setting the checkpoint aside.
+_STATE_TYPES: dict[str, tuple[type, ...]] = {
+    "epoch": (int, float, type(None)), "global_step": (int,), "max_steps": (int,), "logging_steps": (int, float),
+    "eval_steps": (int, float), "save_steps": (int, float), "train_batch_size": (int, type(None)),
+    "num_train_epochs": (int, float), "num_input_tokens_seen": (int,), "total_flos": (int, float),
+    "log_history": (list,), "best_metric": (int, float, type(None)), "best_global_step": (int, type(None)),
+    "best_model_checkpoint": (str, type(None)), "is_local_process_zero": (bool,), "is_world_process_zero": (bool,),
+    "is_hyper_param_search": (bool,), "trial_name": (str, type(None)), "trial_params": (dict, type(None)),
+    "stateful_callbacks": (dict, list, type(None)),
+}  # fmt: skip
+
+
+def _state_keys() -> set[str]:
+    """The keys the installed transformers' TrainerState takes (the table's when transformers is not importable)."""
+    try:
+        import dataclasses
+
+        from transformers import TrainerState
+
+        return {f.name for f in dataclasses.fields(TrainerState)}
+    except ImportError:
+        return set(_STATE_TYPES)
+
+
+def _state_problem(state: dict) -> str | None:
+    unknown = sorted(set(state) - _state_keys())
+    if unknown:
+        return f"unknown key {unknown[0][:40]!r}"
+    for key, value in state.items():
+        allowed = _STATE_TYPES.get(key)
+        if allowed and (not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed)):
+            return f"{key} is {type(value).__name__}"
+    if not all(isinstance(row, dict) for row in state.get("log_history", [])):
+        return "log_history holds a row that is not an object"
+    return None
+
+
+def _json_problem(path: Path) -> str | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "unreadable or truncated JSON"
+    return None if isinstance(data, (dict, list)) else "not a JSON object"
 
 
 def _safetensors_problem(path: Path) -> str | None:
@@ -72,8 +124,11 @@ def _zip_problem(path: Path) -> str | None:
     try:
         with zipfile.ZipFile(path) as zf:
             size = path.stat().st_size
-            if any(i.header_offset + i.compress_size > size for i in zf.infolist()):
+            infos = zf.infolist()
+            if any(i.header_offset + i.compress_size > size for i in infos):
                 return "truncated"
+            if not any(i.filename.endswith("data.pkl") for i in infos):  # torch.save writes <name>/data.pkl
+                return "a zip file but not a torch file"
     except (OSError, zipfile.BadZipFile, ValueError):
         return "truncated or not a torch file"
     return None

@@ -42,21 +42,33 @@ def append_jsonl(path: str | Path, obj: dict) -> None:
 
 
 def read_jsonl(path: str | Path) -> list[dict]:
-    """Object rows of a jsonl file; a missing file is empty; a torn line (a killed writer) is skipped; a file that is
-    not UTF-8 is a UserError naming the line."""
+    """Object rows of a jsonl file; a missing file is empty; a torn last line (a killed writer, no newline after it)
+    is skipped silently; any other bad line (in the middle: edited, or two writers) is skipped with a warning naming
+    its line, never dropped without a word; a file that is not UTF-8 is a UserError naming the line."""
     path = Path(path)
     if not path.is_file():
         return []
     rows = []
-    for n, line in enumerate(safeio.read_text(path, "file").splitlines(), 1):
+    text = safeio.read_text(path, "file")
+    lines = text.split("\n")
+    bad = []
+    for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             row = safeio.load_json(line, f"{path} line {n}")
-        except UserError:
+        except UserError as err:
+            if not (n == len(lines) and line):  # the torn last row the next append cuts off
+                bad.append(f"{err} (skipped)")
             continue
         if isinstance(row, dict):
             rows.append(row)
+        else:
+            bad.append(f"{path} line {n}: not a JSON object (skipped)")
+    for note in bad[:5]:
+        print(f"warning: {note}", file=sys.stderr)
+    if len(bad) > 5:
+        print(f"warning: {path}: {len(bad) - 5} more bad line(s) skipped", file=sys.stderr)
     return rows
 
 

@@ -4,6 +4,7 @@ prompt dataset, and running a TRL trainer into a run directory (interrupt, resum
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import sys
 import time
 from collections.abc import Sequence
@@ -157,6 +158,44 @@ def begin(out_dir: Path, recipe: Recipe, stage: str, **info: Any) -> None:
     )  # fmt: skip
 
 
+# What a checkpoint that passed the cheap checks raises when transformers/torch load it: an optimizer state of another
+# model (ValueError), tensors of the wrong shape (RuntimeError: size mismatch), a pickle that is not torch's.
+_LOAD_ERRORS = (RuntimeError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError)
+
+
+def _first_step() -> Any:
+    """A trainer callback that notes the first optimizer step: an error before it is the resume's load failing."""
+    from transformers import TrainerCallback
+
+    class FirstStep(TrainerCallback):
+        seen = False
+
+        def on_step_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+            self.seen = True
+
+    return FirstStep()
+
+
+def _unloadable(checkpoint: Path, out_dir: Path, err: BaseException, main: bool) -> None:
+    """The checkpoint resume started from failed to load: set it aside like the damage the cheap checks see (kept, as
+    corrupt-checkpoint-N) and say how to continue from the one before. The model may be half loaded by now, so this
+    run stops (one line, exit 2) rather than retrying inside a dirty process."""
+    target = out_dir / f"corrupt-{checkpoint.name}"
+    if main:
+        if target.exists():
+            target = out_dir / f"corrupt-{checkpoint.name}-{int(time.time())}"
+        checkpoint.rename(target)
+        rundir.write_run_info(out_dir, status="interrupted", end_time=rundir.now(), error=repr(err)[:500])
+    why = f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+    previous = rundir.latest_checkpoint(out_dir)
+    then = (
+        f"run the same command again to continue from {previous.name}"
+        if previous
+        else "pass --overwrite to start again"
+    )
+    raise UserError(f"--resume: {checkpoint.name} failed to load ({why}); moved to {target.name}; {then}") from None
+
+
 def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInterrupt) -> dict[str, Any]:
     """Run `trainer` (resuming from the latest checkpoint when asked), save final/, record the outcome in run.json.
 
@@ -172,10 +211,14 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
         raise UserError(f"--resume: no checkpoint in {out_dir}")
     main = trainer.is_world_process_zero()
     start = time.time()
+    stepped = _first_step()
+    trainer.add_callback(stepped)
     try:
         with interrupt:
             trainer.train(resume_from_checkpoint=str(checkpoint) if checkpoint else None)
     except BaseException as err:
+        if checkpoint is not None and not stepped.seen and isinstance(err, _LOAD_ERRORS):
+            _unloadable(checkpoint, out_dir, err, main)
         if main:
             status = "interrupted" if isinstance(err, KeyboardInterrupt) else "failed"
             rundir.write_run_info(out_dir, status=status, end_time=rundir.now(), error=repr(err)[:500])
