@@ -51,6 +51,68 @@ MAX_EVAL_N = 1024
 # against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
 MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
+# Upper bounds on every recipe number that sizes memory or time, checked in `validate` (the lower bounds sit in each
+# section's check). Each is far past any published recipe and short of what makes a typo take the machine: 1e9 toy
+# rows took minutes of generation, a tiny model of hidden_size 1e6 asked for a 4 TB allocation.
+_MILLION = 1_000_000
+MAX_VALUES: dict[str, tuple[int | float, str]] = {
+    "model.tiny.hidden_size": (8192, "the offline test model"),
+    "model.tiny.intermediate_size": (32768, "the offline test model"),
+    "model.tiny.num_hidden_layers": (128, "the offline test model"),
+    "model.tiny.num_attention_heads": (256, "the offline test model"),
+    "model.tiny.num_key_value_heads": (256, "the offline test model"),
+    "model.tiny.max_position_embeddings": (MAX_TOKENS, "tokens"),
+    "model.lora_rank": (4096, "LoRA ranks are 8-256 in practice"),
+    "model.max_context": (MAX_TOKENS, "tokens"),
+    "data.toy.num_train": (_MILLION, "generated problems"),
+    "data.toy.num_test": (_MILLION, "generated problems"),
+    "data.toy.difficulty": (64, "operations per problem"),
+    "data.toy.max_operand": (10**9, "the toy operands"),
+    "reward_options.overlong_buffer": (MAX_TOKENS, "tokens"),
+    "prm.batch_size": (4096, "completions per forward pass"),
+    "prm.max_length": (MAX_TOKENS, "tokens"),
+    "sft.per_device_batch_size": (65536, "examples per device"),
+    "sft.gradient_accumulation_steps": (65536, "micro-batches per step"),
+    "sft.max_steps": (100 * _MILLION, "optimizer steps"),
+    "sft.epochs": (_MILLION, "epochs"),
+    "grpo.num_generations": (4096, "completions per prompt"),
+    "grpo.per_device_batch_size": (65536, "completions per device"),
+    "grpo.gradient_accumulation_steps": (65536, "micro-batches per step"),
+    "grpo.num_iterations": (1024, "updates per generation batch"),
+    "grpo.max_steps": (100 * _MILLION, "optimizer steps"),
+    "grpo.epochs": (_MILLION, "epochs"),
+    "grpo.samples_per_log": (4096, "rows per logging step"),
+    "grpo.vllm_tensor_parallel_size": (1024, "GPUs"),
+    "eval.batch_size": (65536, "prompts per batch"),
+    "eval.tensor_parallel_size": (1024, "GPUs"),
+    "launch.num_processes": (65536, "processes per node"),
+    "launch.num_nodes": (65536, "nodes"),
+    "launch.vllm_server_gpus": (1024, "GPUs"),
+    "estimate.mean_completion_len": (MAX_TOKENS, "tokens"),
+    "estimate.prompt_len": (MAX_TOKENS, "tokens"),
+    "estimate.prompts": (10**12, "prompts per epoch"),
+    "estimate.price_per_gpu_hour": (1e6, "$ per GPU-hour"),
+}
+# Seeds go to numpy and torch, which take 0 .. 2**32 - 1 (numpy refuses more, and a negative one).
+SEED_KEYS = ("model.tiny.seed", "data.toy.seed", "sft.seed", "grpo.seed", "eval.seed")
+MAX_SEED = 2**32 - 1
+# transformers' attention implementations (model.attn_implementation); a Hub kernel ('org/repo') is passed through.
+ATTN_IMPLEMENTATIONS = (
+    "eager",
+    "sdpa",
+    "flash_attention_2",
+    "flash_attention_3",
+    "flash_attention_4",
+    "flex_attention",
+)
+# Schedulers transformers knows but refuses without what a recipe cannot give it: lr_scheduler_kwargs, or an eval
+# strategy (the stages do not evaluate during training).
+LR_SCHEDULERS_REFUSED = {
+    "reduce_lr_on_plateau": "it needs an eval metric, and training runs no eval",
+    "cosine_with_min_lr": "it needs lr_scheduler_kwargs (min_lr), which a recipe cannot set",
+    "cosine_warmup_with_min_lr": "it needs lr_scheduler_kwargs (min_lr), which a recipe cannot set",
+    "warmup_stable_decay": "it needs lr_scheduler_kwargs (num_decay_steps), which a recipe cannot set",
+}
 
 
 def _require(cond: bool, message: str) -> None:
@@ -82,6 +144,17 @@ class TinyModelConfig:
                 self.num_key_value_heads, self.max_position_embeddings) >= 1,
             "model.tiny: sizes, layers, heads and max_position_embeddings must be >= 1",
         )  # fmt: skip
+        # What transformers' Qwen2 would refuse (or get wrong) when the model is built: whole heads, whole KV groups.
+        _require(
+            self.hidden_size % self.num_attention_heads == 0,
+            f"model.tiny.hidden_size={self.hidden_size} must be a multiple of num_attention_heads "
+            f"({self.num_attention_heads})",
+        )
+        _require(
+            self.num_attention_heads % self.num_key_value_heads == 0,
+            f"model.tiny.num_attention_heads={self.num_attention_heads} must be a multiple of num_key_value_heads "
+            f"({self.num_key_value_heads})",
+        )
 
 
 @dataclass(frozen=True)
@@ -109,6 +182,12 @@ class ModelConfig:
         _require(self.lora_alpha > 0, f"model.lora_alpha={self.lora_alpha}: must be > 0")
         _require(0 <= self.lora_dropout < 1, f"model.lora_dropout={self.lora_dropout}: must be in [0, 1)")
         _require(self.max_context is None or self.max_context >= 1, "model.max_context must be >= 1 (or null)")
+        attn = self.attn_implementation
+        _require(
+            attn is None or attn.removeprefix("paged|") in ATTN_IMPLEMENTATIONS or "/" in attn,
+            f"model.attn_implementation: {safeio.excerpt(attn)} is not an attention implementation of transformers "
+            f"(or a Hub kernel 'org/repo'){did_you_mean(str(attn)[:100], ATTN_IMPLEMENTATIONS)}",
+        )
         self.tiny.check()
         if self.max_context is not None:
             prompt, completion = recipe.estimate.prompt_len, recipe.grpo.max_completion_length
@@ -278,6 +357,8 @@ def _check_trainer_section(section: SFTConfig | GRPOSection, name: str) -> None:
         f"{name}.lr_scheduler: {section.lr_scheduler!r} is not a transformers scheduler"
         f"{did_you_mean(section.lr_scheduler, LR_SCHEDULERS)}",
     )
+    why = LR_SCHEDULERS_REFUSED.get(section.lr_scheduler)
+    _require(why is None, f"{name}.lr_scheduler: {section.lr_scheduler!r} cannot be used here: {why}")
     # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
     _require(
         0 <= section.warmup_ratio < 1,
@@ -748,6 +829,7 @@ def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     (--num-gpus, --gen-batch), not on the recipe's launch section."""
     bad = _non_finite(recipe)
     _require(bad is None, f"{bad and bad[0]}={bad and bad[1]}: must be a finite number")
+    _check_bounds(recipe)
     check_name(recipe.name)
     for f in fields(recipe):
         section = getattr(recipe, f.name)
@@ -756,6 +838,26 @@ def validate(recipe: Recipe, *, world: bool = True) -> Recipe:
     if world:
         _check_world(recipe)
     return recipe
+
+
+def _value(recipe: Recipe, key: str) -> Any:
+    node: Any = recipe
+    for part in key.split("."):
+        node = getattr(node, part)
+    return node
+
+
+def _check_bounds(recipe: Recipe) -> None:
+    """MAX_VALUES and the seed range, before any section's check (which may compute with the values)."""
+    for key, (limit, what) in MAX_VALUES.items():
+        value = _value(recipe, key)
+        if value is not None and value > limit:
+            shown = value if isinstance(value, int) else f"{value:g}"
+            raise UserError(f"{key}={shown}: at most {limit:,} ({what})")
+    for key in SEED_KEYS:
+        seed = _value(recipe, key)
+        if not 0 <= seed <= MAX_SEED:
+            raise UserError(f"{key}={safeio.cut(str(seed))}: a seed must be in 0..{MAX_SEED} (2**32 - 1)")
 
 
 def _check_world(recipe: Recipe) -> None:
