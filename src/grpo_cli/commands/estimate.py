@@ -7,6 +7,7 @@ Imports stay light (no torch/transformers/trl/datasets; rich only when printing 
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 from pathlib import Path
@@ -161,7 +162,8 @@ def run(argv: list[str]) -> None:
     if args.as_json:
         import json
 
-        sys.stdout.write(json.dumps(result.to_json(), indent=2, default=_jsonable) + "\n")
+        # Valid JSON always: an unbounded figure (no KV-cache limit) is null, never 'Infinity' or 'NaN'.
+        sys.stdout.write(json.dumps(_finite(result.to_json()), indent=2, allow_nan=False) + "\n")
     else:
         _print(result)
 
@@ -205,10 +207,15 @@ def _scale_flags(args: argparse.Namespace) -> dict:
     return out
 
 
-def _jsonable(obj: Any) -> Any:
-    if obj == float("inf"):
-        return None
-    raise TypeError(f"not JSON serializable: {type(obj).__name__}")
+def _finite(obj: Any) -> Any:
+    """`obj` with every non-finite float (inf, nan) as None: JSON has neither."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    return obj
 
 
 def _load(name: str, overrides: list[str]) -> Any:

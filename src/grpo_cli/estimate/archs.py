@@ -107,8 +107,33 @@ def _decoder_layers(cfg: dict, h: int, inter: int, n_layers: int, attn_norms: in
     return dense + moe_layers * (attn_norms + moe_total), dense + moe_layers * (attn_norms + moe_active), moe_shape
 
 
+# The sizes a config.json states, bounded: a negative layer count printed negative GPU-hours, a huge one overflowed.
+_CONFIG_SIZES = {
+    "hidden_size": 10**6, "num_hidden_layers": 10**5, "num_attention_heads": 10**5, "num_key_value_heads": 10**5,
+    "head_dim": 10**5, "intermediate_size": 10**7, "moe_intermediate_size": 10**7, "vocab_size": 10**8,
+    "n_routed_experts": 10**5, "num_local_experts": 10**5, "num_experts": 10**5, "num_experts_per_tok": 10**5,
+    "kv_lora_rank": 10**6, "q_lora_rank": 10**6, "qk_rope_head_dim": 10**5, "qk_nope_head_dim": 10**5,
+    "v_head_dim": 10**5, "max_position_embeddings": 10**9,
+}  # fmt: skip
+# May be 0 where present (no shared experts, no dense layers first).
+_CONFIG_COUNTS = {"n_shared_experts": 10**5, "first_k_dense_replace": 10**5, "shared_expert_intermediate_size": 10**7}
+
+
+def check_config_sizes(cfg: dict, where: str) -> None:
+    """Every size key present is a whole number in range (1.. for sizes, 0.. for counts), before any arithmetic."""
+    for table, low in ((_CONFIG_SIZES, 1), (_CONFIG_COUNTS, 0)):
+        for key, limit in table.items():
+            value = cfg.get(key)
+            if value is None:
+                continue
+            ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= limit
+            if not ok:
+                raise UserError(f"{where}: {key}={str(value)[:40]} must be a whole number in {low}..{limit:,}")
+
+
 def arch_from_config(cfg: dict, name: str, where: str = "config.json") -> Arch:
     """A HF config.json (dense Qwen2/Llama/Mistral-style, Mixtral/Qwen2-MoE, or DeepSeek-V2/V3 with MLA) -> Arch."""
+    check_config_sizes(cfg, where)
     h = int(_need(cfg, "hidden_size", where))
     n_layers = int(_need(cfg, "num_hidden_layers", where))
     heads = int(_need(cfg, "num_attention_heads", where))
@@ -302,4 +327,6 @@ def parse_count(text: str | float | int, what: str = "--params") -> float:
         value = float(m.group(1)) * _SUFFIX[m.group(2).lower()]
     if not value > 0:
         raise UserError(f"{what} {text!r}: must be > 0")
+    if not value <= 1e18:  # also inf (1e400)
+        raise UserError(f"{what} {text!r}: at most 1e18")
     return value

@@ -156,10 +156,18 @@ class EstimateInputs:
         return self.server_gpus if (self.use_vllm and self.vllm_mode == "server") else self.num_gpus
 
 
+MAX_PROMPTS = 10**12
+MAX_COUNT = 1e18  # parameters or tokens
+MAX_GPUS = 1_000_000
+
+
 def validate_inputs(x: EstimateInputs) -> EstimateInputs:
     """Reject what the arithmetic cannot use among the inputs a recipe does not hold (config.validate checked the
     recipe's), with one line naming the input and the fix."""
     checks = (
+        # The world first: the prompts of a max_steps recipe are derived from it.
+        (x.num_gpus <= MAX_GPUS, f"--num-gpus {x.num_gpus}: at most {MAX_GPUS:,}"),
+        (x.gen_batch <= MAX_PROMPTS, f"--gen-batch {x.gen_batch}: at most {MAX_PROMPTS:.0e}"),
         (x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1"),
         (x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0"),
         (x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1"),
@@ -169,6 +177,14 @@ def validate_inputs(x: EstimateInputs) -> EstimateInputs:
         (x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1"),
         (x.method in methods.METHODS, f"--method {x.method}: expected one of {', '.join(methods.METHODS)}"),
         (x.prm_train_tokens is None or x.prm_train_tokens > 0, f"--prm-train-tokens {x.prm_train_tokens}: must be > 0"),
+        # Upper bounds: far past any real run, short of figures that overflow into inf or print 300-digit hours.
+        (x.prompts <= MAX_PROMPTS, f"--prompts {x.prompts}: at most {MAX_PROMPTS:.0e}"),
+        (x.tokens is None or x.tokens <= MAX_COUNT, f"--tokens {x.tokens}: at most {MAX_COUNT:.0e}"),
+        (x.params <= MAX_COUNT, f"--params {x.params:g}: at most {MAX_COUNT:.0e} parameters"),
+        (
+            x.prm_train_tokens is None or x.prm_train_tokens <= MAX_COUNT,
+            f"--prm-train-tokens {x.prm_train_tokens}: at most {MAX_COUNT:.0e}",
+        ),
     )
     for ok, message in checks:
         if not ok:
