@@ -148,13 +148,9 @@ def warm_up() -> None:
 
 
 def run(kind: str, args: tuple) -> tuple:
-    """One job from the parent: (correct, reason) or, for "verify", (correct, reason, extracted). `sleep` and `alloc` exist so tests can check the time and memory bounds."""
+    """One job from the parent: (correct, reason). `sleep` and `alloc` exist so tests can check the time and memory bounds."""
     if kind == "math":
         return compare(*args)
-    if kind == "verify":  # a whole row, fast path included, under the job's deadline (verify.row)
-        from grpo_cli.verify import row
-
-        return row.run_job(*args)
     if kind == "sleep":
         time.sleep(float(args[0]))
         return True, "ok"
