@@ -103,3 +103,17 @@ def test_a_long_equation_chain_in_the_steps_reward_is_linear():
     # searched for in the whole text before it. The claims found stay the same.
     assert arithmetic.find_claims("x = " * 16_000 + "1") == []
     assert [c.holds for c in arithmetic.find_claims("Then 3 * 4 = 12, and 2 + 2 = 5")] == [True, False]
+
+
+def test_a_row_past_its_deadline_keeps_its_worker():
+    """The worker ends a "verify" job itself at the deadline (SIGALRM) and stays: a kill would leave the next row
+    waiting for a replacement's start-up (seconds: sympy's import), past twice the timeout in the fuzz benchmark."""
+    from grpo_cli.verify.bounded import SymbolicPool
+
+    private = SymbolicPool(size=1, memory_mb=1024)
+    try:
+        [result] = private.run([("verify", (DISPLAY, "4", "math", "flexible", True))], timeout=0.05)
+        assert result[:2] == (False, "timeout") and private.restarts == 0
+        assert private.run([("verify", ("#### 4", "4", "gsm8k", "flexible", True))], timeout=30) == [(True, "ok", "4")]
+    finally:
+        private.close()

@@ -33,6 +33,7 @@ from collections import deque
 from multiprocessing.connection import wait
 
 STARTUP_TIMEOUT = 120.0
+VERIFY_GRACE = 0.25  # of the timeout: how long after its own deadline a "verify" job's worker is killed
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -159,13 +160,16 @@ class SymbolicPool:
                 if worker.ready and worker.job is None and pending:
                     idx = pending.popleft()
                     kind, args = jobs[idx]
+                    # A "verify" job ends itself at `timeout` (SIGALRM in the worker) and the worker stays; the
+                    # kill comes VERIFY_GRACE later, for work that never returns to Python.
+                    grace = VERIFY_GRACE * timeout if kind == "verify" else 0.0
                     try:
-                        worker.send({"id": idx, "kind": kind, "args": list(args)})
+                        worker.send({"id": idx, "kind": kind, "args": list(args), "timeout": timeout})
                     except (OSError, ValueError):
                         pending.appendleft(idx)
                         self._replace(worker)
                         continue
-                    worker.job, worker.deadline = idx, now + timeout
+                    worker.job, worker.deadline = idx, now + timeout + grace
             if not self._workers or all(not w.ready and now - w.started > STARTUP_TIMEOUT for w in self._workers):
                 for worker in [w for w in self._workers if not w.ready]:
                     worker.kill()
