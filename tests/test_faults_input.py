@@ -83,8 +83,9 @@ def test_a_stage_recipe_yaml_with_exponential_aliases_is_left_unexpanded(tmp_pat
         "data.dataset=[" + ", ".join(["1"] * 20_000) + "]",  # a list where a name belongs
         "grpo.beta=" + "y" * 100_000,  # a string where a number belongs
         "x" * 100_000 + "=1",  # an unknown key
+        "grpo.seed=" + "9" * 5000,  # past Python's int-from-text limit: was a ValueError traceback
     ],
-    ids=["literal", "list", "number", "key"],
+    ids=["literal", "list", "number", "key", "5000-digit-int"],
 )
 def test_an_error_quotes_a_huge_value_in_a_bounded_excerpt(override):
     proc = grpo("train", "--recipe", "tiny", "--set", override, "--dry-run")

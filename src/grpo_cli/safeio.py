@@ -53,7 +53,10 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
         return f"<{type(value).__name__} of {len(value)} items>"
     if isinstance(value, str) and len(value) > limit:
         return repr(value[:limit]) + f"... ({len(value)} characters)"
-    text = repr(value) if not _too_deep_to_print(value) else f"<{type(value).__name__} nested deeper than 8 levels>"
+    try:
+        text = repr(value) if not _too_deep_to_print(value) else f"<{type(value).__name__} nested deeper than 8 levels>"
+    except ValueError:  # an int past Python's digit limit
+        text = f"<a number of about {value.bit_length() * 0.30103:.0f} digits>" if isinstance(value, int) else "<?>"
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
@@ -405,3 +408,6 @@ def load_yaml(text: str, where: str) -> Any:
         raise InvalidYAML(f"{where}{line}: not valid YAML ({problem})") from None
     except RecursionError:
         raise UserError(f"{where}: YAML nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # an integer past Python's digit limit, as in load_json
+        limit = sys.get_int_max_str_digits()
+        raise UserError(f"{where}: a number with more than {limit} digits; write it as a string") from None
