@@ -325,7 +325,9 @@ class GRPOSection:
     num_generations: int = 16
     max_completion_length: int = 512
     # "grpo" is DeepSeekMath's per-sequence mean; TRL's default is "dapo".
-    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo"] = "grpo"
+    # TRL 1.16 also has cispo (MiniMax-M1), sapo, luspo (sequence-level: needs importance_sampling_level=sequence) and
+    # vespo (token-level).
+    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo", "cispo", "sapo", "luspo", "vespo"] = "grpo"
     # KL coefficient to the reference model (DeepSeekMath 0.04; 0 drops the reference model).
     beta: float = 0.04
     epsilon: float = 0.2
@@ -360,6 +362,26 @@ class GRPOSection:
     vllm_gpu_memory_utilization: float = 0.3
     vllm_enable_sleep_mode: bool = False
     vllm_tensor_parallel_size: int = 1
+    # vLLM samples with its own kernels, so its log-probs differ from the trainer's: TRL corrects with an importance
+    # ratio (on by default), per sequence or per token, masked or truncated outside [clip_min, clip_max].
+    vllm_importance_sampling_correction: bool = True
+    vllm_importance_sampling_mode: Literal["sequence_mask", "sequence_truncate", "token_mask", "token_truncate"] = (
+        "sequence_mask"
+    )
+    vllm_importance_sampling_clip_max: float | None = 3.0
+    vllm_importance_sampling_clip_min: float | None = None
+    # GSPO (Zheng et al. 2025): "sequence" uses one importance ratio per completion, its tokens' mean log-ratio.
+    importance_sampling_level: Literal["token", "sequence"] = "token"
+    # Wang et al. 2025 ("Beyond the 80/20 rule"): only the top quantile of tokens by entropy enter the policy loss
+    # (1.0 = all tokens; the paper uses 0.2).
+    top_entropy_quantile: float = 1.0
+    # DeepSeek-V3.2's off-policy sequence mask: negative-advantage completions whose KL to the sampling policy exceeds
+    # this delta are left out of the loss (None = off).
+    off_policy_mask_threshold: float | None = None
+    # DAPO's dynamic sampling (stages/dynamic_sampling.py): groups whose rewards are all equal are replaced by groups
+    # from fresh prompts, with at most dynamic_sampling_max_rounds extra generation rounds per batch.
+    dynamic_sampling: bool = False
+    dynamic_sampling_max_rounds: int = 3
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "grpo")
@@ -387,6 +409,56 @@ class GRPOSection:
         _require(self.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
         _require(0 < self.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
         _require(self.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
+        self.check_knobs()
+
+    def check_knobs(self) -> None:
+        """The TRL 1.16 loss and sampling knobs: what GRPOConfig or GRPOTrainer would refuse (or silently misuse)."""
+        g = self
+        lo, hi = g.vllm_importance_sampling_clip_min, g.vllm_importance_sampling_clip_max
+        _require(
+            hi is None or 0 < hi <= 1e6, f"grpo.vllm_importance_sampling_clip_max={hi}: must be in (0, 1e6] or null"
+        )
+        _require(
+            lo is None or 0 <= lo < 1e6, f"grpo.vllm_importance_sampling_clip_min={lo}: must be in [0, 1e6) or null"
+        )
+        _require(
+            lo is None or hi is None or lo < hi,
+            f"grpo.vllm_importance_sampling_clip_min={lo} must be below grpo.vllm_importance_sampling_clip_max={hi}",
+        )
+        truncate = g.vllm_importance_sampling_mode.endswith("_truncate")
+        _require(
+            not (g.vllm_importance_sampling_correction and truncate and lo is None and hi is None),
+            f"grpo.vllm_importance_sampling_mode={g.vllm_importance_sampling_mode} clips the ratio: set "
+            "grpo.vllm_importance_sampling_clip_max (or _clip_min)",
+        )
+        _require(
+            0 <= g.top_entropy_quantile <= 1,
+            f"grpo.top_entropy_quantile={g.top_entropy_quantile}: must be in [0, 1] (1 keeps every token)",
+        )
+        t = g.off_policy_mask_threshold
+        _require(t is None or 0 < t <= 1e6, f"grpo.off_policy_mask_threshold={t}: must be a positive KL bound or null")
+        _require(
+            not (g.loss_type == "luspo" and g.importance_sampling_level != "sequence"),
+            "grpo.loss_type=luspo is a sequence-level loss: set grpo.importance_sampling_level=sequence",
+        )
+        _require(
+            not (g.loss_type == "vespo" and g.importance_sampling_level != "token"),
+            "grpo.loss_type=vespo weights sequences itself: set grpo.importance_sampling_level=token",
+        )
+        _require(
+            not (g.loss_type == "vespo" and g.use_vllm and g.vllm_importance_sampling_correction)
+            or g.vllm_importance_sampling_mode.startswith("token"),
+            "grpo.loss_type=vespo with vLLM needs a token-level correction: set "
+            "grpo.vllm_importance_sampling_mode=token_mask (or token_truncate)",
+        )
+        _require(
+            1 <= g.dynamic_sampling_max_rounds <= 64,
+            f"grpo.dynamic_sampling_max_rounds={g.dynamic_sampling_max_rounds}: must be in 1..64",
+        )
+        _require(
+            not (g.dynamic_sampling and g.advantage == "process"),
+            "grpo.dynamic_sampling and grpo.advantage=process both replace TRL's batch step; use one of them",
+        )
 
 
 @dataclass(frozen=True)
