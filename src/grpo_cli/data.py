@@ -95,7 +95,9 @@ def _problems_from_rows(
     dropped = 0
     for i, row in enumerate(rows):
         question = row.get(qcol)
-        solution = row.get("solution") if task == "math" else row.get(acol)
+        # A `solution` column, when a file has one (MATH, `grpo filter`'s data.jsonl), is the worked solution; GSM8K
+        # keeps its solution in the answer column.
+        solution = row.get("solution") if task == "math" or row.get("solution") else row.get(acol)
         # MATH rows may carry a clean `answer` (MATH-500) or only a solution whose last \boxed{} is the answer.
         raw = row.get(acol) if row.get(acol) not in (None, "") else row.get("solution")
         reference = parse_reference(str(raw), task) if raw not in (None, "") and question else None
