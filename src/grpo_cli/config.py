@@ -462,6 +462,47 @@ class GRPOSection:
 
 
 @dataclass(frozen=True)
+class DistillConfig:
+    """`grpo distill` (stages/distill.py): R1's rejection sampling from a teacher into SFT data for a student."""
+
+    # The teacher: a model folder or Hub id (e.g. runs/<recipe>/grpo/final). Set, `grpo run` chains
+    # eval-base -> distill -> sft (on the distilled data) -> eval-sft.
+    teacher: str | None = None
+    # Samples per training problem, and at most this many kept per problem (distinct, shortest first).
+    n: int = 8
+    k: int = 1
+    # R1's recommended sampling temperature for its models; top_p 0.95 as in its evaluation.
+    temperature: float = 0.6
+    top_p: float = 0.95
+    # 0 = grpo.max_completion_length.
+    max_tokens: int = 0
+    # Readability: at least this share of the reasoning's words in reward_options.language's script (no language
+    # mixing), and no word n-gram of `repeat_ngram` words written `max_repeats` times or more (no endless loops).
+    min_language_share: float = 0.95
+    repeat_ngram: int = 8
+    max_repeats: int = 3
+    # Decontamination: a training problem sharing a word n-gram of this length with an eval problem is dropped
+    # (open-r1's scripts/decontaminate.py uses 8).
+    decontaminate_ngram: int = 8
+
+    def check(self, recipe: Recipe) -> None:
+        _require(1 <= self.n <= 1024, f"distill.n={self.n}: samples per problem must be in 1..1024")
+        _require(1 <= self.k <= self.n, f"distill.k={self.k}: must be in 1..distill.n ({self.n})")
+        _require(0 < self.temperature <= 2, f"distill.temperature={self.temperature}: must be in (0, 2]")
+        _require(0 < self.top_p <= 1, f"distill.top_p={self.top_p}: must be in (0, 1]")
+        _require(self.max_tokens >= 0, f"distill.max_tokens={self.max_tokens}: must be >= 0 (0 = grpo's)")
+        _check_tokens("distill.max_tokens", self.max_tokens)
+        _require(0 <= self.min_language_share <= 1, "distill.min_language_share must be in [0, 1]")
+        _require(2 <= self.repeat_ngram <= 64, f"distill.repeat_ngram={self.repeat_ngram}: must be in 2..64")
+        _require(2 <= self.max_repeats <= 1000, f"distill.max_repeats={self.max_repeats}: must be in 2..1000")
+        _require(
+            4 <= self.decontaminate_ngram <= 64,
+            f"distill.decontaminate_ngram={self.decontaminate_ngram}: must be in 4..64 (open-r1 uses 8)",
+        )
+        _require(self.teacher is None or self.teacher.strip() != "", "distill.teacher: empty; a model folder or id")
+
+
+@dataclass(frozen=True)
 class EvalConfig:
     # gsm8k, math500, toy, or a local jsonl/parquet path.
     dataset: str = "gsm8k"
@@ -641,6 +682,7 @@ class Recipe:
     prm: PRMConfig = field(default_factory=PRMConfig)
     sft: SFTConfig = field(default_factory=SFTConfig)
     grpo: GRPOSection = field(default_factory=GRPOSection)
+    distill: DistillConfig = field(default_factory=DistillConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     estimate: EstimateConfig = field(default_factory=EstimateConfig)

@@ -104,7 +104,8 @@ def _problems_from_rows(
         if reference is None:
             dropped += 1
             continue
-        meta = {k: row[k] for k in ("subject", "level", "type") if k in row}
+        # `completion`: a distilled answer (`grpo distill`'s data.jsonl), which SFT then trains on as written.
+        meta = {k: row[k] for k in ("subject", "level", "type", "completion") if k in row}
         if "type" in meta and "subject" not in meta:  # MATH train calls the subject "type"
             meta["subject"] = meta.pop("type")
         problems.append(
@@ -254,7 +255,10 @@ def clean_gsm8k_solution(solution: str) -> str:
 
 
 def sft_target(problem: Problem) -> str:
-    """The completion SFT trains on: `<think>{reasoning}</think>\\n<answer>{N}</answer>`."""
+    """The completion SFT trains on: `<think>{reasoning}</think>\\n<answer>{N}</answer>`, or a distilled
+    completion as the teacher wrote it."""
+    if isinstance(problem.meta.get("completion"), str):
+        return problem.meta["completion"]
     reasoning = problem.solution or ""
     if problem.task == "gsm8k":
         reasoning = clean_gsm8k_solution(reasoning)
