@@ -157,6 +157,7 @@ def test_no_teacher_is_one_line() -> None:
     assert proc.returncode == 2 and "--teacher" in proc.stderr
 
 
+@pytest.mark.slow
 def test_grpo_run_chains_teacher_distill_student(tmp_path) -> None:
     """A recipe naming a teacher: grpo run makes the student (eval-base, distill, sft on the distilled data,
     eval-sft), each stage in its own folder."""

@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from grpo_cli.stages.dynamic_sampling import fill, zero_signal_groups  # noqa: E402
+from grpo_cli.stages.dynamic_sampling import fill, take_slots, zero_signal_groups  # noqa: E402
 
 
 def test_zero_signal_groups_reads_each_group_of_g() -> None:
@@ -20,6 +20,27 @@ def test_an_unscorable_completion_is_left_out_of_the_spread() -> None:
     nan = float("nan")
     rewards = torch.tensor([1.0, nan, 1.0, 1.0, 0.0, nan, nan, nan, 1.0, nan, 0.0, 1.0])
     assert zero_signal_groups(rewards, 4) == [True, True, False]
+
+
+@pytest.mark.parametrize(("p", "G", "groups", "rounds"), [(0.5, 8, 8, 3), (0.05, 8, 8, 3), (0.2, 4, 16, 2)])
+def test_expected_rounds_formula_matches_the_refill_loop(p, G, groups, rounds) -> None:
+    """formulas.dynamic_sampling_rounds (what grpo estimate charges) against the trainer's own slot logic on
+    Bernoulli(p) rewards, 4,000 simulated batches."""
+    from grpo_cli.formulas import dynamic_sampling_rounds
+
+    gen = torch.Generator().manual_seed(0)
+
+    def batch() -> list[bool]:
+        return zero_signal_groups(torch.bernoulli(torch.full((groups * G,), p), generator=gen), G)
+
+    total = 0
+    for _ in range(4000):
+        slots, used = batch(), 0
+        while any(slots) and used < rounds:
+            _, slots = take_slots(slots, [not z for z in batch()])
+            used += 1
+        total += used
+    assert total / 4000 == pytest.approx(dynamic_sampling_rounds(p, G, groups, rounds), abs=0.05)
 
 
 def test_fill_pads_prompts_left_and_completions_right() -> None:
@@ -137,6 +158,7 @@ def test_a_batch_with_signal_is_left_alone(trainer) -> None:
     assert ds["dynamic_sampling/dropped_groups"][-1] == 0 and ds["dynamic_sampling/unfilled_groups"][-1] == 0
 
 
+@pytest.mark.slow
 def test_grpo_train_logs_dynamic_sampling(cli, tmp_path) -> None:
     """`grpo train` as a user runs it: the untrained tiny model gets every toy problem wrong, so with accuracy as the
     only reward every group is zero-signal and each batch runs its bound of extra rounds; metrics.jsonl says so."""

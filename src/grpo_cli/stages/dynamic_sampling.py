@@ -55,6 +55,12 @@ def zero_signal_groups(rewards: torch.Tensor, group: int, atol: float = 1e-6) ->
     return flags
 
 
+def take_slots(slots: list[bool], has_signal: list[bool]) -> tuple[list[bool], list[bool]]:
+    """One refill round, position for position: (the slots the new round fills, the slots still empty after it)."""
+    take = [slot and ok for slot, ok in zip(slots, has_signal, strict=True)]
+    return take, [slot and not t for slot, t in zip(slots, take, strict=True)]
+
+
 def fill(out: dict[str, Any], new: dict[str, Any], take: list[bool], pad_ids: dict[str, int]) -> dict[str, Any]:
     """`out` with the rows where `take` is True replaced by `new`'s rows. Tensors of shape (B, T) are padded to the
     wider of the two first (prompts on the left, completions on the right)."""
@@ -134,10 +140,8 @@ class DynamicSamplingGRPOTrainer(GRPOTrainer):
         pad_ids = {"prompt_ids": self._tokenizer.pad_token_id, "completion_ids": self._tokenizer.pad_token_id}
         while any(slots) and rounds < self.max_rounds:
             new = super()._generate_and_score_completions(self._fresh_rows(local_n))
-            has_signal = [not z for z in zero_signal_groups(self._last_rewards, g)]
-            take = [slot and ok for slot, ok in zip(slots, has_signal, strict=True)]
+            take, slots = take_slots(slots, [not z for z in zero_signal_groups(self._last_rewards, g)])
             output = {**fill(output, new, [take[k] for k in group_of_row], pad_ids), "num_items_in_batch": None}
-            slots = [slot and not t for slot, t in zip(slots, take, strict=True)]
             rounds += 1
         if rounds:
             mask = output["completion_mask"]
