@@ -249,3 +249,61 @@ def test_calibrate_reads_the_device_of_a_multi_gpu_run(cli, tmp_path):
     (stage / "run.json").write_text(json.dumps({"hardware": hardware}))
     c = estimate_json(cli, "--calibrate", str(stage))["calibration"]
     assert c["gpu"] == "a100-80g" and c["num_gpus"] == 8 and c["device"] == "NVIDIA A100-SXM4-80GB"
+
+
+# --------------------------------------------------------------------------------------------------------
+# grpo.dynamic_sampling and --method distill (docs/estimate.md)
+
+
+def test_dynamic_sampling_charges_its_expected_extra_rounds():
+    """The per-round phases are multiplied by 1 + E[extra rounds] (formulas.dynamic_sampling_rounds at the pass
+    rate), the training phases are not; without --pass-rate nothing is charged and the bound is said."""
+    from grpo_cli.commands.estimate import compute
+    from grpo_cli.formulas import dynamic_sampling_rounds
+
+    plain = compute(["--recipe", "gsm8k-0.5b", "--pass-rate", "0.1"])
+    ds = compute(["--recipe", "gsm8k-0.5b", "--pass-rate", "0.1", "--set", "grpo.dynamic_sampling=true"])
+    groups = ds.dynamic_sampling.groups_per_batch
+    m = 1 + dynamic_sampling_rounds(0.1, plain.inputs["G"], groups, 3)
+    assert ds.dynamic_sampling.generation_multiplier == pytest.approx(m)
+    for phase in ("generation", "prefill", "old_policy"):
+        assert ds.seconds[phase] == pytest.approx(plain.seconds[phase] * m)
+    assert ds.seconds["training"] == pytest.approx(plain.seconds["training"])
+    assert ds.gpu_hours > plain.gpu_hours
+    unknown = compute(["--recipe", "gsm8k-0.5b", "--set", "grpo.dynamic_sampling=true"])
+    assert unknown.dynamic_sampling.expected_extra_rounds is None and unknown.gpu_hours == pytest.approx(
+        compute(["--recipe", "gsm8k-0.5b"]).gpu_hours
+    )
+    assert not plain.has("dynamic_sampling")
+
+
+def test_distill_prices_the_teacher_and_the_student_beside_grpo():
+    from grpo_cli.commands.estimate import compute
+    from grpo_cli.estimate.distill import expected_kept
+
+    r = compute(["--recipe", "gsm8k-1.5b", "--method", "distill", "--teacher", "7B", "--set", "distill.n=8",
+                 "--pass-rate", "0.3", "--price", "2"])  # fmt: skip
+    d = r.distill
+    assert d["problems"] == 7473 and d["samples_per_problem"] == 8
+    assert d["teacher_generated_tokens"] == pytest.approx(7473 * 8 * r.inputs["mean_len"])
+    assert d["expected_kept"] == pytest.approx(7473 * expected_kept(8, 1, 0.3))
+    assert d["gpu_hours"] == pytest.approx(d["teacher_gpu_hours"] + d["student_gpu_hours"])
+    assert d["cost_usd"] == pytest.approx(2 * d["gpu_hours"])
+    assert d["grpo_gpu_hours"] == pytest.approx(r.gpu_hours) and r.method == "grpo"
+    # A bigger teacher costs more to sample; the student's SFT does not change.
+    big = compute(["--recipe", "gsm8k-1.5b", "--method", "distill", "--teacher", "70B", "--set", "distill.n=8",
+                   "--pass-rate", "0.3"]).distill  # fmt: skip
+    assert big["teacher_gpu_hours"] > d["teacher_gpu_hours"] and big["student_gpu_hours"] == d["student_gpu_hours"]
+
+
+def test_expected_kept_is_the_mean_of_min_k_binomial():
+    from grpo_cli.estimate.distill import expected_kept
+
+    assert expected_kept(4, 1, 0.5) == pytest.approx(1 - 0.5**4)
+    assert expected_kept(2, 2, 0.5) == pytest.approx(0.5 * 1 + 0.25 * 2)
+    assert expected_kept(8, 3, 0.0) == 0 and expected_kept(8, 3, 1.0) == pytest.approx(3)
+
+
+def test_distill_without_a_teacher_is_one_line(cli):
+    proc = cli("estimate", "--recipe", "gsm8k-1.5b", "--method", "distill")
+    assert proc.returncode == 2 and "--teacher" in proc.stderr and "Traceback" not in proc.stderr

@@ -43,6 +43,13 @@ GRPO = {
     "vllm_gpu_memory_utilization": 0.45,
     "vllm_enable_sleep_mode": True,
     "vllm_tensor_parallel_size": 2,
+    "vllm_importance_sampling_correction": False,
+    "vllm_importance_sampling_mode": "token_truncate",
+    "vllm_importance_sampling_clip_max": 2.5,
+    "vllm_importance_sampling_clip_min": 0.2,
+    "importance_sampling_level": "sequence",
+    "top_entropy_quantile": 0.2,
+    "off_policy_mask_threshold": 0.5,
 }
 # recipe key -> GRPOConfig attribute, for the keys whose names differ
 RENAMED = {
@@ -51,7 +58,8 @@ RENAMED = {
     "per_device_batch_size": "per_device_train_batch_size",
     "epochs": "num_train_epochs",
 }
-NOT_IN_TRL = {"init", "samples_per_log", "advantage"}  # used by the stage itself (start, samples.jsonl, trainer class)
+# used by the stage itself (start, samples.jsonl, trainer class and its refill bound)
+NOT_IN_TRL = {"init", "samples_per_log", "advantage", "dynamic_sampling", "dynamic_sampling_max_rounds"}
 
 
 def grpo_recipe(**extra):
@@ -88,10 +96,43 @@ def test_max_steps_when_positive_else_epochs(tmp_path):
     assert grpo_config_kwargs(grpo_recipe(max_steps=40), tmp_path, device="cpu")["max_steps"] == 40
 
 
-@pytest.mark.parametrize("loss_type", ["grpo", "dapo", "dr_grpo", "bnpo"])
+@pytest.mark.parametrize("loss_type", ["grpo", "dapo", "dr_grpo", "bnpo", "cispo", "sapo", "luspo", "vespo"])
 def test_loss_types(loss_type, tmp_path):
-    kwargs = grpo_config_kwargs(grpo_recipe(loss_type=loss_type), tmp_path, device="cpu")
+    level = {"luspo": "sequence", "vespo": "token"}.get(loss_type, "sequence")
+    kwargs = grpo_config_kwargs(
+        grpo_recipe(loss_type=loss_type, importance_sampling_level=level), tmp_path, device="cpu"
+    )
     assert GRPOConfig(**{**kwargs, "use_vllm": False}).loss_type == loss_type
+
+
+def test_trl_defaults_for_the_new_knobs(tmp_path):
+    """A recipe that names none of the TRL 1.16 knobs gets TRL's own defaults, so adding the keys changed nothing."""
+    ours = GRPOConfig(**grpo_config_kwargs(build({}), tmp_path, device="cpu"))
+    trl = GRPOConfig(output_dir=str(tmp_path), use_cpu=True)
+    for key in ("importance_sampling_level", "top_entropy_quantile", "off_policy_mask_threshold",
+                "vllm_importance_sampling_correction", "vllm_importance_sampling_mode",
+                "vllm_importance_sampling_clip_max", "vllm_importance_sampling_clip_min"):  # fmt: skip
+        assert getattr(ours, key) == getattr(trl, key), key
+
+
+@pytest.mark.parametrize(
+    ("overrides", "needle"),
+    [
+        ({"loss_type": "luspo"}, "importance_sampling_level=sequence"),
+        ({"loss_type": "vespo", "importance_sampling_level": "sequence"}, "importance_sampling_level=token"),
+        ({"loss_type": "vespo", "use_vllm": True}, "vllm_importance_sampling_mode=token_mask"),
+        ({"top_entropy_quantile": 1.5}, "top_entropy_quantile"),
+        ({"off_policy_mask_threshold": 0.0}, "off_policy_mask_threshold"),
+        ({"vllm_importance_sampling_clip_min": 3.0}, "must be below"),
+        ({"vllm_importance_sampling_mode": "token_truncate", "vllm_importance_sampling_clip_max": None}, "clip_max"),
+        ({"vllm_importance_sampling_clip_max": -1.0}, "clip_max"),
+        ({"dynamic_sampling_max_rounds": 0}, "dynamic_sampling_max_rounds"),
+        ({"dynamic_sampling": True, "advantage": "process"}, "use one of them"),
+    ],
+)
+def test_knob_values_trl_would_refuse_are_one_line_errors(overrides, needle):
+    with pytest.raises(UserError, match=needle.replace("(", r"\(")):
+        build({"grpo": overrides})
 
 
 def test_defaults_differ_from_trl_where_the_method_says_so(tmp_path):

@@ -13,8 +13,10 @@ import sys
 import typer
 
 from grpo_cli import __version__
+from grpo_cli.commands import distill as distill_cmd
 from grpo_cli.commands import estimate as estimate_cmd
 from grpo_cli.commands import eval as eval_cmd
+from grpo_cli.commands import filter as filter_cmd
 from grpo_cli.commands import recipes as recipes_cmd
 from grpo_cli.commands import report as report_cmd
 from grpo_cli.commands import run as run_cmd
@@ -46,7 +48,18 @@ def _root(
     """Reproduce DeepSeek-style GRPO on math (SFT -> GRPO -> eval), and estimate what a run costs first."""
 
 
-for _module in (recipes_cmd, estimate_cmd, serve_cmd, train_cmd, eval_cmd, run_cmd, report_cmd, verify_cmd):
+for _module in (
+    recipes_cmd,
+    estimate_cmd,
+    serve_cmd,
+    train_cmd,
+    eval_cmd,
+    filter_cmd,
+    distill_cmd,
+    run_cmd,
+    report_cmd,
+    verify_cmd,
+):
     _module.register(app)
 
 

@@ -405,7 +405,9 @@ class GRPOSection:
     num_generations: int = 16
     max_completion_length: int = 512
     # "grpo" is DeepSeekMath's per-sequence mean; TRL's default is "dapo".
-    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo"] = "grpo"
+    # TRL 1.16 also has cispo (MiniMax-M1), sapo, luspo (sequence-level: needs importance_sampling_level=sequence) and
+    # vespo (token-level).
+    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo", "cispo", "sapo", "luspo", "vespo"] = "grpo"
     # KL coefficient to the reference model (DeepSeekMath 0.04; 0 drops the reference model).
     beta: float = 0.04
     epsilon: float = 0.2
@@ -440,6 +442,26 @@ class GRPOSection:
     vllm_gpu_memory_utilization: float = 0.3
     vllm_enable_sleep_mode: bool = False
     vllm_tensor_parallel_size: int = 1
+    # vLLM samples with its own kernels, so its log-probs differ from the trainer's: TRL corrects with an importance
+    # ratio (on by default), per sequence or per token, masked or truncated outside [clip_min, clip_max].
+    vllm_importance_sampling_correction: bool = True
+    vllm_importance_sampling_mode: Literal["sequence_mask", "sequence_truncate", "token_mask", "token_truncate"] = (
+        "sequence_mask"
+    )
+    vllm_importance_sampling_clip_max: float | None = 3.0
+    vllm_importance_sampling_clip_min: float | None = None
+    # GSPO (Zheng et al. 2025): "sequence" uses one importance ratio per completion, its tokens' mean log-ratio.
+    importance_sampling_level: Literal["token", "sequence"] = "token"
+    # Wang et al. 2025 ("Beyond the 80/20 rule"): only the top quantile of tokens by entropy enter the policy loss
+    # (1.0 = all tokens; the paper uses 0.2).
+    top_entropy_quantile: float = 1.0
+    # DeepSeek-V3.2's off-policy sequence mask: negative-advantage completions whose KL to the sampling policy exceeds
+    # this delta are left out of the loss (None = off).
+    off_policy_mask_threshold: float | None = None
+    # DAPO's dynamic sampling (stages/dynamic_sampling.py): groups whose rewards are all equal are replaced by groups
+    # from fresh prompts, with at most dynamic_sampling_max_rounds extra generation rounds per batch.
+    dynamic_sampling: bool = False
+    dynamic_sampling_max_rounds: int = 3
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "grpo")
@@ -467,6 +489,97 @@ class GRPOSection:
         _require(self.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
         _require(0 < self.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
         _require(self.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
+        self.check_knobs()
+
+    def check_knobs(self) -> None:
+        """The TRL 1.16 loss and sampling knobs: what GRPOConfig or GRPOTrainer would refuse (or silently misuse)."""
+        g = self
+        lo, hi = g.vllm_importance_sampling_clip_min, g.vllm_importance_sampling_clip_max
+        _require(
+            hi is None or 0 < hi <= 1e6, f"grpo.vllm_importance_sampling_clip_max={hi}: must be in (0, 1e6] or null"
+        )
+        _require(
+            lo is None or 0 <= lo < 1e6, f"grpo.vllm_importance_sampling_clip_min={lo}: must be in [0, 1e6) or null"
+        )
+        _require(
+            lo is None or hi is None or lo < hi,
+            f"grpo.vllm_importance_sampling_clip_min={lo} must be below grpo.vllm_importance_sampling_clip_max={hi}",
+        )
+        truncate = g.vllm_importance_sampling_mode.endswith("_truncate")
+        _require(
+            not (g.vllm_importance_sampling_correction and truncate and lo is None and hi is None),
+            f"grpo.vllm_importance_sampling_mode={g.vllm_importance_sampling_mode} clips the ratio: set "
+            "grpo.vllm_importance_sampling_clip_max (or _clip_min)",
+        )
+        _require(
+            0 <= g.top_entropy_quantile <= 1,
+            f"grpo.top_entropy_quantile={g.top_entropy_quantile}: must be in [0, 1] (1 keeps every token)",
+        )
+        t = g.off_policy_mask_threshold
+        _require(t is None or 0 < t <= 1e6, f"grpo.off_policy_mask_threshold={t}: must be a positive KL bound or null")
+        _require(
+            not (g.loss_type == "luspo" and g.importance_sampling_level != "sequence"),
+            "grpo.loss_type=luspo is a sequence-level loss: set grpo.importance_sampling_level=sequence",
+        )
+        _require(
+            not (g.loss_type == "vespo" and g.importance_sampling_level != "token"),
+            "grpo.loss_type=vespo weights sequences itself: set grpo.importance_sampling_level=token",
+        )
+        _require(
+            not (g.loss_type == "vespo" and g.use_vllm and g.vllm_importance_sampling_correction)
+            or g.vllm_importance_sampling_mode.startswith("token"),
+            "grpo.loss_type=vespo with vLLM needs a token-level correction: set "
+            "grpo.vllm_importance_sampling_mode=token_mask (or token_truncate)",
+        )
+        _require(
+            1 <= g.dynamic_sampling_max_rounds <= 64,
+            f"grpo.dynamic_sampling_max_rounds={g.dynamic_sampling_max_rounds}: must be in 1..64",
+        )
+        _require(
+            not (g.dynamic_sampling and g.advantage == "process"),
+            "grpo.dynamic_sampling and grpo.advantage=process both replace TRL's batch step; use one of them",
+        )
+
+
+@dataclass(frozen=True)
+class DistillConfig:
+    """`grpo distill` (stages/distill.py): R1's rejection sampling from a teacher into SFT data for a student."""
+
+    # The teacher: a model folder or Hub id (e.g. runs/<recipe>/grpo/final). Set, `grpo run` chains
+    # eval-base -> distill -> sft (on the distilled data) -> eval-sft.
+    teacher: str | None = None
+    # Samples per training problem, and at most this many kept per problem (distinct, shortest first).
+    n: int = 8
+    k: int = 1
+    # R1's recommended sampling temperature for its models; top_p 0.95 as in its evaluation.
+    temperature: float = 0.6
+    top_p: float = 0.95
+    # 0 = grpo.max_completion_length.
+    max_tokens: int = 0
+    # Readability: at least this share of the reasoning's words in reward_options.language's script (no language
+    # mixing), and no word n-gram of `repeat_ngram` words written `max_repeats` times or more (no endless loops).
+    min_language_share: float = 0.95
+    repeat_ngram: int = 8
+    max_repeats: int = 3
+    # Decontamination: a training problem sharing a word n-gram of this length with an eval problem is dropped
+    # (open-r1's scripts/decontaminate.py uses 8).
+    decontaminate_ngram: int = 8
+
+    def check(self, recipe: Recipe) -> None:
+        _require(1 <= self.n <= 1024, f"distill.n={self.n}: samples per problem must be in 1..1024")
+        _require(1 <= self.k <= self.n, f"distill.k={self.k}: must be in 1..distill.n ({self.n})")
+        _require(0 < self.temperature <= 2, f"distill.temperature={self.temperature}: must be in (0, 2]")
+        _require(0 < self.top_p <= 1, f"distill.top_p={self.top_p}: must be in (0, 1]")
+        _require(self.max_tokens >= 0, f"distill.max_tokens={self.max_tokens}: must be >= 0 (0 = grpo's)")
+        _check_tokens("distill.max_tokens", self.max_tokens)
+        _require(0 <= self.min_language_share <= 1, "distill.min_language_share must be in [0, 1]")
+        _require(2 <= self.repeat_ngram <= 64, f"distill.repeat_ngram={self.repeat_ngram}: must be in 2..64")
+        _require(2 <= self.max_repeats <= 1000, f"distill.max_repeats={self.max_repeats}: must be in 2..1000")
+        _require(
+            4 <= self.decontaminate_ngram <= 64,
+            f"distill.decontaminate_ngram={self.decontaminate_ngram}: must be in 4..64 (open-r1 uses 8)",
+        )
+        _require(self.teacher is None or self.teacher.strip() != "", "distill.teacher: empty; a model folder or id")
 
 
 @dataclass(frozen=True)
@@ -649,6 +762,7 @@ class Recipe:
     prm: PRMConfig = field(default_factory=PRMConfig)
     sft: SFTConfig = field(default_factory=SFTConfig)
     grpo: GRPOSection = field(default_factory=GRPOSection)
+    distill: DistillConfig = field(default_factory=DistillConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
     launch: LaunchConfig = field(default_factory=LaunchConfig)
     estimate: EstimateConfig = field(default_factory=EstimateConfig)

@@ -104,14 +104,17 @@ def _problems_from_rows(
                 f"{prefix} row {i + 1}: the question is {len(question):,} characters, more than {MAX_QUESTION_CHARS:,}; "
                 "no model's context holds it (shorten it or leave the row out)"
             )
-        solution = row.get("solution") if task == "math" else row.get(acol)
+        # A `solution` column, when a file has one (MATH, `grpo filter`'s data.jsonl), is the worked solution; GSM8K
+        # keeps its solution in the answer column.
+        solution = row.get("solution") if task == "math" or row.get("solution") else row.get(acol)
         # MATH rows may carry a clean `answer` (MATH-500) or only a solution whose last \boxed{} is the answer.
         raw = row.get(acol) if row.get(acol) not in (None, "") else row.get("solution")
         reference = parse_reference(str(raw), task) if raw not in (None, "") and question else None
         if reference is None:
             dropped += 1
             continue
-        meta = {k: row[k] for k in ("subject", "level", "type") if k in row}
+        # `completion`: a distilled answer (`grpo distill`'s data.jsonl), which SFT then trains on as written.
+        meta = {k: row[k] for k in ("subject", "level", "type", "completion") if k in row}
         if "type" in meta and "subject" not in meta:  # MATH train calls the subject "type"
             meta["subject"] = meta.pop("type")
         problems.append(
@@ -261,7 +264,10 @@ def clean_gsm8k_solution(solution: str) -> str:
 
 
 def sft_target(problem: Problem) -> str:
-    """The completion SFT trains on: `<think>{reasoning}</think>\\n<answer>{N}</answer>`."""
+    """The completion SFT trains on: `<think>{reasoning}</think>\\n<answer>{N}</answer>`, or a distilled
+    completion as the teacher wrote it."""
+    if isinstance(problem.meta.get("completion"), str):
+        return problem.meta["completion"]
     reasoning = problem.solution or ""
     if problem.task == "gsm8k":
         reasoning = clean_gsm8k_solution(reasoning)

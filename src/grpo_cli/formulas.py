@@ -6,6 +6,7 @@ them, the monitor advises with them and the launcher places processes with them.
                          (TRL: per_device_train_batch_size x world x steps_per_generation)
     optimizer steps    = completions x num_iterations / generation batch
     no-signal share    = p^G + (1-p)^G: the chance that all G answers of a group score the same (zero advantage)
+    dynamic sampling   = expected extra generation rounds per batch, sum_j 1 - (1 - z^(j+1))^groups, z the share above
     smallest G         = the smallest G >= 2 whose no-signal share is under NO_SIGNAL_TARGET (monitor.no_signal_target)
 
 Pure stdlib; it imports nothing from grpo_cli, so config (and everything after it) can import it.
@@ -62,6 +63,15 @@ def no_signal_fraction(p: float, G: int) -> float:
     """P(every answer in a group of G scores the same) at pass rate p = p^G + (1-p)^G: such a group has zero reward
     std, so zero advantage and no gradient."""
     return p**G + (1 - p) ** G
+
+
+def dynamic_sampling_rounds(p: float, G: int, groups: int, max_rounds: int) -> float:
+    """Expected extra generation rounds per batch under grpo.dynamic_sampling (stages/dynamic_sampling.py), where a
+    round regenerates a whole batch of `groups` groups and fills, position for position, the slots still without
+    signal. A slot is still empty after j rounds with probability z^(j+1), z = p^G + (1-p)^G, so round j+1 runs when
+    any of the `groups` slots is: E[rounds] = sum_{j=0}^{R-1} 1 - (1 - z^(j+1))^groups."""
+    z = no_signal_fraction(p, G)
+    return sum(1 - (1 - z ** (j + 1)) ** groups for j in range(max_rounds))
 
 
 def smallest_group(p: float, target: float = NO_SIGNAL_TARGET, limit: int = MAX_GROUP) -> int | None:

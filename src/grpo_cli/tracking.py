@@ -44,15 +44,32 @@ def check(recipe: Recipe, *, push: bool) -> None:
         if not any(importlib.util.find_spec(module) for module in TRACKERS[name]):
             raise UserError(f"tracking.report_to={name} needs the {name} package: pip install {name}")
     if push and recipe.tracking.push_to_hub:
-        if os.environ.get("HF_HUB_OFFLINE", "0").strip().lower() not in ("", "0", "false", "no", "off"):
-            raise UserError(
-                "tracking.push_to_hub=true but HF_HUB_OFFLINE is set: unset it, or --set tracking.push_to_hub=false "
-                "and upload final/ later (hf upload REPO DIR/final)"
-            )
-        from huggingface_hub import get_token
+        check_hub(
+            "tracking.push_to_hub=true",
+            "--set tracking.push_to_hub=false and upload final/ later (hf upload REPO DIR/final)",
+        )
 
-        if not get_token():
-            raise UserError("tracking.push_to_hub=true needs a Hub token: run `hf auth login` or set HF_TOKEN")
+
+def check_hub(what: str, instead: str) -> None:
+    """A Hub upload that cannot work (offline, or no token): one line naming `what` asked for it and what to do
+    `instead`, before any work is done."""
+    if os.environ.get("HF_HUB_OFFLINE", "0").strip().lower() not in ("", "0", "false", "no", "off"):
+        raise UserError(f"{what} but HF_HUB_OFFLINE is set: unset it, or {instead}")
+    from huggingface_hub import get_token
+
+    if not get_token():
+        raise UserError(f"{what} needs a Hub token: run `hf auth login` or set HF_TOKEN")
+
+
+def push_dataset(repo: str, folder: Path, files: tuple[str, ...]) -> str:
+    """Upload a dataset folder's files (data, card, summary) to the Hub dataset `repo`."""
+    from huggingface_hub import HfApi
+
+    api = HfApi()
+    api.create_repo(repo_id=repo, repo_type="dataset", exist_ok=True)
+    for name in files:
+        api.upload_file(repo_id=repo, repo_type="dataset", path_or_fileobj=str(folder / name), path_in_repo=name)
+    return repo
 
 
 def push_final(repo: str, final: Path, recipe_file: Path) -> str:

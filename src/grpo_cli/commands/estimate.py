@@ -103,7 +103,15 @@ def _add_scale_flags(p: argparse.ArgumentParser) -> None:
     """--method, --compare, --rollout-tp, --offload-optimizer, --prm, --prm-train-tokens: inputs no recipe holds."""
     m = p.add_argument_group("method, PRM and scale (docs/estimate.md, 'The source's four claims')")
     m.add_argument(
-        "--method", choices=("grpo", "ppo", "dpo"), help="grpo (default), ppo (+ a critic), dpo (given pairs)"
+        "--method",
+        choices=("grpo", "ppo", "dpo", "distill"),
+        help="grpo (default), ppo (+ a critic), dpo (given pairs), distill (R1: a teacher's verified samples, then SFT)",
+    )
+    m.add_argument(
+        "--teacher",
+        metavar="MODEL",
+        help="--method distill: the teacher (an architecture, Hub id, config.json or a count like 7B; "
+        "default distill.teacher)",
     )
     m.add_argument(
         "--compare", action="store_true", help="also estimate GRPO, PPO and DPO on the same data, side by side"
@@ -174,7 +182,10 @@ def compute(args: argparse.Namespace | list[str]) -> Estimate:
 
     if isinstance(args, list):
         args = build_parser().parse_args(args)
-    skip = ("recipe", "set_", "as_json", "calibrate", "compare", "rollout_tp", "prm")
+    skip = ("recipe", "set_", "as_json", "calibrate", "compare", "rollout_tp", "prm", "teacher")
+    distill = args.method == "distill"
+    if distill:
+        args.method = None  # the figures of GRPO on the student, beside the distillation's
     flags = {k: v for k, v in vars(args).items() if k not in skip}
     if args.params is not None:
         flags["params"] = E.parse_count(args.params, "--params")
@@ -190,6 +201,14 @@ def compute(args: argparse.Namespace | list[str]) -> Estimate:
     result = E.withhold_unfit(E.estimate(x))
     if args.compare:
         result = result.replace(compare=E.compare_methods(x))
+    if distill:
+        teacher = args.teacher or recipe.distill.teacher
+        if not teacher:
+            raise UserError("--method distill needs the teacher: --teacher MODEL (e.g. 7B or a config.json)")
+        plan = E.distill_plan(x, str(teacher), result.gpu_hours)
+        result = result.replace(distill=E.distill_json(plan))
+    elif args.teacher is not None:
+        raise UserError("--teacher is the teacher of --method distill; add --method distill or drop --teacher")
     return result
 
 
@@ -349,6 +368,8 @@ def _print(r: Estimate) -> None:
     from rich.console import Console
 
     con = Console()
+    if r.has("distill"):
+        _print_distill(con, r)
     if r.does_not_fit:
         # Said first, in one line, and no hours or cost below: the figures would be for a run that cannot start.
         con.print(f"[bold red]{r.does_not_fit}[/bold red]", soft_wrap=True)
@@ -361,6 +382,8 @@ def _print(r: Estimate) -> None:
     if r.has("calibration"):
         _print_calibration(con, r.calibration)
     _print_memory(con, r)
+    if r.has("dynamic_sampling"):
+        _print_dynamic_sampling(con, r.dynamic_sampling)
     if r.has("no_signal"):
         ns = r.no_signal
         best = ns.smallest_G_under_target
@@ -375,6 +398,43 @@ def _print(r: Estimate) -> None:
         f"[dim]assumes MFU {a.mfu:g}, decode efficiency {a.decode_efficiency:g}, bandwidth efficiency "
         f"{a.bandwidth_efficiency:g}, old-policy forward {'on' if a.old_policy_forward else 'off'}{shape}; "
         "formulas, defaults and calibration: docs/estimate.md[/dim]"
+    )
+
+
+def _print_distill(con: Any, r: Estimate) -> None:
+    d = r.distill
+    kept = f"{d['expected_kept']:,.0f} kept" + (
+        f" at pass rate {d['pass_rate']:g}"
+        if d["pass_rate"] is not None
+        else f" (if every problem yields {d['kept_per_problem']}; --pass-rate gives the expected count)"
+    )
+    cost = f", ${d['cost_usd']:,.0f}" if d["cost_usd"] is not None else ""
+    con.print(
+        f"[bold]distillation[/bold] {d['teacher']} -> {r.model}: the teacher samples {d['problems']:,} problems x "
+        f"{d['samples_per_problem']} ({d['teacher_generated_tokens']:,.0f} tokens, {d['teacher_gpu_hours']:.2f} "
+        f"GPU-h); {kept}; the student's SFT on {d['student_tokens']:,.0f} tokens ({d['student_gpu_hours']:.2f} GPU-h): "
+        f"[bold]{d['gpu_hours']:.2f} GPU-hours[/bold] in all{cost}",
+        soft_wrap=True,
+    )
+    if d["grpo_gpu_hours"]:
+        con.print(
+            f"GRPO on the student instead (the table below): {d['grpo_gpu_hours']:.2f} GPU-hours, "
+            f"{d['grpo_over_distill']:.1f}x the distillation",
+            soft_wrap=True,
+        )
+
+
+def _print_dynamic_sampling(con: Any, ds: Any) -> None:
+    if ds.expected_extra_rounds is None:
+        con.print(
+            f"dynamic sampling: extra generation rounds not counted (pass --pass-rate P); at most "
+            f"{ds.max_rounds} per batch, up to {ds.upper_bound_multiplier}x the generation above"
+        )
+        return
+    con.print(
+        f"dynamic sampling: {ds.expected_extra_rounds:.2f} extra rounds per batch of {ds.groups_per_batch} groups at "
+        f"pass rate {ds.pass_rate:g}: generation, prefill and the log-prob forwards x{ds.generation_multiplier:.2f} "
+        f"(counted above); {ds.unfilled_share:.1%} of trained groups still without signal"
     )
 
 

@@ -11,11 +11,11 @@ from grpo_cli.estimate import methods
 from grpo_cli.estimate.defaults import SOURCE_RULE_OF_THUMB
 from grpo_cli.estimate.inputs import EstimateInputs, inputs_from_recipe, validate_inputs
 from grpo_cli.estimate.memory import FIXES, does_not_fit, memory_plan, plan_parts
-from grpo_cli.estimate.result import PRM, TIME_FIELDS, Assumptions, Estimate, NoSignal, PRMTraining
+from grpo_cli.estimate.result import PRM, TIME_FIELDS, Assumptions, DynamicSampling, Estimate, NoSignal, PRMTraining
 from grpo_cli.estimate.rollout import rollout_layout
 from grpo_cli.estimate.timing import generation_plan, phase_seconds
-from grpo_cli.estimate.workload import flops, workload
-from grpo_cli.formulas import no_signal_fraction, smallest_group
+from grpo_cli.estimate.workload import flops, phases_of, workload
+from grpo_cli.formulas import dynamic_sampling_rounds, no_signal_fraction, smallest_group
 
 
 def estimate(x: EstimateInputs) -> Estimate:
@@ -27,6 +27,9 @@ def estimate(x: EstimateInputs) -> Estimate:
     gen = generation_plan(x, w)
     gen["layout"] = layout
     sec = phase_seconds(x, f, gen, w)
+    ds = dynamic_sampling_plan(x)
+    if ds is not None and ds.generation_multiplier:
+        f, sec = with_extra_rounds(f, sec, ds.generation_multiplier)
     wall = sec["total"]
     server = x.use_vllm and x.vllm_mode == "server" and methods.generates(x.method)
     total_gpus = x.num_gpus + (x.server_gpus if server else 0)
@@ -78,11 +81,46 @@ def estimate(x: EstimateInputs) -> Estimate:
             smallest_G_under_target=smallest_group(x.pass_rate, target),
         )
         out = out.replace(no_signal=no_signal)
+    if ds is not None:
+        out = out.replace(dynamic_sampling=ds)
     if x.prm_params:
         out = out.replace(prm=PRM(model=x.prm_name, params=x.prm_params, flop_params=x.prm_flop_params))
     if x.prm_train_tokens is not None:
         out = out.replace(prm_training=prm_training(x))
     return out
+
+
+# The phases TRL runs once per generation round (stages/dynamic_sampling.py asks for whole extra rounds).
+PER_ROUND = ("generation", "prefill", "reward_model", "old_policy", "reference")
+
+
+def dynamic_sampling_plan(x: EstimateInputs) -> DynamicSampling | None:
+    """grpo.dynamic_sampling's extra rounds (None when the recipe does not refill groups)."""
+    g = x.recipe.grpo
+    if not g.dynamic_sampling or not methods.generates(x.method):
+        return None
+    groups = max(1, x.gen_batch // x.G)
+    p = x.pass_rate
+    rounds = dynamic_sampling_rounds(p, x.G, groups, g.dynamic_sampling_max_rounds) if p is not None else None
+    return DynamicSampling(
+        pass_rate=p,
+        groups_per_batch=groups,
+        max_rounds=g.dynamic_sampling_max_rounds,
+        expected_extra_rounds=rounds,
+        generation_multiplier=1 + rounds if rounds is not None else None,
+        upper_bound_multiplier=1 + g.dynamic_sampling_max_rounds,
+        unfilled_share=no_signal_fraction(p, x.G) ** (g.dynamic_sampling_max_rounds + 1) if p is not None else None,
+    )
+
+
+def with_extra_rounds(f: dict, sec: dict, multiplier: float) -> tuple[dict, dict]:
+    """FLOPs and seconds with the per-round phases run `multiplier` times; the training phases are unchanged."""
+    f = {k: v * multiplier if k in PER_ROUND else v for k, v in f.items()}
+    sec = {k: v * multiplier if k in PER_ROUND else v for k, v in sec.items()}
+    sec["total"] = sum(sec[p] for p in phases_of(sec))
+    if "total" in f:
+        f["total"] = sum(f[p] for p in phases_of(f))
+    return f, sec
 
 
 def withhold_unfit(result: Estimate) -> Estimate:

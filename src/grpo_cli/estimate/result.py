@@ -51,6 +51,23 @@ class NoSignal:
 
 
 @dataclass(frozen=True)
+class DynamicSampling:
+    """grpo.dynamic_sampling: the extra generation rounds that refill zero-signal groups. With --pass-rate p their
+    expected number per batch (formulas.dynamic_sampling_rounds) multiplies the per-round phases (generation,
+    prefill, the reward model, the old-policy and reference forwards); without one they are not charged, and
+    1 + max_rounds is the bound."""
+
+    pass_rate: float | None
+    groups_per_batch: int
+    max_rounds: int
+    expected_extra_rounds: float | None
+    generation_multiplier: float | None
+    upper_bound_multiplier: int
+    # The share of trained groups still without signal after the last round: z^(max_rounds + 1).
+    unfilled_share: float | None
+
+
+@dataclass(frozen=True)
 class PRM:
     """The process reward model that scores every completion (--prm or the recipe's prm.model)."""
 
@@ -110,12 +127,15 @@ class Estimate:
     inputs: Mapping[str, Any]
     cost_usd: float | None = ABSENT
     no_signal: NoSignal = ABSENT
+    dynamic_sampling: DynamicSampling = ABSENT
     prm: PRM = ABSENT
     prm_training: PRMTraining = ABSENT
     calibration: Mapping[str, Any] = ABSENT
     # A plan that does not fit: the time figures as if it did (the top-level ones are null).
     if_it_fit: Mapping[str, Any] = ABSENT
     compare: Mapping[str, Any] = ABSENT
+    # --method distill: R1's distillation into this model (estimate/distill.py), beside GRPO's figures above.
+    distill: Any = ABSENT
 
     def replace(self, **changes: Any) -> Estimate:
         return dataclasses.replace(self, **changes)
@@ -137,4 +157,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["ABSENT", "TIME_FIELDS", "Assumptions", "Estimate", "NoSignal", "PRM", "PRMTraining"]
+__all__ = ["ABSENT", "TIME_FIELDS", "Assumptions", "DynamicSampling", "Estimate", "NoSignal", "PRM", "PRMTraining"]

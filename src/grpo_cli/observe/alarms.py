@@ -34,6 +34,10 @@ CLIPPED = "completions/clipped_ratio"
 ZERO_STD = "frac_reward_zero_std"
 KL = "kl"
 ENTROPY = "entropy"
+# Logged by grpo.dynamic_sampling (stages/dynamic_sampling.py), once per generation batch.
+DS_DROPPED = "dynamic_sampling/dropped_groups"  # zero-signal groups replaced by fresh ones
+DS_UNFILLED = "dynamic_sampling/unfilled_groups"  # zero-signal groups left after the last round
+DS_ROUNDS = "dynamic_sampling/extra_rounds"
 
 
 @dataclass(frozen=True)

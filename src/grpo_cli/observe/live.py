@@ -44,6 +44,12 @@ GRPO_METRICS = [
     (alarms.KL, "kl"),
     (alarms.ENTROPY, "entropy"),
 ]
+# grpo.dynamic_sampling's refills, shown when the run logs them.
+DYNAMIC_SAMPLING_METRICS = [
+    (alarms.DS_DROPPED, "groups refilled"),
+    (alarms.DS_UNFILLED, "groups unfilled"),
+    (alarms.DS_ROUNDS, "extra rounds"),
+]
 SFT_METRICS = [
     ("loss", "loss"),
     ("mean_token_accuracy", "token accuracy"),
@@ -115,6 +121,7 @@ def metric_rows(stream: alarms.MetricStream, stage: str) -> list[tuple[str, str]
             rows.append((key, label))
         if key == alarms.ACCURACY:
             rows += [(k, k.split("/")[1]) for k in rewards]
+    rows += [(key, label) for key, label in DYNAMIC_SAMPLING_METRICS if stream.has(key)]
     rows += [(key, label) for key, label in STEP_METRICS if stream.has(key)]
     rows += [(k, f"acc {k.rsplit('/', 1)[1]}") for k in sorted(stream.values) if k.startswith("steps/acc/")]
     return rows

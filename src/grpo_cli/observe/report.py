@@ -364,6 +364,10 @@ STEP_PANELS = (
     Panel("steps_per_completion", "Steps per completion", ("steps/per_completion",), "steps"),
     Panel("process_zero_std", "Groups with equal step rewards (no process signal)", ("process/zero_std_frac",), "fraction"),
 )  # fmt: skip
+DYNAMIC_SAMPLING_PANEL = Panel(
+    "dynamic_sampling", "Dynamic sampling: zero-signal groups refilled / left, extra generation rounds",
+    (alarms.DS_DROPPED, alarms.DS_UNFILLED, alarms.DS_ROUNDS), "groups / rounds per batch",
+)  # fmt: skip
 SFT_PANELS = (
     Panel("loss", "SFT loss", ("loss",), "loss"),
     Panel("token_accuracy", "Token accuracy", ("mean_token_accuracy",), "fraction"),
@@ -379,6 +383,8 @@ def panels_for(runs: list[Run]) -> list[Panel]:
     panels += [
         Panel(f"reward_{k.split('/')[1]}", f"Reward function: {k.split('/')[1]}", (k,), "mean reward") for k in rewards
     ]
+    if alarms.DS_ROUNDS in keys:
+        panels.append(DYNAMIC_SAMPLING_PANEL)
     if any(k.startswith(STEP_PREFIX) for k in keys):
         panels += list(STEP_PANELS)
         panels += [

@@ -10,7 +10,7 @@ from typing import Any
 from grpo_cli.config import check_name
 from grpo_cli.errors import UserError
 
-STAGES = ("sft", "grpo", "eval-base", "eval-sft", "eval-grpo")
+STAGES = ("sft", "grpo", "eval-base", "eval-sft", "eval-grpo", "distill")
 DEFAULT_RUN_DIR = "runs"
 
 

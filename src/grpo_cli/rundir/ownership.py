@@ -30,7 +30,7 @@ from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 MARKER = "stage.json"
 _OWN_FILES = {
     MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
-    "run-summary.json", "final", "report",
+    "run-summary.json", "final", "report", "data.jsonl", "sampling", "problems.jsonl", "README.md",
 }  # fmt: skip
 _OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"), re.compile(r"^\..+\.tmp$"))
 

@@ -39,6 +39,9 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
         "scale_rewards": g.scale_rewards,
         "num_iterations": g.num_iterations,
         "mask_truncated_completions": g.mask_truncated_completions,
+        "importance_sampling_level": g.importance_sampling_level,  # "sequence" = GSPO
+        "top_entropy_quantile": g.top_entropy_quantile,
+        "off_policy_mask_threshold": g.off_policy_mask_threshold,
         "reward_weights": [float(w) for w in recipe.rewards.values()],  # recipe order = build_reward_funcs order
         # Sampling
         "temperature": g.temperature,
@@ -52,6 +55,10 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
         "vllm_gpu_memory_utilization": g.vllm_gpu_memory_utilization,
         "vllm_enable_sleep_mode": g.vllm_enable_sleep_mode,
         "vllm_tensor_parallel_size": g.vllm_tensor_parallel_size,
+        "vllm_importance_sampling_correction": g.vllm_importance_sampling_correction,
+        "vllm_importance_sampling_mode": g.vllm_importance_sampling_mode,
+        "vllm_importance_sampling_clip_max": g.vllm_importance_sampling_clip_max,
+        "vllm_importance_sampling_clip_min": g.vllm_importance_sampling_clip_min,
         "vllm_server_host": launch.vllm_server_host(recipe),  # server mode: `grpo serve` here, on node 0, or elsewhere
         "vllm_server_port": recipe.launch.vllm_server_port,
         # samples.jsonl replaces TRL's completion tables (which print to the console and write parquet files).
@@ -105,11 +112,16 @@ def _policy(init: Path | None, recipe: Recipe, device: str) -> tuple[Any, Any]:
 
 
 def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, dict[str, Any]]:
-    """TRL's GRPOTrainer, or with `grpo.advantage: process` its subclass with DeepSeekMath's token-level process
+    """TRL's GRPOTrainer; with `grpo.dynamic_sampling` its subclass that refills zero-signal groups
+    (stages/dynamic_sampling.py); or with `grpo.advantage: process` its subclass with DeepSeekMath's token-level process
     advantage (stages/process_grpo.py) and the keywords it takes. The `steps` reward, when the recipe has it, lends
     its step scoring, so each completion is scored once and the step metrics are logged once."""
     from trl import GRPOTrainer
 
+    if recipe.grpo.dynamic_sampling:
+        from grpo_cli.stages.dynamic_sampling import DynamicSamplingGRPOTrainer
+
+        return DynamicSamplingGRPOTrainer, {"max_rounds": recipe.grpo.dynamic_sampling_max_rounds}
     if recipe.grpo.advantage != "process":
         return GRPOTrainer, {}
     from grpo_cli.stages.process_grpo import ProcessGRPOTrainer

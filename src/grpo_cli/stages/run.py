@@ -2,7 +2,11 @@
 
     eval-base -> sft -> eval-sft -> grpo -> eval-grpo
 
-(`sft` and `eval-sft` are left out when the recipe has `sft.enabled: false`). Each stage is the same code its own
+(`sft` and `eval-sft` are left out when the recipe has `sft.enabled: false`). A recipe that names a teacher
+(`distill.teacher`) makes a student instead, R1's way:
+
+    eval-base -> distill -> sft (on distill/data.jsonl) -> eval-sft
+ Each stage is the same code its own
 command runs (`grpo eval`, `grpo sft`, `grpo train`), writing the same stage folder, so any stage can be rerun or
 inspected alone. The result is {"base": summary, "sft": summary | None, "grpo": summary} plus the paired comparison
 of GRPO against the model it started from.
@@ -36,7 +40,7 @@ from grpo_cli.errors import UserError
 
 @dataclass(frozen=True)
 class Step:
-    kind: str  # "eval" | "sft" | "grpo"
+    kind: str  # "eval" | "sft" | "grpo" | "distill"
     folder: str  # the stage folder name under DIR/<recipe>/
     label: str  # base | sft | grpo: what an eval measures
 
@@ -44,6 +48,13 @@ class Step:
 def plan(recipe: Recipe) -> list[Step]:
     """The stages `grpo run` executes for this recipe, in order."""
     steps = [Step("eval", "eval-base", "base")]
+    if recipe.distill.teacher:
+        return [
+            *steps,
+            Step("distill", "distill", "distill"),
+            Step("sft", "sft", "sft"),
+            Step("eval", "eval-sft", "sft"),
+        ]
     if recipe.sft.enabled:
         steps += [Step("sft", "sft", "sft"), Step("eval", "eval-sft", "sft")]
     steps += [Step("grpo", "grpo", "grpo"), Step("eval", "eval-grpo", "grpo")]
@@ -52,7 +63,7 @@ def plan(recipe: Recipe) -> list[Step]:
 
 def is_done(step: Step, folder: Path) -> bool:
     """Whether a stage folder holds a finished result that `--resume` keeps."""
-    if step.kind == "eval":
+    if step.kind in ("eval", "distill"):
         return (folder / "summary.json").is_file()
     return rundir.has_final(folder) and rundir.read_run_info(folder).get("status") == "finished"
 
@@ -162,12 +173,14 @@ def run(
             started = time.perf_counter()
             continue_training = resume and step.kind != "eval" and rundir.latest_checkpoint(folder) is not None
             if isolate:
-                _child(step, recipe_file, run_dir, resume=continue_training)
+                _child(step, recipe, recipe_file, run_dir, resume=continue_training)
             else:
                 _here(step, recipe, run_dir, folder, resume=continue_training, progress=progress, callbacks=callbacks)
             timing[step.folder] = round(time.perf_counter() - started, 1)
         if step.kind == "eval":
             summaries[step.label] = json.loads((folder / "summary.json").read_text())
+        if step.kind == "distill":
+            check_distilled(folder)
     out: dict[str, Any] = dict(summaries)
     out["compare"] = compare_stages(run_dir, recipe)
     out["timing"] = {**timing, "total_s": round(time.perf_counter() - t0, 1)}
@@ -182,8 +195,9 @@ def compare_stages(run_dir: Path, recipe: Recipe) -> dict[str, Any]:
     def folder(label: str) -> Path:
         return rundir.stage_dir(run_dir, recipe.name, f"eval-{label}")
 
-    pairs = [("sft", "base")] if recipe.sft.enabled else []
-    pairs.append(("grpo", "sft" if recipe.sft.enabled and recipe.grpo.init == "sft" else "base"))
+    pairs = [("sft", "base")] if recipe.sft.enabled or recipe.distill.teacher else []
+    if not recipe.distill.teacher:
+        pairs.append(("grpo", "sft" if recipe.sft.enabled and recipe.grpo.init == "sft" else "base"))
     out = {}
     for a, b in pairs:
         try:
@@ -197,7 +211,38 @@ def _describe(step: Step, recipe: Recipe) -> str:
     if step.kind == "eval":
         e = recipe.eval
         return f"eval the {step.label} model on {e.dataset}/{e.split} (n={e.n}, temperature {e.temperature})"
+    if step.kind == "distill":
+        d = recipe.distill
+        return f"distil {d.teacher}: {d.n} samples per training problem, at most {d.k} kept"
+    if step.kind == "sft" and recipe.distill.teacher:
+        return "supervised fine-tuning of the student on the distilled data"
     return {"sft": "supervised fine-tuning", "grpo": "GRPO training"}[step.kind]
+
+
+def check_distilled(folder: Path) -> None:
+    """The student needs data: a distillation that kept nothing stops the run in one line saying why."""
+    counts = json.loads((folder / "summary.json").read_text())["counts"]
+    if counts["kept"] == 0:
+        why = ", ".join(f"{n} {reason}" for reason, n in counts["rejected"].items() if n)
+        raise UserError(
+            f"distill kept no completion of {counts['samples']} samples ({why}); the student has nothing to learn: "
+            "use a stronger teacher (distill.teacher) or more samples (distill.n), then grpo run --resume"
+        )
+
+
+def student_recipe(recipe: Recipe, run_dir: Path) -> Recipe:
+    """A distilling recipe's SFT trains on what its distill stage kept."""
+    from grpo_cli.config import with_values
+
+    data = rundir.stage_dir(run_dir, recipe.name, "distill") / "data.jsonl"
+    return with_values(recipe, {"data.dataset": "custom", "data.path": str(data)})
+
+
+def student_sets(recipe: Recipe, run_dir: Path) -> list[str]:
+    if not recipe.distill.teacher:
+        return []
+    data = rundir.stage_dir(run_dir, recipe.name, "distill") / "data.jsonl"
+    return ["--set", "data.dataset=custom", "--set", f"data.path={data}"]
 
 
 def _here(
@@ -217,6 +262,14 @@ def _here(
         model = rundir.stage_model(run_dir, recipe, step.label)
         eval_stage.run(recipe, model, folder, overwrite=True, stage=step.label, progress=progress)
         return
+    if step.kind == "distill":
+        from grpo_cli.stages import distill
+
+        started = folder.is_dir() and rundir.owner(folder) == "distill"  # a sampling it finished is kept
+        distill.run(recipe, recipe.distill.teacher, folder, resume=started, overwrite=not started, progress=progress)
+        return
+    if recipe.distill.teacher:
+        recipe = student_recipe(recipe, run_dir)
     rundir.prepare(folder, resume=resume, overwrite=not resume)
     cbs = callbacks(folder, recipe) if callbacks else []
     if step.kind == "sft":
@@ -230,14 +283,19 @@ def _here(
         grpo.run(recipe, folder, init_from=init, resume=resume, callbacks=cbs)
 
 
-def _child(step: Step, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
+def _child(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
     """Run one stage as its own `grpo` command in a child process (which launches itself under accelerate when the
     recipe needs it)."""
     common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
     if step.kind == "eval":
         argv = ["eval", *common, "--stage", step.label, "--overwrite"]
+    elif step.kind == "distill":
+        folder = rundir.stage_dir(run_dir, recipe.name, "distill")
+        started = folder.is_dir() and rundir.owner(folder) == "distill"  # a sampling it finished is kept
+        argv = ["distill", *common, "--output", str(folder), "--resume" if started else "--overwrite"]
     else:
         argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
+        argv += student_sets(recipe, run_dir) if step.kind == "sft" else []
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).
