@@ -168,4 +168,4 @@ def test_grpo_run_chains_teacher_distill_student(tmp_path) -> None:
     assert (root / "distill" / "summary.json").is_file() and (root / "eval-base" / "summary.json").is_file()
     assert not (root / "grpo").exists()
     assert proc.returncode == 2 and "distill kept no completion" in proc.stderr and "Traceback" not in proc.stderr
-    assert not (root / "sft").exists()
+    assert not (root / "sft" / "run.json").exists()  # grpo run holds the folder's lock, and trained nothing
