@@ -72,8 +72,10 @@ def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
 
 
 def pick_backend(requested: str) -> str:
-    """The generation backend. `auto` takes vLLM on a GPU only: vLLM's CPU build runs (`--backend vllm`), but its
-    engine start-up (~40-60 s on 2 cores) outweighs its speed-up at the eval sizes a CPU runs (docs/scale.md)."""
+    """The generation backend. `auto` takes vLLM on a GPU only. vLLM's CPU build runs with `--backend vllm`, and on a
+    real model it generates far faster than the HF backend (docs/scale.md), but it lives in a venv of its own
+    (torch +cpu, transformers <5.18), refuses head sizes below 32 (the tiny model) and takes ~1 min to start, which
+    the seconds-long tiny-model evals a CPU mostly runs never win back."""
     from grpo_cli.evaluation.generation import vllm_available, vllm_build
 
     if requested == "auto":
