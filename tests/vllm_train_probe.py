@@ -83,8 +83,31 @@ class Probe(TrainerCallback):
 
     def on_train_begin(self, args, state, control, **kwargs):
         self.data["before"] = self._vllm_greedy()
+        self._time_phases()
+
+    def _time_phases(self) -> None:
+        """Record TRL's own phase timers (trl.extras.profiling, which reports only to W&B/MLflow/trackio) per step,
+        for docs/scale.md's where-the-time-goes figures; the probe's own work below is outside them."""
+        import time
+
+        import torch
+        from trl.extras import profiling
+
+        def log_metrics(ctx, duration: float) -> None:
+            name = ctx.name.rsplit(".", 1)[-1]
+            if name == "_get_per_token_logps_and_entropies":
+                name += "_grad" if torch.is_grad_enabled() else "_nograd"
+            phases = self.data.setdefault("phases", {}).setdefault(str(self._step), {})
+            phases[name] = phases.get(name, 0.0) + duration
+
+        profiling.ProfilingContext._log_metrics = log_metrics
+        self._clock, self._step, self._t = time.perf_counter, 0, 0.0
+
+    def on_step_begin(self, args, state, control, **kwargs):
+        self._step, self._t = state.global_step + 1, self._clock()
 
     def on_step_end(self, args, state, control, **kwargs):
+        self.data.setdefault("step_s", {})[str(state.global_step)] = self._clock() - self._t
         self.trainer.vllm_generation.sync_weights()
         vl = self._vllm_greedy()
         hf, model = self._hf_greedy()
