@@ -23,11 +23,13 @@ from vllm_cases import ENGINE_ENV, require_vllm, smollm2_sets
 pytestmark = [pytest.mark.vllm, pytest.mark.real_model, pytest.mark.timeout(2400)]
 
 # TRL's per-step "sampling/sampling_logp_difference" (|trainer log-prob - vLLM log-prob| of each sampled token),
-# mean over the step's tokens. Measured here: 0.03-0.04 in fp32 on both sides (docs/scale.md); a policy one large
-# update away from vLLM's weights gives far more.
-LOGP_GAP_MEAN = 0.1
-# A greedy pair may part at a near-tie: the HF policy's log-prob margin between the two tokens there.
-NEAR_TIE = 0.05
+# mean over the step's tokens. Measured here (docs/scale.md): 0.03 at identical weights (vLLM's CPU kernels and
+# transformers' fp32 arithmetic differ that much), rising to 0.10 after three lr-1e-3 updates. A vLLM one update
+# behind would be off by the update itself, which moves the greedy output: nats, not hundredths.
+LOGP_GAP_MEAN = 0.5
+# Greedy pairs may part where the HF policy's margin between the two tokens is within what the two implementations
+# disagree on one token: TRL's sampling_logp_difference/max, 0.16-0.25 per step here.
+NEAR_TIE = 0.25
 
 
 @pytest.fixture(scope="module")
