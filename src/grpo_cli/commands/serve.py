@@ -38,7 +38,9 @@ def register(app: typer.Typer) -> None:
 
         k = r.launch.vllm_server_gpus
         if hw.cuda_devices == 0 and vllm_build() == "cpu":
-            # vLLM's CPU build: no GPUs to set aside; eager, as compiling the model takes minutes on a CPU.
+            # vLLM's CPU build: no GPUs to set aside; fp32 (as every CPU stage) and eager, as compiling the model
+            # takes minutes on a CPU.
+            cmd = [*cmd[: cmd.index("--dtype")], "--dtype", "float32", *cmd[cmd.index("--dtype") + 2 :]]
             cmd, env = [*cmd, "--enforce-eager"], {}
         elif hw.cuda_devices < k:
             raise UserError(
