@@ -60,7 +60,8 @@ def _load() -> str:
 
 
 def _eval_side(side: str) -> dict:
-    from grpo_cli import data, generation, models, prompts, recipes
+    from grpo_cli import data, models, prompts, recipes
+    from grpo_cli.evaluation import generation
 
     model_dir = _smollm2()
     recipe = recipes.load("gsm8k-0.5b", [f"model.name={model_dir}", f"data.path={SHARED / 'data' / 'gsm8k'}"])

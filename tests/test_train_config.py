@@ -162,7 +162,7 @@ def test_warmup_fraction_must_be_below_one():
 
 
 def test_vllm_requested_where_it_cannot_run(monkeypatch):
-    from grpo_cli import generation
+    from grpo_cli.evaluation import generation
 
     monkeypatch.setattr(generation, "vllm_build", lambda: "gpu")  # the GPU build on a CPU
     with pytest.raises(UserError, match="on a CPU needs vLLM's CPU build"):

@@ -34,9 +34,9 @@ def smollm2():
 def test_vllm_backend_matches_the_contract(tmp_path):
     require_vllm()
     from eval_models import save, scripted
-    from grpo_cli import generation
     from grpo_cli.config import ModelConfig, TinyModelConfig
-    from grpo_cli.generation import Sampling
+    from grpo_cli.evaluation import generation
+    from grpo_cli.evaluation.generation import Sampling
 
     cfg = ModelConfig(tiny=TinyModelConfig(num_attention_heads=2))
     eos = scripted([], cfg=cfg)[1].eos_token_id

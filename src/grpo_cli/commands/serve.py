@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
         hw = launch.detect_hardware()
         if "vllm" not in hw.installed:
             raise UserError("grpo serve needs vLLM, which is not installed: pip install 'grpo-cli[vllm]'")
-        from grpo_cli.generation import vllm_build
+        from grpo_cli.evaluation.generation import vllm_build
 
         k = r.launch.vllm_server_gpus
         if hw.cuda_devices == 0 and vllm_build() == "cpu":

@@ -90,7 +90,7 @@ def check_vllm(use_vllm: bool, device: str) -> None:
     if not use_vllm:
         return
     if device == "cpu":
-        from grpo_cli.generation import vllm_build
+        from grpo_cli.evaluation.generation import vllm_build
 
         if vllm_build() != "cpu":
             raise UserError(
