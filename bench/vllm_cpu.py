@@ -51,6 +51,13 @@ def _smollm2() -> str:
     return str(smollm2_dir())
 
 
+MARK = "BENCH_RESULT "
+
+
+def _result(stdout: str) -> dict:
+    return json.loads(next(line for line in stdout.splitlines() if line.startswith(MARK))[len(MARK) :])
+
+
 def _load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -98,7 +105,7 @@ def bench_eval() -> dict:
         proc = subprocess.run([sys.executable, __file__, "--side", side], capture_output=True, text=True)
         if proc.returncode != 0:
             raise SystemExit(f"{side} failed:\n{proc.stderr[-3000:]}")
-        sides[side] = json.loads(proc.stdout.strip().splitlines()[-1])
+        sides[side] = _result(proc.stdout)
     same = sum(
         a == b for a, b in zip(sides["vllm"].pop("completions"), sides["hf_batched"]["completions"], strict=True)
     )
@@ -192,7 +199,7 @@ def bench_grpo(tmp: Path) -> dict:
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
             raise SystemExit(f"{name} failed:\n{proc.stderr[-3000:]}")
-        sides[name] = json.loads(proc.stdout.strip().splitlines()[-1])
+        sides[name] = _result(proc.stdout)
     v, h = sides["vllm_colocate"]["median_step"], sides["hf_generate"]["median_step"]
     return {
         "completions_per_step": 4,
@@ -213,11 +220,11 @@ def main() -> None:
     ap.add_argument("--run-dir")
     a = ap.parse_args()
     if a.side:
-        print(json.dumps(_eval_side(a.side)))
+        print(MARK + json.dumps(_eval_side(a.side)))  # vLLM's engine logs to stdout too
         return
     if a.grpo_side:
         result = _grpo_side(a.grpo_side == "vllm_colocate", a.run_dir)
-        print(json.dumps(result))
+        print(MARK + json.dumps(result))
         return
     import tempfile
 
