@@ -8,6 +8,7 @@ kept sampling from the old weights, its greedy would stay the pre-training one w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -115,7 +116,8 @@ def test_server_mode_trains_against_grpo_serve(smollm2, shared_data, tmp_path):
             raise NotImplementedError(proc.stderr.strip().splitlines()[-1])
         assert proc.returncode == 0, proc.stderr[-4000:]
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):  # the server may have exited already (SERVER_XFAIL)
+            os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)
 
 
