@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.vllm, pytest.mark.real_model, pytest.mark.timeout(2400
 # behind would be off by the update itself, which moves the greedy output: nats, not hundredths.
 LOGP_GAP_MEAN = 0.5
 # Greedy pairs may part where the HF policy's margin between the two tokens is within what the two implementations
-# disagree on one token: TRL's sampling_logp_difference/max, 0.16-0.25 per step here.
+# disagree on one token: TRL's sampling_logp_difference/max, 0.16 at step 1 here and up to 0.59 after.
 NEAR_TIE = 0.25
 
 
