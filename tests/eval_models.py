@@ -18,19 +18,19 @@ from grpo_cli.config import ModelConfig
 TINY = ModelConfig()
 
 
-def tiny():
+def tiny(cfg: ModelConfig = TINY):
     """(model, tokenizer): the offline tiny model with its random initial weights."""
-    return models.load_model("tiny", TINY), models.load_tokenizer("tiny", TINY)
+    return models.load_model("tiny", cfg), models.load_tokenizer("tiny", cfg)
 
 
 def tokenizer():
     return models.load_tokenizer("tiny", TINY)
 
 
-def scripted(chains: list[str | list[int]], scale: float = 8.0):
+def scripted(chains: list[str | list[int]], scale: float = 8.0, cfg: ModelConfig = TINY):
     """(model, tokenizer) whose greedy and sampled continuation of token a is b for every a->b in `chains`
     (a chain is a string, or a list of token ids to reach special tokens such as EOS)."""
-    model, tok = tiny()
+    model, tok = tiny(cfg)
     with torch.no_grad():
         for name, p in model.named_parameters():
             if name.endswith(("o_proj.weight", "down_proj.weight")):

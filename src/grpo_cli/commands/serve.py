@@ -34,8 +34,15 @@ def register(app: typer.Typer) -> None:
         hw = launch.detect_hardware()
         if "vllm" not in hw.installed:
             raise UserError("grpo serve needs vLLM, which is not installed: pip install 'grpo-cli[vllm]'")
+        from grpo_cli.evaluation.generation import vllm_build
+
         k = r.launch.vllm_server_gpus
-        if hw.cuda_devices < k:
+        if hw.cuda_devices == 0 and vllm_build() == "cpu":
+            # vLLM's CPU build: no GPUs to set aside; fp32 (as every CPU stage) and eager, as compiling the model
+            # takes minutes on a CPU.
+            cmd = [*cmd[: cmd.index("--dtype")], "--dtype", "float32", *cmd[cmd.index("--dtype") + 2 :]]
+            cmd, env = [*cmd, "--enforce-eager"], {}
+        elif hw.cuda_devices < k:
             raise UserError(
                 f"launch.vllm_server_gpus={k} needs {k} GPU(s) on this node and {hw.cuda_devices} are visible"
             )

