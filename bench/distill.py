@@ -20,25 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def grpo(*args: str) -> str:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "grpo_cli", *args], cwd=REPO, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"grpo {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    return proc.stdout
-
-
-def sets(*keys: str) -> list[str]:
-    return [a for k in keys for a in ("--set", k)]
+from runner import grpo, sets
 
 
 def evaluate(model: Path, out_root: Path) -> dict:

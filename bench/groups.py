@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from runner import grpo, sets
+
 GRPO_STEPS = 100
 FILTER_LIMIT = 1000
 COMMON = [f"grpo.max_steps={GRPO_STEPS}", "grpo.save_steps=1000", "grpo.logging_steps=5", "rewards.format=0"]
@@ -44,17 +42,6 @@ ARMS = {
     "filter": None,  # the filtered data path, per seed
     "dynamic": ["grpo.dynamic_sampling=true", "grpo.dynamic_sampling_max_rounds=3"],
 }
-
-
-def grpo(*args: str) -> None:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "grpo_cli", *args], cwd=REPO, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"grpo {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-
-
-def sets(*keys: str) -> list[str]:
-    return [a for k in keys for a in ("--set", k)]
 
 
 def evaluate(model: Path, out_root: Path, extra: list[str]) -> dict:

@@ -25,21 +25,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def grpo(*args: str) -> None:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "grpo_cli", *args], cwd=REPO, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"grpo {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+from runner import grpo
 
 
 def pass_at_1(run_dir: Path, stage: str, recipe_sets: list[str], out: Path, *, greedy: bool) -> float:
