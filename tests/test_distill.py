@@ -105,6 +105,7 @@ def distilled(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_distill_writes_data_summary_and_card(distilled) -> None:
     from grpo_cli import recipes
 
@@ -122,6 +123,7 @@ def test_distill_writes_data_summary_and_card(distilled) -> None:
     assert summary["verifier"]["fingerprint"] == distill.verifier_fingerprint()
 
 
+@pytest.mark.slow
 def test_distill_refuses_to_overwrite_and_resume_keeps_the_sampling(distilled) -> None:
     proc = run_cli("distill", "--recipe", "tiny", "--teacher", "tiny", "--output", str(distilled), *_sets())
     assert proc.returncode == 2 and "--resume" in proc.stderr and "Traceback" not in proc.stderr
@@ -137,6 +139,7 @@ def test_distill_refuses_to_overwrite_and_resume_keeps_the_sampling(distilled) -
     assert samples.stat().st_mtime_ns == stamp and (distilled / "data.jsonl").is_file()
 
 
+@pytest.mark.slow
 def test_a_user_folder_is_never_taken(tmp_path) -> None:
     (tmp_path / "notes.md").write_text("mine")
     proc = run_cli("distill", "--recipe", "tiny", "--teacher", "tiny", "--output", str(tmp_path), "--overwrite",
@@ -145,6 +148,7 @@ def test_a_user_folder_is_never_taken(tmp_path) -> None:
     assert os.listdir(tmp_path) == ["notes.md"]
 
 
+@pytest.mark.slow
 def test_push_to_hub_offline_is_one_line_before_any_work(tmp_path) -> None:
     out = tmp_path / "d"
     proc = run_cli("distill", "--recipe", "tiny", "--teacher", "tiny", "--output", str(out), "--push-to-hub", "me/x",
@@ -152,6 +156,7 @@ def test_push_to_hub_offline_is_one_line_before_any_work(tmp_path) -> None:
     assert proc.returncode == 2 and "HF_HUB_OFFLINE" in proc.stderr and not out.exists()
 
 
+@pytest.mark.slow
 def test_no_teacher_is_one_line() -> None:
     proc = run_cli("distill", "--recipe", "tiny", *_sets())
     assert proc.returncode == 2 and "--teacher" in proc.stderr

@@ -119,6 +119,7 @@ def trainer(tmp_path_factory):
     return trainer, rows, hard
 
 
+@pytest.mark.slow
 def test_zero_signal_groups_are_replaced_by_fresh_prompts(trainer) -> None:
     trainer, rows, hard = trainer
     torch.manual_seed(0)
@@ -147,6 +148,7 @@ def test_zero_signal_groups_are_replaced_by_fresh_prompts(trainer) -> None:
     assert torch.isfinite(loss)
 
 
+@pytest.mark.slow
 def test_a_batch_with_signal_is_left_alone(trainer) -> None:
     trainer, _, hard = trainer
     easy = [row for row in (trainer.train_dataset[i] for i in range(2, 16)) if row["prompt"] not in hard][:2]

@@ -75,6 +75,7 @@ def filtered(tmp_path_factory):
     return out, proc
 
 
+@pytest.mark.slow
 def test_filter_writes_kept_problems_and_histograms(filtered) -> None:
     """The untrained tiny model answers no toy problem: every pass rate is 0/4, so [0, 0] keeps all 10, and the
     summary's counts, histograms and the sampling eval agree with data.jsonl."""
@@ -93,6 +94,7 @@ def test_filter_writes_kept_problems_and_histograms(filtered) -> None:
     assert "train on it: grpo train --recipe tiny --set data.dataset=custom" in " ".join(proc.stdout.split())
 
 
+@pytest.mark.slow
 def test_filtered_data_trains_as_a_custom_dataset(filtered) -> None:
     """data.jsonl reads back through data.load_problems as the recipe's training data: the same questions, the same
     parsed references, and the worked solution kept for SFT targets."""
@@ -108,6 +110,7 @@ def test_filtered_data_trains_as_a_custom_dataset(filtered) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_second_filter_is_refused_without_overwrite(filtered) -> None:
     from conftest import run_cli
 
@@ -116,6 +119,7 @@ def test_a_second_filter_is_refused_without_overwrite(filtered) -> None:
     assert proc.returncode == 2 and "already holds a filter" in proc.stderr and "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_user_folder_is_never_a_filter_folder(tmp_path) -> None:
     from conftest import run_cli
 
