@@ -25,7 +25,7 @@ def test_an_unscorable_completion_is_left_out_of_the_spread() -> None:
 @pytest.mark.parametrize(("p", "G", "groups", "rounds"), [(0.5, 8, 8, 3), (0.05, 8, 8, 3), (0.2, 4, 16, 2)])
 def test_expected_rounds_formula_matches_the_refill_loop(p, G, groups, rounds) -> None:
     """formulas.dynamic_sampling_rounds (what grpo estimate charges) against the trainer's own slot logic on
-    Bernoulli(p) rewards, 4,000 simulated batches."""
+    Bernoulli(p) rewards, 1,500 simulated batches (a seeded generator: the same draws every run)."""
     from grpo_cli.formulas import dynamic_sampling_rounds
 
     gen = torch.Generator().manual_seed(0)
@@ -34,13 +34,13 @@ def test_expected_rounds_formula_matches_the_refill_loop(p, G, groups, rounds) -
         return zero_signal_groups(torch.bernoulli(torch.full((groups * G,), p), generator=gen), G)
 
     total = 0
-    for _ in range(4000):
+    for _ in range(1500):
         slots, used = batch(), 0
         while any(slots) and used < rounds:
             _, slots = take_slots(slots, [not z for z in batch()])
             used += 1
         total += used
-    assert total / 4000 == pytest.approx(dynamic_sampling_rounds(p, G, groups, rounds), abs=0.05)
+    assert total / 1500 == pytest.approx(dynamic_sampling_rounds(p, G, groups, rounds), abs=0.08)
 
 
 def test_fill_pads_prompts_left_and_completions_right() -> None:
