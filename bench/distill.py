@@ -23,20 +23,8 @@ import json
 import statistics
 from pathlib import Path
 
+from runner import evaluate_ckpt as evaluate
 from runner import grpo, sets
-
-
-def evaluate(model: Path, out_root: Path) -> dict:
-    result = {}
-    for mode, flags in (("sampled", []), ("greedy", ["--n", "1", "--temperature", "0"])):
-        out = out_root / mode
-        if not (out / "summary.json").is_file():
-            grpo("eval", "--recipe", "tiny", "--ckpt", str(model), "--split", "test", *flags, "--output", str(out),
-                 "--overwrite")  # fmt: skip
-        s = json.loads((out / "summary.json").read_text())
-        result[f"{mode}_pass@1"] = s["pass@1"]
-        result[f"{mode}_ci"] = s["pass@1_ci"]
-    return result
 
 
 def compare(a: Path, b: Path) -> dict:

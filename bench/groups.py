@@ -32,6 +32,7 @@ import statistics
 import time
 from pathlib import Path
 
+from runner import evaluate_ckpt as evaluate
 from runner import grpo, sets
 
 GRPO_STEPS = 100
@@ -42,17 +43,6 @@ ARMS = {
     "filter": None,  # the filtered data path, per seed
     "dynamic": ["grpo.dynamic_sampling=true", "grpo.dynamic_sampling_max_rounds=3"],
 }
-
-
-def evaluate(model: Path, out_root: Path, extra: list[str]) -> dict:
-    result = {}
-    for mode, flags in (("sampled", []), ("greedy", ["--n", "1", "--temperature", "0"])):
-        out = out_root / mode
-        if not (out / "summary.json").is_file():
-            grpo("eval", "--recipe", "tiny", "--ckpt", str(model), "--split", "test", *flags, *sets(*extra),
-                 "--output", str(out), "--overwrite")  # fmt: skip
-        result[f"{mode}_pass@1"] = float(json.loads((out / "summary.json").read_text())["pass@1"])
-    return result
 
 
 def training_stats(stage: Path) -> dict:

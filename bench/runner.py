@@ -1,8 +1,9 @@
 """What the learning scripts (learning.py, groups.py, distill.py) share: `grpo ARGS` as a user types it, in a real
-subprocess, offline, from the repository root; and recipe keys as `--set` pairs."""
+subprocess, offline, from the repository root; recipe keys as `--set` pairs; a model's two test-split evals."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -23,3 +24,18 @@ def grpo(*args: str) -> str:
 def sets(*keys: str) -> list[str]:
     """["a=1", "b=2"] -> ["--set", "a=1", "--set", "b=2"]."""
     return [a for k in keys for a in ("--set", k)]
+
+
+def evaluate_ckpt(model: Path, out_root: Path, extra: list[str] | tuple[str, ...] = ()) -> dict:
+    """`grpo eval` of a checkpoint on the tiny recipe's test split, sampled (the recipe's eval: T 1.0 x 8) and greedy,
+    each kept in out_root/<mode>/ and reused when already there: pass@1 and its 95% CI per mode."""
+    result = {}
+    for mode, flags in (("sampled", []), ("greedy", ["--n", "1", "--temperature", "0"])):
+        out = out_root / mode
+        if not (out / "summary.json").is_file():
+            grpo("eval", "--recipe", "tiny", "--ckpt", str(model), "--split", "test", *flags, *sets(*extra),
+                 "--output", str(out), "--overwrite")  # fmt: skip
+        summary = json.loads((out / "summary.json").read_text())
+        result[f"{mode}_pass@1"] = float(summary["pass@1"])
+        result[f"{mode}_ci"] = summary["pass@1_ci"]
+    return result

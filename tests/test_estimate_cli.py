@@ -284,16 +284,16 @@ def test_distill_prices_the_teacher_and_the_student_beside_grpo():
     r = compute(["--recipe", "gsm8k-1.5b", "--method", "distill", "--teacher", "7B", "--set", "distill.n=8",
                  "--pass-rate", "0.3", "--price", "2"])  # fmt: skip
     d = r.distill
-    assert d["problems"] == 7473 and d["samples_per_problem"] == 8
-    assert d["teacher_generated_tokens"] == pytest.approx(7473 * 8 * r.inputs["mean_len"])
-    assert d["expected_kept"] == pytest.approx(7473 * expected_kept(8, 1, 0.3))
-    assert d["gpu_hours"] == pytest.approx(d["teacher_gpu_hours"] + d["student_gpu_hours"])
-    assert d["cost_usd"] == pytest.approx(2 * d["gpu_hours"])
-    assert d["grpo_gpu_hours"] == pytest.approx(r.gpu_hours) and r.method == "grpo"
+    assert d.problems == 7473 and d.samples_per_problem == 8
+    assert d.teacher_generated_tokens == pytest.approx(7473 * 8 * r.inputs["mean_len"])
+    assert d.expected_kept == pytest.approx(7473 * expected_kept(8, 1, 0.3))
+    assert d.gpu_hours == pytest.approx(d.teacher_gpu_hours + d.student_gpu_hours)
+    assert d.cost_usd == pytest.approx(2 * d.gpu_hours)
+    assert d.grpo_gpu_hours == pytest.approx(r.gpu_hours) and r.method == "grpo"
     # A bigger teacher costs more to sample; the student's SFT does not change.
     big = compute(["--recipe", "gsm8k-1.5b", "--method", "distill", "--teacher", "70B", "--set", "distill.n=8",
                    "--pass-rate", "0.3"]).distill  # fmt: skip
-    assert big["teacher_gpu_hours"] > d["teacher_gpu_hours"] and big["student_gpu_hours"] == d["student_gpu_hours"]
+    assert big.teacher_gpu_hours > d.teacher_gpu_hours and big.student_gpu_hours == d.student_gpu_hours
 
 
 def test_expected_kept_is_the_mean_of_min_k_binomial():

@@ -205,8 +205,7 @@ def compute(args: argparse.Namespace | list[str]) -> Estimate:
         teacher = args.teacher or recipe.distill.teacher
         if not teacher:
             raise UserError("--method distill needs the teacher: --teacher MODEL (e.g. 7B or a config.json)")
-        plan = E.distill_plan(x, str(teacher), result.gpu_hours)
-        result = result.replace(distill=E.distill_json(plan))
+        result = result.replace(distill=E.distill_plan(x, str(teacher), result.gpu_hours))
     elif args.teacher is not None:
         raise UserError("--teacher is the teacher of --method distill; add --method distill or drop --teacher")
     return result
@@ -403,23 +402,23 @@ def _print(r: Estimate) -> None:
 
 def _print_distill(con: Any, r: Estimate) -> None:
     d = r.distill
-    kept = f"{d['expected_kept']:,.0f} kept" + (
-        f" at pass rate {d['pass_rate']:g}"
-        if d["pass_rate"] is not None
-        else f" (if every problem yields {d['kept_per_problem']}; --pass-rate gives the expected count)"
+    kept = f"{d.expected_kept:,.0f} kept" + (
+        f" at pass rate {d.pass_rate:g}"
+        if d.pass_rate is not None
+        else f" (if every problem yields {d.kept_per_problem}; --pass-rate gives the expected count)"
     )
-    cost = f", ${d['cost_usd']:,.0f}" if d["cost_usd"] is not None else ""
+    cost = f", ${d.cost_usd:,.0f}" if d.cost_usd is not None else ""
     con.print(
-        f"[bold]distillation[/bold] {d['teacher']} -> {r.model}: the teacher samples {d['problems']:,} problems x "
-        f"{d['samples_per_problem']} ({d['teacher_generated_tokens']:,.0f} tokens, {d['teacher_gpu_hours']:.2f} "
-        f"GPU-h); {kept}; the student's SFT on {d['student_tokens']:,.0f} tokens ({d['student_gpu_hours']:.2f} GPU-h): "
-        f"[bold]{d['gpu_hours']:.2f} GPU-hours[/bold] in all{cost}",
+        f"[bold]distillation[/bold] {d.teacher} -> {r.model}: the teacher samples {d.problems:,} problems x "
+        f"{d.samples_per_problem} ({d.teacher_generated_tokens:,.0f} tokens, {d.teacher_gpu_hours:.2f} "
+        f"GPU-h); {kept}; the student's SFT on {d.student_tokens:,.0f} tokens ({d.student_gpu_hours:.2f} GPU-h): "
+        f"[bold]{d.gpu_hours:.2f} GPU-hours[/bold] in all{cost}",
         soft_wrap=True,
     )
-    if d["grpo_gpu_hours"]:
+    if d.grpo_gpu_hours:
         con.print(
-            f"GRPO on the student instead (the table below): {d['grpo_gpu_hours']:.2f} GPU-hours, "
-            f"{d['grpo_over_distill']:.1f}x the distillation",
+            f"GRPO on the student instead (the table below): {d.grpo_gpu_hours:.2f} GPU-hours, "
+            f"{d.grpo_over_distill:.1f}x the distillation",
             soft_wrap=True,
         )
 

@@ -55,8 +55,7 @@ from grpo_cli.estimate.defaults import (
     VLLM_RESERVE_GIB,
     VLLM_SERVER_MEMORY_UTILIZATION,
 )
-from grpo_cli.estimate.distill import DistillPlan, distill_plan
-from grpo_cli.estimate.distill import plan_json as distill_json
+from grpo_cli.estimate.distill import distill_plan
 from grpo_cli.estimate.hardware import GPU, GPUS, gpu_from_device_name, resolve_gpu
 from grpo_cli.estimate.inputs import RECIPE_KEYS, EstimateInputs, inputs_from_recipe, validate_inputs
 from grpo_cli.estimate.memory import does_not_fit, memory_plan, smallest_gpu_count
@@ -74,4 +73,4 @@ from grpo_cli.estimate.timing import (
 from grpo_cli.estimate.workload import ALL_PHASES, PHASES, flops, phases_of, workload
 
 __all__ = [
-    'ABSENT', 'PRM', 'Assumptions', 'Estimate', 'NoSignal', 'PRMTraining','ALL_PHASES', 'ARCHS', 'Arch', 'BF16', 'DATASET_SIZES', 'DEFAULT_BANDWIDTH_EFFICIENCY', 'DEFAULT_DECODE_EFFICIENCY', 'DEFAULT_MFU', 'EAGER_STEP_OVERHEAD_PER_LAYER_S', 'EstimateInputs', 'GIB', 'GPU', 'GPUS', 'HOST_ADAM_BYTES_PER_PARAM', 'HOST_BANDWIDTH_PER_GPU', 'KNOWN_CONFIGS', 'Measured', 'OFFLOAD_PCIE_BYTES_PER_PARAM', 'OFFLOAD_PCIE_BYTES_PER_S', 'PHASES', 'RECIPE_KEYS', 'RUNTIME_OVERHEAD_GIB', 'SOURCE_RULE_OF_THUMB', 'TINY_VOCAB', 'VLLM_RESERVE_GIB', 'VLLM_SERVER_MEMORY_UTILIZATION', 'apply_calibration', 'arch_from_config', 'calibration', 'check_fit', 'compare_methods', 'DistillPlan', 'distill_json', 'distill_plan', 'does_not_fit', 'estimate', 'flops', 'generation_plan', 'gpu_from_device_name', 'inputs_from_recipe', 'measured_from_metrics', 'memory_plan', 'nearest_arch', 'offload_seconds_per_step', 'parse_count', 'phase_seconds', 'phases_of', 'prm_training', 'recipe_prm', 'resolve_gpu', 'resolve_model', 'resolve_prm', 'rollout_layout', 'smallest_engine', 'smallest_gpu_count', 'tiny_arch', 'validate_inputs', 'withhold_unfit', 'workload']  # fmt: skip
+    'ABSENT', 'PRM', 'Assumptions', 'Estimate', 'NoSignal', 'PRMTraining','ALL_PHASES', 'ARCHS', 'Arch', 'BF16', 'DATASET_SIZES', 'DEFAULT_BANDWIDTH_EFFICIENCY', 'DEFAULT_DECODE_EFFICIENCY', 'DEFAULT_MFU', 'EAGER_STEP_OVERHEAD_PER_LAYER_S', 'EstimateInputs', 'GIB', 'GPU', 'GPUS', 'HOST_ADAM_BYTES_PER_PARAM', 'HOST_BANDWIDTH_PER_GPU', 'KNOWN_CONFIGS', 'Measured', 'OFFLOAD_PCIE_BYTES_PER_PARAM', 'OFFLOAD_PCIE_BYTES_PER_S', 'PHASES', 'RECIPE_KEYS', 'RUNTIME_OVERHEAD_GIB', 'SOURCE_RULE_OF_THUMB', 'TINY_VOCAB', 'VLLM_RESERVE_GIB', 'VLLM_SERVER_MEMORY_UTILIZATION', 'apply_calibration', 'arch_from_config', 'calibration', 'check_fit', 'compare_methods', 'distill_plan', 'does_not_fit', 'estimate', 'flops', 'generation_plan', 'gpu_from_device_name', 'inputs_from_recipe', 'measured_from_metrics', 'memory_plan', 'nearest_arch', 'offload_seconds_per_step', 'parse_count', 'phase_seconds', 'phases_of', 'prm_training', 'recipe_prm', 'resolve_gpu', 'resolve_model', 'resolve_prm', 'rollout_layout', 'smallest_engine', 'smallest_gpu_count', 'tiny_arch', 'validate_inputs', 'withhold_unfit', 'workload']  # fmt: skip

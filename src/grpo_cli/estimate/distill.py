@@ -13,39 +13,15 @@ Pure arithmetic (stdlib): the teacher's decode reuses estimate.timing.generation
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from grpo_cli.errors import UserError
 from grpo_cli.estimate import methods
 from grpo_cli.estimate.archs import COUNT_PATTERN, parse_count, resolve_model
 from grpo_cli.estimate.inputs import EstimateInputs, _dataset_prompts
+from grpo_cli.estimate.result import DistillPlan
 from grpo_cli.estimate.timing import generation_plan
 from grpo_cli.estimate.workload import flops, workload
-
-
-@dataclass(frozen=True)
-class DistillPlan:
-    teacher: str
-    teacher_params: float
-    problems: int
-    samples_per_problem: int
-    kept_per_problem: int
-    pass_rate: float | None
-    expected_kept: float
-    teacher_generated_tokens: float
-    teacher_seconds: float
-    teacher_gpu_hours: float
-    student_sequences: float
-    student_tokens: float
-    student_flops: float
-    student_seconds: float
-    student_gpu_hours: float
-    gpu_hours: float
-    wall_clock_hours: float
-    cost_usd: float | None
-    grpo_gpu_hours: float | None  # GRPO on the student instead (the main estimate), for comparison
-    grpo_over_distill: float | None
 
 
 def expected_kept(n: int, k: int, p: float) -> float:
@@ -107,9 +83,3 @@ def distill_plan(x: EstimateInputs, teacher: str, grpo_gpu_hours: float | None) 
         grpo_gpu_hours=grpo_gpu_hours,
         grpo_over_distill=grpo_gpu_hours / total if grpo_gpu_hours and total else None,
     )  # fmt: skip
-
-
-def plan_json(plan: DistillPlan) -> dict[str, Any]:
-    from dataclasses import asdict
-
-    return asdict(plan)

@@ -68,6 +68,32 @@ class DynamicSampling:
 
 
 @dataclass(frozen=True)
+class DistillPlan:
+    """--method distill: R1's distillation into the recipe's model (estimate/distill.py), beside GRPO's figures."""
+
+    teacher: str
+    teacher_params: float
+    problems: int
+    samples_per_problem: int
+    kept_per_problem: int
+    pass_rate: float | None
+    expected_kept: float
+    teacher_generated_tokens: float
+    teacher_seconds: float
+    teacher_gpu_hours: float
+    student_sequences: float
+    student_tokens: float
+    student_flops: float
+    student_seconds: float
+    student_gpu_hours: float
+    gpu_hours: float
+    wall_clock_hours: float
+    cost_usd: float | None
+    grpo_gpu_hours: float | None  # GRPO on the student instead (the main estimate), for comparison
+    grpo_over_distill: float | None
+
+
+@dataclass(frozen=True)
 class PRM:
     """The process reward model that scores every completion (--prm or the recipe's prm.model)."""
 
@@ -135,7 +161,7 @@ class Estimate:
     if_it_fit: Mapping[str, Any] = ABSENT
     compare: Mapping[str, Any] = ABSENT
     # --method distill: R1's distillation into this model (estimate/distill.py), beside GRPO's figures above.
-    distill: Any = ABSENT
+    distill: DistillPlan = ABSENT
 
     def replace(self, **changes: Any) -> Estimate:
         return dataclasses.replace(self, **changes)
@@ -157,4 +183,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["ABSENT", "TIME_FIELDS", "Assumptions", "DynamicSampling", "Estimate", "NoSignal", "PRM", "PRMTraining"]
+__all__ = [
+    "ABSENT",
+    "TIME_FIELDS",
+    "Assumptions",
+    "DistillPlan",
+    "DynamicSampling",
+    "Estimate",
+    "NoSignal",
+    "PRM",
+    "PRMTraining",
+]

@@ -32,18 +32,24 @@ SAMPLES = "samples.jsonl"
 SUMMARY = "summary.json"
 
 
-def prepare_output(out_dir: str | Path, overwrite: bool, model: str | Path | None = None) -> Path:
-    """Create and lock the output folder. An existing eval is replaced only with `overwrite` (its own files are
-    deleted, nothing else); a folder holding anything else, or the model being evaluated, is refused (rundir.claim)."""
+def prepare_output(
+    out_dir: str | Path, overwrite: bool, model: str | Path | None = None, *, kind: str = "eval"
+) -> Path:
+    """Create and lock the output folder of an eval (or of a stage built on one: `grpo filter`'s). An existing one is
+    replaced only with `overwrite` (its own files are deleted, nothing else); a folder holding anything else, or the
+    model being evaluated, is refused (rundir.claim)."""
     from grpo_cli import rundir
 
     out = Path(out_dir)
-    if out.is_file():
+    if out.exists() and not out.is_dir():
         raise UserError(f"--output {out} is a file, not a folder")
     rundir.refuse_if_busy(out)
-    if not overwrite and out.is_dir() and rundir.owner(out) == "eval":
-        raise UserError(f"{out} already holds an eval; pass --overwrite to replace it, or --output to write elsewhere")
-    return rundir.claim(out, "eval", overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
+    if not overwrite and out.is_dir() and rundir.owner(out) == kind:
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise UserError(
+            f"{out} already holds {article} {kind}; pass --overwrite to replace it, or --output to write elsewhere"
+        )
+    return rundir.claim(out, kind, overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
 
 
 def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:

@@ -113,18 +113,6 @@ def kept_row(problem: Any, right: int, samples: int) -> dict[str, Any]:
     }
 
 
-def prepare_output(out_dir: str | Path, overwrite: bool, model: str | Path | None) -> Path:
-    from grpo_cli import rundir
-
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--output {out} is a file, not a folder")
-    rundir.refuse_if_busy(out)
-    if not overwrite and out.is_dir() and rundir.owner(out) == KIND:
-        raise UserError(f"{out} already holds a filter; pass --overwrite to replace it, or --output to write elsewhere")
-    return rundir.claim(out, KIND, overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
-
-
 def run(
     recipe: Recipe,
     model_dir: str | Path,
@@ -146,7 +134,7 @@ def run(
     r = sampling_recipe(recipe, n, limit)
     eval_stage.check_model_dir(model_dir)
     problems, dropped = eval_stage.load_problems(r, r.eval)  # before any folder is made or model loaded
-    out = prepare_output(out_dir, overwrite, model_dir)
+    out = eval_stage.prepare_output(out_dir, overwrite, model_dir, kind=KIND)
     rundir.write_recipe(out, recipe)
     sampled = eval_stage.run(r, model_dir, out / SAMPLING, stage=KIND, log=log, progress=progress)
     measured = pass_rates(rundir.read_jsonl(out / SAMPLING / eval_stage.SAMPLES))

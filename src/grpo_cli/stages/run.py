@@ -234,19 +234,15 @@ def check_distilled(folder: Path) -> None:
         )
 
 
-def student_recipe(recipe: Recipe, run_dir: Path) -> Recipe:
-    """A distilling recipe's SFT trains on what its distill stage kept."""
-    from grpo_cli.config import with_values
-
+def student_data(recipe: Recipe, run_dir: Path) -> dict[str, str]:
+    """A distilling recipe's SFT trains on what its distill stage kept: the data keys, as --set would give them."""
     data = rundir.stage_dir(run_dir, recipe.name, "distill") / "data.jsonl"
-    return with_values(recipe, {"data.dataset": "custom", "data.path": str(data)})
+    return {"data.dataset": "custom", "data.path": str(data)}
 
 
-def student_sets(recipe: Recipe, run_dir: Path) -> list[str]:
-    if not recipe.distill.teacher:
-        return []
-    data = rundir.stage_dir(run_dir, recipe.name, "distill") / "data.jsonl"
-    return ["--set", "data.dataset=custom", "--set", f"data.path={data}"]
+def distill_started(folder: Path) -> bool:
+    """A distill folder of its own is continued (--resume keeps a finished sampling); anything else starts over."""
+    return folder.is_dir() and rundir.owner(folder) == "distill"
 
 
 def _here(
@@ -269,11 +265,13 @@ def _here(
     if step.kind == "distill":
         from grpo_cli.stages import distill
 
-        started = folder.is_dir() and rundir.owner(folder) == "distill"  # a sampling it finished is kept
+        started = distill_started(folder)
         distill.run(recipe, recipe.distill.teacher, folder, resume=started, overwrite=not started, progress=progress)
         return
     if recipe.distill.teacher:
-        recipe = student_recipe(recipe, run_dir)
+        from grpo_cli.config import with_values
+
+        recipe = with_values(recipe, student_data(recipe, run_dir))
     rundir.prepare(folder, resume=resume, overwrite=not resume)
     cbs = callbacks(folder, recipe) if callbacks else []
     if step.kind == "sft":
@@ -295,11 +293,11 @@ def _child(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resu
         argv = ["eval", *common, "--stage", step.label, "--overwrite"]
     elif step.kind == "distill":
         folder = rundir.stage_dir(run_dir, recipe.name, "distill")
-        started = folder.is_dir() and rundir.owner(folder) == "distill"  # a sampling it finished is kept
-        argv = ["distill", *common, "--output", str(folder), "--resume" if started else "--overwrite"]
+        argv = ["distill", *common, "--output", str(folder), "--resume" if distill_started(folder) else "--overwrite"]
     else:
         argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
-        argv += student_sets(recipe, run_dir) if step.kind == "sft" else []
+        if step.kind == "sft" and recipe.distill.teacher:
+            argv += [a for key, value in student_data(recipe, run_dir).items() for a in ("--set", f"{key}={value}")]
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).
