@@ -65,10 +65,11 @@ def training_stage(root: Path, steps: list[int], logged: int) -> Path:
     """An interrupted sft stage folder with checkpoints at `steps` and metrics logged up to step `logged`."""
     stage = root / "tiny" / "sft"
     stage.mkdir(parents=True)
-    (stage / rundir.MARKER).write_text(json.dumps({"kind": "sft"}))  # what made it grpo's (only the marker does)
+    rundir.manifest.write_new(stage, "sft", rundir.now())  # what made it grpo's (only the marker does)
     rundir.write_run_info(stage, stage="sft", status="interrupted")
     for step in steps:
         checkpoint(stage, step)
+        rundir.manifest.record(stage, f"checkpoint-{step}")  # as the stage's callback lists a saved checkpoint
     for step in range(1, logged + 1):
         rundir.append_jsonl(stage / "metrics.jsonl", {"step": step, "loss": 1 / step})
     return stage

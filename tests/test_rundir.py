@@ -12,8 +12,9 @@ from grpo_cli.errors import UserError
 
 
 def mark(stage, kind):
-    """The marker a stage writes first (only it makes a folder grpo's)."""
-    (stage / rundir.MARKER).write_text(json.dumps({"kind": kind}))
+    """The marker a stage writes first (only it makes a folder grpo's); what grpo writes after it is listed in it."""
+    if rundir.owner(stage) != kind:
+        rundir.manifest.write_new(stage, kind, rundir.now())
 
 
 def make_checkpoint(stage, step, complete=True):
@@ -22,12 +23,14 @@ def make_checkpoint(stage, step, complete=True):
     path = stage / f"checkpoint-{step}"
     path.mkdir(parents=True)
     kind = stage.name if stage.name in ("sft", "grpo") else "grpo"
-    rundir.write_run_info(stage, stage=kind)
     mark(stage, kind)
+    rundir.write_run_info(stage, stage=kind)
+    rundir.manifest.record_pending(stage, path.name)  # what the stage's callback does before the trainer saves
     header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
     (path / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     if complete:
         (path / "trainer_state.json").write_text(json.dumps({"global_step": step}))
+        rundir.manifest.record(stage, path.name)  # and once it has saved
     return path
 
 

@@ -10,6 +10,9 @@ Writing:
 - `append_line`: one JSON-lines row appended with a single write; a short write (disk full) is cut back to the old
   size, so a row is in the file whole or not at all. It opens with O_NOFOLLOW (`open_regular`): a symlink there,
   dangling or not, is refused, so rows are never written outside the folder.
+- `observe_writes(fn)`: `fn(path, was, size)` is called just before each of these writes takes effect (before the
+  rename, before the append's write), with the size the target had (None: no file) and the size it will have. The
+  run folders' file lists (rundir/manifest.py) are kept this way, so no write of grpo's goes unrecorded.
 
 Reading (`read_text`, `load_json`, `load_yaml`, `read_jsonl_rows`): invalid UTF-8, duplicate YAML keys, nesting
 deeper than MAX_DEPTH, YAML aliases that expand past MAX_YAML_VALUES and unreadable paths raise `UserError` naming
@@ -44,6 +47,21 @@ MAX_DEPTH = 64
 MAX_YAML_VALUES = 100_000
 # A bad value quoted in an error is cut to this many characters (a 4 MB value must not become a 4 MB "one line").
 EXCERPT = 80
+# Called as fn(path, was, size) just before a write to `path` takes effect (observe_writes).
+_OBSERVERS: list[Any] = []
+
+
+def observe_writes(fn: Any) -> None:
+    """Have `fn(path, was, size)` called just before every atomic write or append takes effect: `was` is the size of
+    the file it replaces or extends (None when there is none), `size` the size it will have. An exception from `fn`
+    stops the write (nothing is written)."""
+    if fn not in _OBSERVERS:
+        _OBSERVERS.append(fn)
+
+
+def _about_to_write(path: Path, was: int | None, size: int) -> None:
+    for fn in _OBSERVERS:
+        fn(path, was, size)
 
 
 def excerpt(value: Any, limit: int = EXCERPT) -> str:
@@ -151,6 +169,7 @@ def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]
         if not path.exists():
             os.chmod(tmp, 0o666 & ~_umask())
         check_target(path)  # made a link or a device while we wrote: still never replaced
+        _about_to_write(path, _size(path), os.stat(tmp).st_size)
         os.replace(tmp, path)
     except OSError as err:
         with contextlib.suppress(OSError):
@@ -160,6 +179,13 @@ def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return os.lstat(path).st_size
+    except FileNotFoundError:
+        return None
 
 
 def _cut_torn_tail(fd: int) -> int:
@@ -226,6 +252,7 @@ def append_line(path: str | Path, line: str) -> None:
     fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = _cut_torn_tail(fd)
+        _about_to_write(path, size, size + len(data))
         try:
             written = os.write(fd, data)
             if written != len(data):

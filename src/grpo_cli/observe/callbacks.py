@@ -2,6 +2,8 @@
 
 - `RunDirCallback` writes metrics.jsonl (TRL's own metric names, plus step_time and tokens_per_second) and, for GRPO,
   samples.jsonl (a few prompt/completion/reward rows per logging step). Only the main process writes.
+- `ListsSaves` lists each checkpoint the trainer saves (and TRL's model card, README.md) in the stage folder's marker,
+  so that --overwrite knows it for grpo's (rundir/manifest.py).
 - `GracefulInterrupt` turns Ctrl-C (SIGINT) or SIGTERM into "finish this step, save a checkpoint, stop", so that
   `--resume` continues from exactly there. A second Ctrl-C aborts at once, without saving.
 
@@ -106,6 +108,30 @@ class RunDirCallback(TrainerCallback):
                     "advantage": advantages[i] if i < len(advantages) else None,
                 },
             )
+
+
+class ListsSaves(TrainerCallback):
+    """Lists what the trainer saves in the stage folder in its marker (rundir/manifest.py): checkpoint-N as being
+    written once the step has decided to save (this callback is added last, so every other callback's should_save is
+    in), then with its files once saved, beside TRL's model card (README.md); checkpoints rotated out are dropped."""
+
+    def __init__(self, out_dir: str | Path):
+        self.out_dir = Path(out_dir)
+
+    def _saving(self, state: Any, control: Any) -> None:
+        if control.should_save and state.is_world_process_zero:
+            rundir.manifest.record_pending(self.out_dir, f"checkpoint-{state.global_step}")
+
+    def on_step_end(self, args, state, control, **kwargs):
+        self._saving(state, control)
+
+    def on_epoch_end(self, args, state, control, **kwargs):
+        self._saving(state, control)
+
+    def on_save(self, args, state, control, **kwargs):
+        if state.is_world_process_zero:
+            rundir.manifest.record(self.out_dir, f"checkpoint-{state.global_step}", "README.md")
+            rundir.manifest.forget_missing(self.out_dir)
 
 
 def _text(value: Any) -> str:

@@ -753,7 +753,7 @@ def write_report(paths: list[str | Path], out: str | Path | None = None) -> tupl
     runs = load_runs(list(paths))
     out_dir = Path(out) if out is not None else default_out_dir(runs)
     # Only into an empty folder or a report folder of grpo's: a user's report.md and plots are never overwritten.
-    rundir.claim_output(out_dir, "report", hint="--out with another folder")
+    rundir.claim_output(out_dir, "report", hint="--out with another folder", writes=("report.md", "*.png"))
     drawn, notes = plot(runs, out_dir)
     report = out_dir / "report.md"
     safeio.atomic_write_text(report, render(runs, drawn, notes, out_dir))

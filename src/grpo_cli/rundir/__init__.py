@@ -3,7 +3,8 @@
 Layout (DIR defaults to ./runs):
 
     DIR/<recipe>/<stage>/          stage: sft | grpo | eval-base | eval-sft | eval-grpo
-        stage.json                 the marker: which kind of stage made the folder (ownership.MARKER)
+        stage.json                 the marker: which kind of stage made the folder, and every entry grpo wrote in it by
+                                   name and size, all that --overwrite deletes (manifest.py)
         grpo.lock                  the per-folder lock: who writes here now (locks.LOCK)
         recipe.yaml                the resolved recipe (defaults filled in, --set applied)
         run.json                   start/end time, hardware, status (running | finished | interrupted | failed)
@@ -14,13 +15,14 @@ Layout (DIR defaults to ./runs):
         final/                     the trained model and tokenizer (or the LoRA adapter)
 
 One module per concern: `layout` (the paths), `checkpoints` (which are whole, setting damaged ones aside), `locks`
-(one writer per folder), `ownership` (the marker, claim, --overwrite, --resume: `prepare`), `records` (jsonl rows,
+(one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership` (the marker, claim, --overwrite, --resume: `prepare`), `records` (jsonl rows,
 recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
 Only the main process writes (rank 0 of a multi-process launch). No torch here.
 """
 
 from __future__ import annotations
 
+from grpo_cli.rundir import manifest
 from grpo_cli.rundir.checkpoints import checkpoint_problem, checkpoint_step, checkpoints, latest_checkpoint
 from grpo_cli.rundir.layout import (
     DEFAULT_RUN_DIR,
@@ -46,7 +48,7 @@ from grpo_cli.rundir.records import (
 )
 
 __all__ = [
-    "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
+    "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
     "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
     "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
     "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",

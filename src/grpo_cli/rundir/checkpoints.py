@@ -8,6 +8,8 @@ import re
 import time
 from pathlib import Path
 
+from grpo_cli.rundir import manifest
+
 CHECKPOINT_NAME = re.compile(r"^checkpoint-(\d+)$")
 
 
@@ -161,5 +163,6 @@ def set_aside_damaged(path: Path) -> list[str]:
         if target.exists():
             target = path / f"corrupt-{checkpoint.name}-{int(time.time())}"
         checkpoint.rename(target)
+        manifest.renamed(path, checkpoint.name, target.name)  # still grpo's: --overwrite deletes it
         notes.append(f"{checkpoint.name} is damaged ({problem}); moved to {target.name}")
     return notes

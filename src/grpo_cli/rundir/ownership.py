@@ -4,16 +4,16 @@ checkpoints, with the logs cut back to the checkpoint's step)."""
 
 from __future__ import annotations
 
-import json
+import fnmatch
 import os
 import re
 import shutil
-import socket
 import sys
 from pathlib import Path
 
 from grpo_cli import safeio
 from grpo_cli.errors import UserError
+from grpo_cli.rundir import manifest
 from grpo_cli.rundir.checkpoints import (
     CHECKPOINT_NAME,
     checkpoint_step,
@@ -23,29 +23,24 @@ from grpo_cli.rundir.checkpoints import (
 )
 from grpo_cli.rundir.layout import inside, is_main_process
 from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy
+from grpo_cli.rundir.manifest import MARKER
 from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 
-# Every folder a stage, an eval, a report or a `grpo run` creates holds MARKER: --overwrite deletes only in folders
-# that hold it (naming the same kind), and only the entries below.
-MARKER = "stage.json"
+# Entries a stage, an eval, a report or a `grpo run` may write in its folder. --overwrite deletes only what the
+# folder's marker lists (manifest.sort); a listed name that no longer matches, or an unlisted one, among these is
+# refused rather than kept, since the command would then replace it.
 _OWN_FILES = {
     MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
-    "run-summary.json", "final", "report", "data.jsonl", "sampling", "problems.jsonl", "README.md",
+    "run-summary.json", "final", "data.jsonl", "problems.jsonl", "README.md",
 }  # fmt: skip
-_OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"), re.compile(r"^\..+\.tmp$"))
+_OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"))
 
 
 def owner(path: str | Path) -> str | None:
     """What made this folder: the kind its marker names ('sft', 'grpo', 'eval', 'report', 'run'), or None. Only the
     marker counts: a folder of a user's that happens to hold a summary.json or a run.json is not grpo's, whatever its
     files are called (a regular file, not a link: a marker pointing elsewhere is no marker)."""
-    marker = Path(path) / MARKER
-    try:
-        if not marker.is_file() or marker.is_symlink():
-            return None
-        kind = json.loads(marker.read_text(encoding="utf-8")).get("kind")
-    except (OSError, ValueError, AttributeError):
-        return None
+    kind = (manifest.read(path) or {}).get("kind")
     return kind if isinstance(kind, str) else None
 
 
@@ -65,7 +60,7 @@ def claim(
     hint: str = "--run-dir to write elsewhere",
 ) -> Path:
     """Make `path` this process's `kind` folder: refuse a folder grpo did not make or another process is writing,
-    take its lock, delete its own files when `overwrite`, and write the marker. Main process only."""
+    take its lock, delete what its marker lists when `overwrite`, and write the marker. Main process only."""
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UserError(f"{path} is a file, not a folder; pass a folder ({hint})")
@@ -84,37 +79,63 @@ def claim(
                 f"{path} holds the model this command reads ({model}); it would be deleted or mixed with the output: "
                 f"pass {hint}"
             )
+    if overwrite and content and manifest.listed(path) is None:
+        raise UserError(_unlisted(path, hint))
+    if overwrite and path.is_dir():
+        _to_clear(path)  # refused before the lock file is created, as the refusals above
     safeio.make_dir(path)
     lock(path)
     if overwrite:
         kept = clear(path)
         if kept:
-            print(f"note: --overwrite kept {', '.join(kept)} in {path} (not written by grpo)", file=sys.stderr)
+            print(f"warning: --overwrite kept {', '.join(kept)} in {path}", file=sys.stderr)
     if overwrite or owner(path) != kind:
-        safeio.atomic_write_json(path / MARKER, {"kind": kind, "created": now(), "host": socket.gethostname()})
+        manifest.write_new(path, kind, now())
     return path
 
 
-def claim_output(path: str | Path, kind: str, *, hint: str) -> Path:
+def _unlisted(path: Path, hint: str) -> str:
+    return (
+        f"{path} was made by an earlier grpo whose {MARKER} does not list the files it wrote, so they cannot be told "
+        f"from yours: move or delete the folder yourself (mv {path} {path}.old), or pass {hint}"
+    )
+
+
+def claim_output(path: str | Path, kind: str, *, hint: str, writes: tuple[str, ...] = ()) -> Path:
     """Make `path` a `kind` folder a command writes in place ('report': report.md and its plots; 'run': a recipe's
     folder under --run-dir): refuse one that holds anything and no marker of that kind, so a user's report.md or
-    recipe.yaml is never overwritten; create it and write the marker otherwise. Folders that hold grpo's own marker
-    (the stage folders `grpo sft` / `train` / `eval` made in a recipe folder) do not count as anything."""
+    recipe.yaml is never overwritten; create it and write the marker otherwise. In a folder of its own, an entry
+    the command would replace (a name matching a pattern of `writes`) must be what grpo wrote there, by the marker's
+    list and size: one changed since, or not listed, is refused. Folders that hold grpo's own marker (the stage
+    folders `grpo sft` / `train` / `eval` made in a recipe folder) do not count as anything."""
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UserError(f"{path} is a file, not a folder; pass {hint}")
-    content = set(os.listdir(path)) - {LOCK, MARKER} if path.is_dir() else set()
-    content = {name for name in content if (path / name).is_symlink() or owner(path / name) is None}
     made_by = owner(path)
-    if content and made_by != kind:
+    if not path.is_dir():
+        theirs: dict[str, str] = {}
+    elif made_by is None:
+        content = set(os.listdir(path)) - {LOCK, MARKER}
+        theirs = {n: "" for n in content if (path / n).is_symlink() or owner(path / n) is None}
+    else:
+        theirs = manifest.sort(path)[1]
+    if theirs and made_by != kind:
         what = f"{_a(made_by)} {made_by} folder" if made_by else f"files grpo did not write (no {MARKER})"
         raise UserError(
             f"{path} holds {what}; grpo writes {_a(kind)} {kind} only into an empty folder or one of its own, and "
             f"never replaces anything else: pass {hint}"
         )
+    replaced = sorted(n for n in theirs if any(fnmatch.fnmatchcase(n, w) for w in writes))
+    if replaced and manifest.listed(path) is None:
+        raise UserError(_unlisted(path, hint))
+    if replaced:
+        raise UserError(
+            f"{path / replaced[0]} {theirs[replaced[0]]}, and grpo would replace it: move it out of {path}, or pass "
+            f"{hint}"
+        )
     safeio.make_dir(path)
     if made_by != kind:
-        safeio.atomic_write_json(path / MARKER, {"kind": kind, "created": now(), "host": socket.gethostname()})
+        manifest.write_new(path, kind, now())
     return path
 
 
@@ -122,20 +143,49 @@ def _a(word: str) -> str:
     return "an" if word in ("sft", "eval") else "a"
 
 
+def _grpos_name(name: str) -> bool:
+    return name in _OWN_FILES or any(p.match(name) for p in _OWN_PATTERNS)
+
+
 def clear(path: Path) -> list[str]:
-    """Delete what a stage or eval writes in `path` (never the lock, never anything else); return the names kept."""
-    kept = []
-    for child in sorted(path.iterdir()):
-        if child.name == LOCK:
-            continue
-        if child.name in _OWN_FILES or any(p.match(child.name) for p in _OWN_PATTERNS):
-            if child.is_dir() and not child.is_symlink():
-                shutil.rmtree(child)
-            else:
-                child.unlink()
+    """--overwrite: delete what the marker of `path` lists, where it still matches (manifest.sort), and, in the marked
+    folders inside it (an eval's sampling/, a report/), what theirs list; return the entries kept, each with why.
+    An entry kept under a name the command writes (a recipe.yaml or a checkpoint someone changed) is refused before
+    anything is deleted: the command would replace it."""
+    kept, delete = _to_clear(path)
+    for child in delete:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
         else:
-            kept.append(child.name)
-    return kept
+            child.unlink()
+    return [f"{name} ({why})" for name, why in kept]
+
+
+def _to_clear(path: Path) -> tuple[list[tuple[str, str]], list[Path]]:
+    """What clear keeps and deletes; a UserError when it would keep an entry under a name the command writes."""
+    kept, delete = _sorted_for_clear(path, "")
+    refused = [f"{name} ({why})" for name, why in kept if _grpos_name(name.rsplit("/", 1)[-1])]
+    if refused:
+        raise UserError(
+            f"--overwrite: {path} holds {', '.join(refused[:3])}{', ...' if len(refused) > 3 else ''}, which grpo "
+            f"would replace: move {'it' if len(refused) == 1 else 'them'} out of {path}, then run the command again"
+        )
+    return kept, delete
+
+
+def _sorted_for_clear(path: Path, prefix: str) -> tuple[list[tuple[str, str]], list[Path]]:
+    """(the entries to keep, as (name, why); the paths to delete, a marked folder inside last once it holds nothing
+    else) for clear; `prefix` names the marked folder inside `path` being sorted."""
+    ours, theirs, nested = manifest.sort(path)
+    kept = [(f"{prefix}{name}", why) for name, why in theirs.items()]
+    delete = [path / name for name in ours]
+    for name in nested:
+        inner_kept, inner_delete = _sorted_for_clear(path / name, f"{prefix}{name}/")
+        kept += inner_kept
+        delete += inner_delete
+        if not inner_kept:
+            delete.append(path / name)  # its marker and lock go with it, once its own entries have
+    return kept, delete
 
 
 def prepare(

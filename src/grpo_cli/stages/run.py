@@ -156,7 +156,7 @@ def run(
     folders = [rundir.stage_dir(run_dir, recipe.name, step.folder) for step in plan(recipe)]
     for folder in [root, *folders]:
         rundir.refuse_if_busy(folder)
-    rundir.claim_output(root, "run", hint="--run-dir to write elsewhere")  # never a user's folder that holds files
+    rundir.claim_output(root, "run", hint="--run-dir to write elsewhere", writes=("recipe.yaml", "run-summary.json"))
     rundir.lock(root)  # one `grpo run` per recipe folder; its stage commands write under this lock
     for folder in folders:
         rundir.lock(safeio.make_dir(folder))

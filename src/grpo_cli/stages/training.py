@@ -14,7 +14,7 @@ from typing import Any
 from grpo_cli import rundir, tracking
 from grpo_cli.config import ModelConfig, Recipe
 from grpo_cli.errors import UserError
-from grpo_cli.observe.callbacks import GracefulInterrupt, RunDirCallback, TrainingInterrupted
+from grpo_cli.observe.callbacks import GracefulInterrupt, ListsSaves, RunDirCallback, TrainingInterrupted
 
 
 def device_kind() -> str:
@@ -192,6 +192,7 @@ def _unloadable(checkpoint: Path, out_dir: Path, err: BaseException, main: bool)
         if target.exists():
             target = out_dir / f"corrupt-{checkpoint.name}-{int(time.time())}"
         checkpoint.rename(target)
+        rundir.manifest.renamed(out_dir, checkpoint.name, target.name)
         rundir.write_run_info(out_dir, status="interrupted", end_time=rundir.now(), error=repr(err)[:500])
     why = f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
     previous = rundir.latest_checkpoint(out_dir)
@@ -220,6 +221,7 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
     start = time.time()
     stepped = _first_step()
     trainer.add_callback(stepped)
+    trainer.add_callback(ListsSaves(out_dir))  # last: it reads the step's final decision to save
     try:
         with interrupt:
             trainer.train(resume_from_checkpoint=str(checkpoint) if checkpoint else None)
@@ -239,7 +241,11 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
     final = out_dir / "final"
     # model + tokenizer, or the LoRA adapter + tokenizer; rank 0 writes. `_internal_call`: the Trainer's own push
     # would upload the whole stage folder with a second copy of the weights; tracking.push_final uploads final/ alone.
+    if main:
+        rundir.manifest.record_pending(out_dir, final.name)  # a kill while it is saved leaves it grpo's
     trainer.save_model(str(final), _internal_call=True)
+    if main:
+        rundir.manifest.record(out_dir, final.name)
     summary = {
         "status": "finished",
         "end_time": rundir.now(),
