@@ -13,9 +13,11 @@ Thresholds are `config.MonitorConfig` (the recipe's `monitor:` section); docs/mo
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -120,10 +122,18 @@ def _number(value: Any) -> float | None:
 
 @dataclass
 class MetricStream:
-    """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped."""
+    """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped.
+
+    `sums` holds each column's running sums (sums[key][k] = the first k values added left to right, as `sum` adds
+    them), so the mean of any prefix (the baseline window, re-read after every row) costs a bisect, not a pass over
+    the column: replaying a million rows is linear."""
 
     steps: dict[str, list[int]] = field(default_factory=dict)
     values: dict[str, list[float]] = field(default_factory=dict)
+    sums: dict[str, list[float]] = field(default_factory=dict)
+    # linear_trend of a window, by (key, end index, length): the format check re-reads the same windows row after
+    # row (recent_window of them, each trend_window long), so each is fitted once. Bounded: old windows drop out.
+    trends: OrderedDict[tuple[str, int, int], tuple[float, float]] = field(default_factory=OrderedDict, repr=False)
     first_step: int | None = None
     last_step: int | None = None
     rows: int = 0
@@ -140,6 +150,8 @@ class MetricStream:
                 continue
             self.steps.setdefault(key, []).append(step)
             self.values.setdefault(key, []).append(value)
+            sums = self.sums.setdefault(key, [0])
+            sums.append(sums[-1] + value)
 
     @classmethod
     def of(cls, rows: Iterable[Mapping[str, Any]]) -> MetricStream:
@@ -161,6 +173,20 @@ class MetricStream:
         """Values logged at or before `step`."""
         return self.values.get(key, [])[: bisect_right(self.steps.get(key, []), step)]
 
+    def mean_upto(self, key: str, step: float) -> float | None:
+        """The mean of the values logged at or before `step` (None when there are none): _mean(upto(key, step))."""
+        k = bisect_right(self.steps.get(key, []), step)
+        return self.sums[key][k] / k if k else None
+
+    def trend(self, key: str, end: int, n: int) -> tuple[float, float]:
+        """linear_trend(values[end - n:end]) of `key`, fitted once per window."""
+        found = self.trends.get((key, end, n))
+        if found is None:
+            found = self.trends[key, end, n] = linear_trend(self.values[key][end - n : end])
+            if len(self.trends) > 4096:
+                self.trends.popitem(last=False)  # the oldest window (O(1), unlike a plain dict's first key)
+        return found
+
     def after(self, key: str, step: float, n: int) -> list[float]:
         """The last n values logged after `step` (fewer when fewer exist)."""
         steps, values = self.steps.get(key, []), self.values.get(key, [])
@@ -181,11 +207,11 @@ def _mean(xs: list[float]) -> float:
 def _baseline_and_now(stream: MetricStream, key: str, cfg: MonitorConfig, ctx: RunContext):
     """(baseline mean, recent mean, baseline end) once a full recent window lies past the baseline; else None."""
     end = baseline_end(stream, cfg, ctx)
-    base = stream.upto(key, end)
+    base = stream.mean_upto(key, end)
     now = stream.after(key, end, cfg.recent_window)
-    if not base or len(now) < cfg.recent_window:
+    if base is None or len(now) < cfg.recent_window:
         return None
-    return _mean(base), _mean(now), end
+    return base, _mean(now), end
 
 
 def linear_trend(values: list[float]) -> tuple[float, float]:
@@ -194,12 +220,20 @@ def linear_trend(values: list[float]) -> tuple[float, float]:
     n = len(values)
     if n < 3:
         return (values[-1] - values[0] if n == 2 else 0.0), math.inf
-    x_mean, y_mean = (n - 1) / 2, _mean(values)
-    sxx = sum((i - x_mean) ** 2 for i in range(n))
-    slope = sum((i - x_mean) * (y - y_mean) for i, y in enumerate(values)) / sxx
-    residual = sum((y - (y_mean + slope * (i - x_mean))) ** 2 for i, y in enumerate(values))
+    dx, sxx = _centred(n)
+    y_mean = _mean(values)
+    slope = sum([d * (y - y_mean) for d, y in zip(dx, values, strict=True)]) / sxx
+    residual = sum([(y - (y_mean + slope * d)) ** 2 for d, y in zip(dx, values, strict=True)])
     slope_se = math.sqrt(residual / (n - 2) / sxx)
     return slope * (n - 1), slope_se * (n - 1)
+
+
+@functools.cache
+def _centred(n: int) -> tuple[tuple[float, ...], float]:
+    """(i - mean of 0..n-1 for each i, the sum of their squares): the x side of every n-point fit, computed once."""
+    x_mean = (n - 1) / 2
+    dx = tuple(i - x_mean for i in range(n))
+    return dx, sum(d**2 for d in dx)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -290,31 +324,24 @@ def check_truncation(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Al
     return Alarm("truncation", s.last_step_of(CLIPPED), evidence, advice)
 
 
-def _format_accuracy_moves(s: MetricStream, cfg: MonitorConfig, offset: int):
-    """(format change, its SE, accuracy change, its SE) of lines fitted through the trend_window logs that end
-    `offset` logs before the latest, or None when there are too few."""
-    n, fmt, acc = cfg.trend_window, s.values.get(FORMAT, []), s.values.get(ACCURACY, [])
-    if len(fmt) < n + offset or len(acc) < n + offset:
-        return None
-    return (
-        *linear_trend(fmt[len(fmt) - offset - n : len(fmt) - offset]),
-        *linear_trend(acc[len(acc) - offset - n : len(acc) - offset]),
-    )
-
-
 def check_format_over_accuracy(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
-    # Both moves must clear their threshold and the noise (three standard errors of the fitted change), and hold
-    # for recent_window consecutive logs: the window slides over the whole run, so a single chance excursion of
-    # a noisy accuracy would otherwise fire in a few percent of healthy runs (docs/monitor.md has the rates).
-    moves = [_format_accuracy_moves(s, cfg, off) for off in range(cfg.recent_window)]
-    for move in moves:
-        if move is None:
+    # Lines fitted through the trend_window logs that end `offset` logs before the latest, for each offset under
+    # recent_window: both moves must clear their threshold and the noise (three standard errors of the fitted
+    # change) at every offset, i.e. hold for recent_window consecutive logs: the window slides over the whole run, so
+    # a single chance excursion of a noisy accuracy would otherwise fire in a few percent of healthy runs
+    # (docs/monitor.md has the rates). Each window is fitted once (MetricStream.trend), accuracy only when format
+    # rose: the replay of a long run stays linear.
+    n, fmt, acc = cfg.trend_window, len(s.values.get(FORMAT, [])), len(s.values.get(ACCURACY, []))
+    if min(fmt, acc) < n + cfg.recent_window - 1:
+        return None
+    for off in range(cfg.recent_window):
+        f_change, f_se = s.trend(FORMAT, fmt - off, n)
+        if f_change < max(cfg.format_rise, 3 * f_se):
             return None
-        f_change, f_se, a_change, a_se = move
-        if f_change < max(cfg.format_rise, 3 * f_se) or -a_change < max(cfg.accuracy_drop, 3 * a_se):
+        a_change, a_se = s.trend(ACCURACY, acc - off, n)
+        if -a_change < max(cfg.accuracy_drop, 3 * a_se):
             return None
-    f_change, f_se, a_change, a_se = moves[0]
-    n = cfg.trend_window
+    (f_change, f_se), (a_change, a_se) = s.trend(FORMAT, fmt, n), s.trend(ACCURACY, acc, n)
     evidence = (
         f"over steps {s.steps[FORMAT][-n]}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
         f"{f_change:+.3f} (+/- {f_se:.3f}) while accuracy moved {a_change:+.3f} (+/- {a_se:.3f}), "
