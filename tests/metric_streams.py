@@ -51,6 +51,10 @@ def healthy_run(steps: int = STEPS, seed: int = 0, noise: float = 1.0) -> list[d
                 "entropy": 1.0 - 0.4 * t + n(0.02),
                 "step_time": 30.0 + n(1),
                 "tokens_per_second": 1300 + n(50),
+                # What the accuracy reward logs of the verifier: an occasional timeout, never a failure.
+                "verify/bad_reference_frac": 0.0,
+                "verify/timeout_frac": 1 / 256 if step % 37 == 0 else 0.0,
+                "verify/worker_failure_frac": 0.0,
             }
         )
     return rows
@@ -113,6 +117,11 @@ def language_mixing_run(seed: int = 0) -> list[dict]:
     return _set(healthy_run(seed=seed), "rewards/language/mean", lambda s, r: 0.98 - 0.2 * max(0, s - 100) / 100)
 
 
+def verifier_failures_run(seed: int = 0) -> list[dict]:
+    # From step 120 the grader fails on a quarter of the rows (its workers dying), which then score 0.
+    return _set(healthy_run(seed=seed), "verify/worker_failure_frac", lambda s, r: 0.25 if s >= 120 else None)
+
+
 PATTERNS = {
     "no_signal": no_signal_run,
     "length_hacking": length_hacking_run,
@@ -121,4 +130,5 @@ PATTERNS = {
     "entropy_collapse": entropy_collapse_run,
     "kl_blowup": kl_blowup_run,
     "language_mixing": language_mixing_run,
+    "verifier_failures": verifier_failures_run,
 }

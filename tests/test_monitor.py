@@ -181,7 +181,8 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
     rng = random.Random(31)
     kinds = [metric_streams.healthy_run, metric_streams.length_hacking_run, metric_streams.entropy_collapse_run,
              metric_streams.language_mixing_run, metric_streams.no_signal_run, metric_streams.kl_blowup_run,
-             metric_streams.format_over_accuracy_run, metric_streams.truncation_run]  # fmt: skip
+             metric_streams.format_over_accuracy_run, metric_streams.truncation_run,
+             metric_streams.verifier_failures_run]  # fmt: skip
     fired = []
     for trial in range(48):
         rows = kinds[trial % len(kinds)](seed=rng.randrange(10**6))

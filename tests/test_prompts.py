@@ -48,3 +48,46 @@ def test_never_forces_the_plain_template(tiny_tokenizer):
 def test_always_without_a_template_is_a_user_error():
     with pytest.raises(UserError, match="has no chat template"):
         prompts.render_prompt(NoTemplate(), "q", PromptConfig(chat_template="always"))
+
+
+def _trl_template(name: str) -> str:
+    """A real model's chat template as TRL ships it (trl/chat_templates, copied from the checkpoints)."""
+    from importlib.resources import files
+
+    path = files("trl") / "chat_templates" / name
+    if not path.is_file():
+        pytest.skip(f"this TRL ships no {name}")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("template", ["deepseek_r1_distill.jinja", "qwen3_5_think.jinja"])
+def test_the_format_reward_reads_a_completion_after_the_think_its_template_opened(tiny_tokenizer, template):
+    """DeepSeek-R1-Distill's and Qwen3.5's templates end the generation prompt with `<think>\\n` (TRL issue 6966):
+    the completion starts inside the reasoning, and is scored as if that `<think>` preceded it."""
+    from grpo_cli.rewards import make_format, make_tag_count
+
+    tok = models.load_tokenizer("tiny", ModelConfig())
+    tok.chat_template = _trl_template(template)
+    opened = prompts.render_prompt(tok, "What is 2+2?", PromptConfig())
+    assert opened.rstrip().endswith("<think>")
+    plain = prompts.render_prompt(tiny_tokenizer, "What is 2+2?", PromptConfig())
+    completions = ["2 and 2 make 4.</think>\n<answer>4</answer>", "<think>again</think><answer>4</answer>",
+                   "no tags at all"]  # fmt: skip
+    fmt, tags = make_format(None), make_tag_count(None)
+    assert fmt(completions, prompts=[opened] * 3) == [1.0, 0.0, 0.0]  # a second <think> is still malformed
+    assert tags(completions, prompts=[opened] * 3) == [1.0, 0.75, 0.25]
+    # The same completions after a template that opens nothing: the first lacks its <think>, the second is whole.
+    assert fmt(completions, prompts=[plain] * 3) == [0.0, 1.0, 0.0]
+    # A conversational prompt whose last message is an assistant prefill that opens the reasoning counts too.
+    prefill = [{"role": "user", "content": "What is 2+2?"}, {"role": "assistant", "content": "<think>\n"}]
+    assert fmt(completions[:1], prompts=[prefill]) == [1.0]
+
+
+def test_a_template_that_closes_an_empty_think_opens_nothing(tiny_tokenizer):
+    """Qwen3.5 with thinking off prefills `<think>\\n\\n</think>\\n\\n`: nothing is open, the completion is read as is."""
+    from grpo_cli.rewards import opens_think
+
+    tok = models.load_tokenizer("tiny", ModelConfig())
+    tok.chat_template = _trl_template("qwen3_5_nothink.jinja")
+    closed = prompts.render_prompt(tok, "What is 2+2?", PromptConfig())
+    assert closed.rstrip().endswith("</think>") and not opens_think(closed)

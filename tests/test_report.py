@@ -291,3 +291,30 @@ def test_per_step_curves_and_the_weakest_step_kind(tmp_path):
     assert "Weakest step kind now: **sub** (79.8% of its claims hold)" in md
     # a run without step metrics says how to get them
     assert "no step metrics" in markdown(full_run(tmp_path / "plain"))
+
+
+def test_verifier_failures_alarm_from_what_the_accuracy_reward_logs(cli, tmp_path):
+    """The accuracy reward's own shares (a real 60 KB power tower past a 10 ms deadline in each batch of four) as the
+    callback writes them into metrics.jsonl from step 120 on: `grpo report` names verifier_failures from then."""
+    from grpo_cli.rewards import build_reward_funcs
+    from grpo_cli.verify import shutdown
+
+    funcs, _ = build_reward_funcs(recipes.load("tiny", ["reward_options.verify_timeout=0.01"]))
+    logged: dict[str, float] = {}
+    tower = "<answer>" + "2^" * 30_000 + "2</answer>"
+    try:
+        funcs[0]([tower, "<answer>4</answer>", "<answer>4</answer>", "<answer>5</answer>"], answer=["4"] * 4,
+                 prompts=["Q"] * 4, completion_ids=[[1]] * 4, log_metric=logged.__setitem__)  # fmt: skip
+    finally:
+        shutdown()
+    assert logged["verify/timeout_frac"] == 0.25
+    stage = tmp_path / "tiny" / "grpo"
+    stage.mkdir(parents=True)
+    for row in healthy_run():
+        rundir.append_jsonl(stage / "metrics.jsonl", {**row, **(logged if row["step"] >= 120 else {})})
+    proc = cli("report", str(stage))
+    assert proc.returncode == 0, proc.stderr
+    # One 25% log lifts the mean of the last 5 logs to 5%, past the 2% threshold, at once.
+    assert "alarms: verifier_failures (step 120)" in proc.stdout
+    text = (stage / "report" / "report.md").read_text()
+    assert "verifier_failures" in text and "5.0% rows out of time" in text

@@ -8,6 +8,7 @@ from grpo_cli import recipes
 from grpo_cli.errors import UserError
 from grpo_cli.rewards import (
     REWARDS,
+    WORKER_FAILURES,
     build_reward_funcs,
     completion_finished,
     completion_text,
@@ -16,8 +17,9 @@ from grpo_cli.rewards import (
     overlong_penalty,
     reasoning_text,
     tag_count_score,
+    verifier_shares,
 )
-from grpo_cli.verify import shutdown
+from grpo_cli.verify import REASONS, Verdict, shutdown
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -126,7 +128,30 @@ def test_accuracy_logs_verifier_shares():
         "verify/timeout_frac": 0.0,
         "verify/truncated_frac": 0.0,
         "verify/unscorable_frac": 0.25,
+        "verify/bad_reference_frac": 0.25,
+        "verify/worker_failure_frac": 0.0,
     }
+
+
+def test_accuracy_logs_timeouts_and_unreadable_references_as_they_happen():
+    """The silent failures of math rewards as metrics (open-r1 issue 293: unreadable references paid as right;
+    verl PR 5635: graders failing and scoring 0): a real 60 KB power tower past a 10 ms deadline, a reference the
+    verifier cannot read; each row's share of the batch goes to TRL's log_metric, which metrics.jsonl records."""
+    logged = {}
+    f = _funcs("tiny", "reward_options.verify_timeout=0.01")["accuracy"]
+    kwargs = _trl_kwargs(4, answer=["4", "4", "four-ish", "4"])
+    kwargs["log_metric"] = lambda name, value: logged.__setitem__(name, value)
+    tower = "<answer>" + "2^" * 30_000 + "2</answer>"
+    got = f([tower, "<answer>4</answer>", "<answer>4</answer>", "<answer>5</answer>"], **kwargs)
+    assert got == [0.0, 1.0, None, 0.0]
+    assert logged["verify/timeout_frac"] == 0.25 and logged["verify/bad_reference_frac"] == 0.25
+
+
+def test_verifier_shares_count_every_way_a_grader_fails():
+    finished = [True] * 6
+    verdicts = [Verdict(False, None, reason) for reason in (*WORKER_FAILURES, "wrong", "ok")]
+    assert verifier_shares(verdicts, finished)["verify/worker_failure_frac"] == len(WORKER_FAILURES) / 6
+    assert set(WORKER_FAILURES) <= set(REASONS)  # names the verifier really gives
 
 
 def test_accuracy_gives_a_cut_off_completion_no_last_number_credit():

@@ -73,7 +73,12 @@ def test_grpo_run_directory(pipeline):
     trl_names = ["reward", "reward_std", "rewards/accuracy/mean", "rewards/format/mean", "rewards/overlong/mean",
                  "completions/mean_length", "completions/clipped_ratio", "frac_reward_zero_std", "kl", "entropy",
                  "loss", "learning_rate"]  # fmt: skip
-    for key in [*trl_names, "step_time", "tokens_per_second"]:
+    verifier = [
+        "verify/bad_reference_frac",
+        "verify/timeout_frac",
+        "verify/worker_failure_frac",
+    ]  # the accuracy reward's
+    for key in [*trl_names, *verifier, "step_time", "tokens_per_second"]:
         assert all(key in r for r in rows), key
     assert all(r["step_time"] > 0 and r["tokens_per_second"] > 0 for r in rows)
     samples = rundir.read_jsonl(stage / "samples.jsonl")

@@ -709,6 +709,9 @@ class MonitorConfig:
     format_rise: float = 0.05
     accuracy_drop: float = 0.05
     language_drop: float = 0.05
+    # verifier_failures: the mean share of rows whose reference the verifier cannot read, that ran out of time, or
+    # whose grader failed, over the last recent_window logs (each share on its own).
+    verifier_failure_frac: float = 0.02
 
     def check(self, recipe: Recipe) -> None:
         _require(
@@ -716,6 +719,10 @@ class MonitorConfig:
             "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
         )
         _require(0 < self.no_signal_target < 1, f"monitor.no_signal_target={self.no_signal_target}: must be in (0, 1)")
+        _require(
+            0 < self.verifier_failure_frac <= 1,
+            f"monitor.verifier_failure_frac={self.verifier_failure_frac}: must be in (0, 1]",
+        )
 
 
 # TrainingArguments.report_to values grpo-cli passes through (each needs its package: tensorboard or tensorboardX,

@@ -12,7 +12,8 @@ out of the weighted sum), used when the reference cannot be parsed: never scored
 |-----------|--------------------------------------------------------------------------------------------------|
 | accuracy  | 1 if the final answer equals the reference (grpo_cli.verify), else 0; None if unscorable; a      |
 |           | completion cut at max_completion_length gets no last-number fallback                             |
-| format    | 1 if the completion is exactly <think>...</think> then <answer>...</answer> (non-empty answer)    |
+| format    | 1 if the completion is exactly <think>...</think> then <answer>...</answer> (non-empty answer),   |
+|           | read after the <think> its prompt opened when the chat template opens one (`opens_think`)         |
 | tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
 | language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
 | overlong  | DAPO's soft overlong punishment: 0, then a linear ramp to -penalty over the last buffer tokens   |
@@ -122,14 +123,32 @@ def make_accuracy(recipe: Any) -> RewardFunc:
         verdicts = verify_batch(texts, refs, tasks, timeout=timeout, finished=finished)
         log_metric = kwargs.get("log_metric")
         if callable(log_metric) and n:
-            # Shares a run should watch: a rising no_answer share is a format collapse; timeouts should stay ~0.
-            log_metric("verify/no_answer_frac", sum(v.reason == "no_answer" for v in verdicts) / n)
-            log_metric("verify/timeout_frac", sum(v.reason == "timeout" for v in verdicts) / n)
-            log_metric("verify/truncated_frac", sum(not f for f in finished) / n)
-            log_metric("verify/unscorable_frac", sum(v.correct is None for v in verdicts) / n)
+            for name, value in verifier_shares(verdicts, finished).items():
+                log_metric(name, value)
         return [None if v.correct is None else float(v.correct) for v in verdicts]
 
     return _named(accuracy, "accuracy")
+
+
+# The verifier's silent failures, as shares of a batch's rows (docs/verifiers.md, "Failures the reward reports"):
+# a reference it cannot read (open-r1 issue 293: such rows were paid as right), a row out of time, and a grader that
+# failed instead of judging (verl PR 5635: graders failing in threads scored 0). The monitor's verifier_failures
+# alarm reads the last three (observe/alarms.py).
+WORKER_FAILURES = ("no_worker", "worker_error", "error", "memory")
+
+
+def verifier_shares(verdicts: Sequence[Any], finished: Sequence[bool]) -> dict[str, float]:
+    """The verify/* metrics of one reward batch: shares of its rows by what the verifier made of them."""
+    n = len(verdicts)
+    return {
+        # A rising no_answer share is a format collapse; truncated, the length limit.
+        "verify/no_answer_frac": sum(v.reason == "no_answer" for v in verdicts) / n,
+        "verify/truncated_frac": sum(not f for f in finished) / n,
+        "verify/unscorable_frac": sum(v.correct is None for v in verdicts) / n,
+        "verify/bad_reference_frac": sum(v.reason == "bad_reference" for v in verdicts) / n,
+        "verify/timeout_frac": sum(v.reason == "timeout" for v in verdicts) / n,
+        "verify/worker_failure_frac": sum(v.reason in WORKER_FAILURES for v in verdicts) / n,
+    }
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -165,16 +184,39 @@ def tag_count_score(text: str) -> float:
     return score
 
 
+_OPENS_THINK = re.compile(r"<think>\s*\Z")
+
+
+def opens_think(prompt: Any) -> bool:
+    """Whether the prompt already opened the reasoning block: its text ends with `<think>` (then only whitespace),
+    as the generation prompts of DeepSeek-R1-Distill (`<｜Assistant｜><think>\n`) and of Qwen3.5 with thinking on
+    (`<|im_start|>assistant\n<think>\n`) do. The completion then starts inside the reasoning and has no `<think>`
+    of its own (TRL issue 6966). A conversational prompt counts when its last message (an assistant prefill) ends so;
+    TRL applies the template to one after the reward could see it."""
+    if isinstance(prompt, (list, tuple)):
+        prompt = _content(prompt[-1].get("content")) if prompt and isinstance(prompt[-1], dict) else ""
+    return isinstance(prompt, str) and _OPENS_THINK.search(prompt[-200:]) is not None
+
+
+def _as_written(completions: Sequence[Any], kwargs: dict) -> list[str]:
+    """Each completion as the format rewards read it: with the `<think>` its prompt opened put back in front."""
+    prompts = kwargs.get("prompts")
+    prompts = list(prompts) if prompts is not None and len(prompts) == len(completions) else [None] * len(completions)
+    return [
+        ("<think>" if opens_think(p) else "") + completion_text(c) for p, c in zip(prompts, completions, strict=True)
+    ]
+
+
 def make_format(recipe: Any) -> RewardFunc:
     def format_reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
-        return [format_score(completion_text(c)) for c in completions]
+        return [format_score(text) for text in _as_written(completions, kwargs)]
 
     return _named(format_reward, "format")
 
 
 def make_tag_count(recipe: Any) -> RewardFunc:
     def tag_count(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
-        return [tag_count_score(completion_text(c)) for c in completions]
+        return [tag_count_score(text) for text in _as_written(completions, kwargs)]
 
     return _named(tag_count, "tag_count")
 

@@ -36,6 +36,10 @@ CLIPPED = "completions/clipped_ratio"
 ZERO_STD = "frac_reward_zero_std"
 KL = "kl"
 ENTROPY = "entropy"
+# Logged by the accuracy reward (rewards.verifier_shares), as shares of each batch's rows.
+BAD_REFERENCE = "verify/bad_reference_frac"
+TIMEOUT = "verify/timeout_frac"
+WORKER_FAILURE = "verify/worker_failure_frac"
 # Logged by grpo.dynamic_sampling (stages/dynamic_sampling.py), once per generation batch.
 DS_DROPPED = "dynamic_sampling/dropped_groups"  # zero-signal groups replaced by fresh ones
 DS_UNFILLED = "dynamic_sampling/unfilled_groups"  # zero-signal groups left after the last round
@@ -57,6 +61,7 @@ ALARMS: dict[str, AlarmInfo] = {
     "entropy_collapse": AlarmInfo("policy entropy collapsed", ENTROPY),
     "kl_blowup": AlarmInfo("KL to the reference model blew up", KL),
     "language_mixing": AlarmInfo("language-consistency reward is falling", LANGUAGE),
+    "verifier_failures": AlarmInfo("the verifier is failing on a share of the rows it scores", WORKER_FAILURE),
 }
 
 
@@ -406,6 +411,40 @@ def check_language_mixing(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) 
     return Alarm("language_mixing", s.last_step_of(LANGUAGE), evidence, advice)
 
 
+# What each share means and what to do, for check_verifier_failures.
+_VERIFIER_SHARES = {
+    BAD_REFERENCE: (
+        "references it cannot read",
+        "those rows score None, no gradient (open-r1 paid such rows as right): check the dataset's answer column "
+        "and `grpo verify` a few of its rows",
+    ),
+    TIMEOUT: (
+        "rows out of time",
+        "a timed-out completion scores 0: raise reward_options.verify_timeout, or lower grpo.max_completion_length "
+        "if the long ones time out",
+    ),
+    WORKER_FAILURE: (
+        "rows the grader failed on",
+        "a failed grader scores 0, not a judgement (verl saw graders failing in threads): read the log for "
+        "'verifier error', and check the machine's memory and process limits",
+    ),
+}
+
+
+def check_verifier_failures(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    over = []
+    for key, (what, advice) in _VERIFIER_SHARES.items():
+        window = s.last(key, cfg.recent_window)
+        if len(window) == cfg.recent_window and _mean(window) >= cfg.verifier_failure_frac:
+            over.append((key, what, advice, _mean(window)))
+    if not over:
+        return None
+    step = max(s.last_step_of(key) for key, *_ in over)
+    evidence = "; ".join(f"{mean:.1%} {what} ({key}, mean of the last {cfg.recent_window} logs)"
+                         for key, what, _, mean in over)  # fmt: skip
+    return Alarm("verifier_failures", step, evidence, "; ".join(advice for _, _, advice, _ in over))
+
+
 CHECKS: dict[str, Callable[[MetricStream, MonitorConfig, RunContext], Alarm | None]] = {
     "no_signal": check_no_signal,
     "length_hacking": check_length_hacking,
@@ -414,6 +453,7 @@ CHECKS: dict[str, Callable[[MetricStream, MonitorConfig, RunContext], Alarm | No
     "entropy_collapse": check_entropy_collapse,
     "kl_blowup": check_kl_blowup,
     "language_mixing": check_language_mixing,
+    "verifier_failures": check_verifier_failures,
 }
 assert CHECKS.keys() == ALARMS.keys()
 
