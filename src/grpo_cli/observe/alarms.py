@@ -117,14 +117,6 @@ class RunContext:
 # the stream
 
 
-def _number(value: Any) -> float | None:
-    """A finite float, or None (TRL logs None for a metric whose every value was NaN)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    value = float(value)
-    return value if math.isfinite(value) else None
-
-
 @dataclass
 class MetricStream:
     """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped.
@@ -150,12 +142,19 @@ class MetricStream:
         self.first_step = step if self.first_step is None else self.first_step
         self.last_step = step
         for key, raw in row.items():
-            value = _number(raw)
-            if value is None or key == "step":
+            # A finite number (TRL logs None for a metric whose every value was NaN), checked inline: this loop runs
+            # once per metric of every row, millions of times in a long run's replay.
+            if isinstance(raw, bool) or not isinstance(raw, (int, float)) or key == "step":
                 continue
-            self.steps.setdefault(key, []).append(step)
-            self.values.setdefault(key, []).append(value)
-            sums = self.sums.setdefault(key, [0])
+            value = float(raw)
+            if not math.isfinite(value):
+                continue
+            values = self.values.get(key)
+            if values is None:
+                values, self.steps[key], self.sums[key] = self.values.setdefault(key, []), [], [0]
+            values.append(value)
+            self.steps[key].append(step)
+            sums = self.sums[key]
             sums.append(sums[-1] + value)
 
     @classmethod
@@ -496,11 +495,23 @@ class AlarmWatcher:
         return new
 
 
+def replay(
+    metrics: Iterable[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
+) -> AlarmWatcher:
+    """A watcher fed a finished run's whole stream: its alarms (`fired`) and the stream itself (`stream`, the same
+    as MetricStream.of(metrics), which a report can use instead of building it a second time)."""
+    watcher = AlarmWatcher(cfg, ctx)
+    for row in metrics:
+        watcher.feed(row)
+    return watcher
+
+
 def replay_alarms(
     metrics: Iterable[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
 ) -> list[Alarm]:
     """Re-derive a finished run's alarms: each id with the first step it fired at, in step order."""
-    watcher = AlarmWatcher(cfg, ctx)
-    for row in metrics:
-        watcher.feed(row)
-    return sorted(watcher.fired.values(), key=lambda a: (a.step, list(ALARMS).index(a.id)))
+    return in_step_order(replay(metrics, cfg, ctx).fired.values())
+
+
+def in_step_order(fired: Iterable[Alarm]) -> list[Alarm]:
+    return sorted(fired, key=lambda a: (a.step, list(ALARMS).index(a.id)))

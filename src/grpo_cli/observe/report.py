@@ -142,7 +142,9 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         except (OSError, ValueError):
             continue
     if run.is_grpo:
-        run.alarms = alarms.replay_alarms(run.metrics, run.monitor_cfg, run_context(run))
+        watcher = alarms.replay(run.metrics, run.monitor_cfg, run_context(run))
+        run.alarms = alarms.in_step_order(watcher.fired.values())
+        run.stream = watcher.stream  # the stream the replay built: the plots read it (a million rows, built once)
     return run
 
 
