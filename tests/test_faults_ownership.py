@@ -111,16 +111,19 @@ def test_run_is_refused_at_once_beside_a_running_stage_of_its_recipe(tmp_path):
         holder.wait()
 
 
-def test_resume_of_a_finished_stage_changes_nothing(tmp_path):
-    stage = tmp_path / "tiny" / "sft"
+@pytest.mark.parametrize("command, kind", [("sft", "sft"), ("train", "grpo")])
+def test_resume_of_a_finished_stage_changes_nothing(tmp_path, command, kind):
+    """It used to train past max_steps ("step 3/2", a negative ETA). The marker has no list here (an earlier grpo's
+    folder): --resume still works on those."""
+    stage = tmp_path / "tiny" / kind
     stage.mkdir(parents=True)
-    (stage / rundir.MARKER).write_text(json.dumps({"kind": "sft"}))
-    rundir.write_run_info(stage, stage="sft", status="finished", step=2)
+    (stage / rundir.MARKER).write_text(json.dumps({"kind": kind}))
+    rundir.write_run_info(stage, stage=kind, status="finished", step=2)
     checkpoint(stage, 2)
     fake_model(stage / "final")
     rundir.append_jsonl(stage / "metrics.jsonl", {"step": 2, "loss": 0.1})
     before = snapshot(stage)
-    proc = grpo("sft", "--recipe", "tiny", "--run-dir", str(tmp_path), "--resume")
+    proc = grpo(command, "--recipe", "tiny", "--run-dir", str(tmp_path), "--resume")
     assert proc.returncode == 0, proc.stderr
     assert "finished at step 2" in proc.stderr and "changed nothing" in proc.stderr
     assert snapshot(stage) == before
