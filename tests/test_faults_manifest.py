@@ -129,6 +129,9 @@ def test_a_report_folder_of_grpo_is_rewritten_unless_someone_edited_it(tmp_path)
     proc = grpo("report", str(stage))
     one_line_exit_2(proc, str(out / "report.md"), "changed since grpo wrote it", "move it out")
     assert snapshot(out) == before
+    # A stage folder whose every file is listed is still no report folder.
+    one_line_exit_2(grpo("report", str(stage), "--out", str(stage)), str(stage), "holds an sft folder")
+    assert rundir.owner(stage) == "sft"
     (out / "report.md").unlink()
     (out / "mine.txt").write_text("keep")
     assert grpo("report", str(stage)).returncode == 0  # a user's other file beside it stays

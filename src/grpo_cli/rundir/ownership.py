@@ -114,7 +114,7 @@ def claim_output(path: str | Path, kind: str, *, hint: str, writes: tuple[str, .
     made_by = owner(path)
     if not path.is_dir():
         theirs: dict[str, str] = {}
-    elif made_by is None:
+    elif made_by != kind:  # anything but grpo's marked folders inside: even a stage's own files are not a report's
         content = set(os.listdir(path)) - {LOCK, MARKER}
         theirs = {n: "" for n in content if (path / n).is_symlink() or owner(path / n) is None}
     else:
