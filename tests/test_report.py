@@ -318,3 +318,20 @@ def test_verifier_failures_alarm_from_what_the_accuracy_reward_logs(cli, tmp_pat
     assert "alarms: verifier_failures (step 120)" in proc.stdout
     text = (stage / "report" / "report.md").read_text()
     assert "verifier_failures" in text and "5.0% rows out of time" in text
+
+
+def test_a_long_line_is_drawn_as_its_envelope():
+    """A million-row run's plots draw at most ~PLOT_POINTS points per line, keeping each bucket's extremes (so every
+    spike shows), in step order; a short line is drawn whole."""
+    import random
+
+    rng = random.Random(5)
+    steps = list(range(1, 100_001))
+    values = [rng.gauss(0, 1) for _ in steps]
+    values[31_337] = 50.0  # one spike
+    xs, ys = report._thin(steps, values)
+    assert len(xs) <= report.PLOT_POINTS and list(xs) == sorted(xs)
+    assert max(ys) == 50.0 and min(ys) == min(values)
+    assert all(values[x - 1] == y for x, y in zip(xs, ys, strict=True))
+    short = report._thin(steps[:100], values[:100])
+    assert list(short[0]) == steps[:100] and list(short[1]) == values[:100]
