@@ -121,9 +121,9 @@ class RunContext:
 class MetricStream:
     """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped.
 
-    `sums` holds each column's running sums (sums[key][k] = the first k values added left to right, as `sum` adds
-    them), so the mean of any prefix (the baseline window, re-read after every row) costs a bisect, not a pass over
-    the column: replaying a million rows is linear."""
+    `sums` holds each column's running sums (sums[key][k] = the first k values added left to right, as Python
+    3.11's `sum` adds them, so the means are the old ones to the bit), so the mean of any prefix (the baseline window,
+    re-read after every row) costs a bisect, not a pass over the column: replaying a million rows is linear."""
 
     steps: dict[str, list[int]] = field(default_factory=dict)
     values: dict[str, list[float]] = field(default_factory=dict)
