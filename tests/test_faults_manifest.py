@@ -79,7 +79,7 @@ def _retarget(path: Path) -> None:
         ("checkpoint-2", lambda p: (p / "mine.txt").write_text("x"), "mine.txt"),
         ("checkpoint-4", lambda p: (p / "model.safetensors").write_bytes(b"x"), "model.safetensors"),
         ("final", lambda p: (p / "link").symlink_to("/etc/passwd"), "it holds a link"),
-        ("samples.jsonl", _retarget, "changed since grpo wrote it"),
+        ("samples.jsonl", _retarget, "a symlink now"),
         ("summary.json", lambda p: p.write_text("{}"), "not written by grpo"),
     ],
 )

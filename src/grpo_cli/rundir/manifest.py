@@ -201,7 +201,9 @@ def sort(folder: str | Path) -> tuple[list[str], dict[str, str], list[str]]:
 def _why(path: Path, entry: Any) -> str:
     """How `path` differs from what grpo wrote there (for the one line that names it)."""
     recorded = entry.get("dir") if isinstance(entry, dict) else None
-    if path.is_symlink() or not isinstance(recorded, dict) or not path.is_dir():
+    if path.is_symlink():
+        return "a symlink now: grpo never writes through one"
+    if not isinstance(recorded, dict) or not path.is_dir():
         return "changed since grpo wrote it"
     now = _tree(path)
     if now is None:

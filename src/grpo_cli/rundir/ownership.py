@@ -130,8 +130,8 @@ def claim_output(path: str | Path, kind: str, *, hint: str, writes: tuple[str, .
         raise UserError(_unlisted(path, hint))
     if replaced:
         raise UserError(
-            f"{path / replaced[0]} {theirs[replaced[0]]}, and grpo would replace it: move it out of {path}, or pass "
-            f"{hint}"
+            f"{path / replaced[0]} ({theirs[replaced[0]]}) is in the way of what grpo writes there: move it out of "
+            f"{path}, or pass {hint}"
         )
     safeio.make_dir(path)
     if made_by != kind:
