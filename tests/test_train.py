@@ -89,6 +89,12 @@ def test_grpo_run_directory(pipeline):
     assert set(first["rewards"]) == {"accuracy", "format", "overlong"} and isinstance(first["reward"], float)
     assert sorted(p.name for p in stage.glob("checkpoint-*")) == ["checkpoint-2", "checkpoint-4"]
     assert (stage / "final" / "model.safetensors").is_file()
+    # Everything the stage wrote is listed in its marker, so --overwrite can delete it; TensorBoard's runs/ (written by
+    # transformers' callback, not grpo) is the one entry that is not.
+    ours, theirs, _ = rundir.manifest.sort(stage)
+    assert set(theirs) <= {"runs"} and {"checkpoint-2", "checkpoint-4", "final", "metrics.jsonl", "README.md"} <= set(
+        ours
+    )
 
 
 @pytest.mark.slow
