@@ -15,7 +15,7 @@ import pytest
 
 from conftest import run_cli
 
-pytestmark = [pytest.mark.slow, pytest.mark.real_model]
+pytestmark = [pytest.mark.slow, pytest.mark.real_model, pytest.mark.timeout(2400)]
 
 CUT = [
     "data.toy.num_train=32", "sft.max_steps=2", "sft.per_device_batch_size=2", "sft.logging_steps=1",
