@@ -40,7 +40,7 @@ def test_the_smollm2_cpu_recipe_runs_on_the_real_model(tmp_path):
     for row in steps:  # what docs/learning.md's curves are drawn from, on every logged step
         for key in ("reward", "kl", "completions/mean_length", "entropy"):
             assert key in row and row[key] == row[key], (key, row)
-        assert row["completions/mean_length"] <= 32  # the recipe's max_completion_length
+        assert row["completions/mean_length"] <= 48  # the recipe's max_completion_length
     for stage in ("eval-base", "eval-sft", "eval-grpo"):
         summary = json.loads((root / stage / "summary.json").read_text())
         assert summary["problems"] == 2 and 0.0 <= summary["pass@1"] <= 1.0
