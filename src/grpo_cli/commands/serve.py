@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
 
         r = rec.load(recipe, set_)
         model = r.model.name
-        if model == "tiny":
+        if model in ("tiny", "smollm2-gguf"):
             from grpo_cli.models import resolve
 
             model = resolve(model, r.model)

@@ -225,6 +225,13 @@ KNOWN_CONFIGS: dict[str, dict] = {
     "qwen2.5-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
     "qwen2.5-math-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
     "qwen2-7b": _qwen2(3584, 18944, 28, 28, 4, 152064, False, 131072),
+    # SmolLM2-135M(-Instruct), HuggingFaceTB's model card config: a Llama with GQA 9/3 and tied embeddings; also the
+    # shape of the packaged `smollm2-gguf` (grpo_cli.models).
+    "smollm2-135m": {
+        **_qwen2(576, 1536, 30, 9, 3, 49152, True, 8192),
+        "model_type": "llama",
+        "attention_bias": False,
+    },
     # Qwen2.5-Math-PRM-7B (docs/sources.md, "The method papers"): Qwen2.5-Math-7B's body with a step-scoring head.
     "qwen2.5-math-prm-7b": {
         **_qwen2(3584, 18944, 28, 28, 4, 152064, False, 4096),
@@ -286,6 +293,8 @@ def resolve_model(name: str, tiny: Any = None) -> Arch:
     """A known architecture name or Hub id, 'tiny', or a path to a config.json (or a folder holding one)."""
     if name == "tiny" and tiny is not None:
         return tiny_arch(tiny)
+    if name == "smollm2-gguf":  # the packaged SmolLM2-135M-Instruct (grpo_cli.models.SMOLLM2)
+        return ARCHS["smollm2-135m"]
     path = Path(name).expanduser()
     if path.is_dir() and (path / "config.json").is_file():
         path = path / "config.json"
