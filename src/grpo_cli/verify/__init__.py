@@ -80,6 +80,7 @@ def verify_batch(
     timeout: float = DEFAULT_TIMEOUT,
     mode: Mode = "flexible",
     finished: bool | Sequence[bool | None] = True,
+    questions: Sequence[str | None] | None = None,
 ) -> list[Verdict]:
     """`verify` over many rows. Answers the fast path cannot decide go to the bounded symbolic workers together,
     one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once.
