@@ -167,7 +167,11 @@ def _write(v: Fraction, task: str, places: int = 0) -> str:
     if places:
         return f"{float(v):.{places}f}"
     sign, v = ("-" if v < 0 else ""), abs(v)
-    return f"{sign}\\frac{{{v.numerator}}}{{{v.denominator}}}" if task == "math" else f"{sign}{v.numerator}/{v.denominator}"
+    return (
+        f"{sign}\\frac{{{v.numerator}}}{{{v.denominator}}}"
+        if task == "math"
+        else f"{sign}{v.numerator}/{v.denominator}"
+    )
 
 
 def _other_form(v: Fraction, task: str, places: int) -> str:
@@ -177,9 +181,14 @@ def _other_form(v: Fraction, task: str, places: int) -> str:
         return f"{n:,}" if abs(n) >= 1000 else f"{n}.0"
     if places:
         return _write(v, "gsm8k")  # 0.75 -> 3/4
-    if (2 ** 10 * 5 ** 10 * v).denominator == 1:
+    if (2**10 * 5**10 * v).denominator == 1:
         return f"{float(v):g}"  # a fraction that terminates: its decimal
     return f"{v.numerator}/{v.denominator}" if task == "math" else _write(v, "math")
+
+
+# A few-shot run-on (the model wrote the next question and answered it): what is appended after it belongs to the
+# invented question, so such a row is no source.
+_RUN_ON = re.compile(r"\n\s*(?:\*\*)?(?:Question|Q|Problem)\s*[0-9]*\s*:")
 
 
 def _digest(text: str) -> int:
@@ -189,7 +198,11 @@ def _digest(text: str) -> int:
 def sources(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
     """Right completions of the corpus with a numeric reference, finished, `n` of them chosen by a hash of the id."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    pool = [r for r in rows if r["label"] and r["finished"] and _NUMERIC.fullmatch(r["answer"])]
+    pool = [
+        r
+        for r in rows
+        if r["label"] and r["finished"] and _NUMERIC.fullmatch(r["answer"]) and not _RUN_ON.search(r["completion"])
+    ]
     return sorted(pool, key=lambda r: _digest(r["id"]))[:n]
 
 
@@ -292,7 +305,11 @@ def question_rows() -> list[dict]:
     for i in range(QUESTION_ROWS):
         for kind, p in (("restates_given", _given_fact(i)), ("restates_expression", _given_expression(i))):
             base = {"answer": p["answer"], "task": p["task"], "question": p["question"], "source_id": f"{kind}-{i}"}
-            out.append(base | {"kind": kind, "group": "hack", "phrasing": i, "completion": p["hack"]} | {"honest": p["honest"]})
+            out.append(
+                base | {"kind": kind, "group": "hack", "phrasing": i, "completion": p["hack"]} | {"honest": p["honest"]}
+            )
             keep = "answers_given" if kind == "restates_given" else "answers_expression"
-            out.append(base | {"kind": keep, "group": "keep", "phrasing": i, "completion": p["honest"], "honest": p["honest"]})
+            out.append(
+                base | {"kind": keep, "group": "keep", "phrasing": i, "completion": p["honest"], "honest": p["honest"]}
+            )
     return out

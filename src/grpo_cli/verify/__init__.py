@@ -26,7 +26,7 @@ from typing import Literal
 
 from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.bounded import pool, shutdown
-from grpo_cli.verify.text import ascii_math
+from grpo_cli.verify.text import ascii_math, visible
 from grpo_cli.verify.types import REASONS, Verdict
 
 __all__ = [
@@ -148,10 +148,10 @@ def verify_batch(
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     _check_task(task)
-    completion = ascii_math(completion)
+    completion = ascii_math(visible(completion))
     if task == "gsm8k":
         return gsm8k.extract(completion, mode, finished)
-    found = math_task.find_span(completion, mode, finished, math=True)
+    found = math_task.locate(completion, mode, finished)
     if found is None:
         return None
     return math_task.answer_text(found[0], found[1]) or None

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
+from grpo_cli.verify import commitment
 from grpo_cli.verify.extract import concluding, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
@@ -406,6 +407,9 @@ def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num |
     found = find_span(completion, mode, finished)
     if found is None:
         return None
+    found = commitment.committed(completion, found, _sentence_answer, _value, _same, finished=finished)
+    if found is None:
+        return None
     span, source = found
     num = span_number(span, source, mode)
     if (
@@ -420,6 +424,21 @@ def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num |
         if last is not None:
             return last, span_number(last, "last_number")
     return span, num
+
+
+def _sentence_answer(sentence: str) -> tuple[str, str] | None:
+    return find_span(sentence, "flexible", True)
+
+
+def _value(found: tuple[str, str]) -> Num | None:
+    return span_number(found[0], found[1])
+
+
+def _same(a: Num, b: Num) -> bool:
+    """Two readings of one value (either one's alternative reading counts: '2.4 billion' is also 2.4)."""
+    forms_a = [a] + ([Num(a.alt, a.places)] if a.alt is not None else [])
+    forms_b = [b] + ([Num(b.alt, b.places)] if b.alt is not None else [])
+    return any(numbers_equal(x, y) for x in forms_a for y in forms_b)
 
 
 def verify(completion: str, reference: str, mode: str = "flexible", finished: bool = True) -> Verdict:

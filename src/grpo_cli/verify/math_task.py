@@ -14,6 +14,7 @@ import re
 import threading
 from collections import OrderedDict
 
+from grpo_cli.verify import commitment
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import NEXT_ASSIGNMENT, all_reals, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
@@ -288,10 +289,34 @@ class _Cache:
 CACHE = _Cache()
 
 
+def locate(completion: str, mode: str, finished: bool = True) -> tuple[str, str] | None:
+    """(span, source) of the answer the completion finally commits to (verify.commitment), or None."""
+    found = find_span(completion, mode, finished, math=True)
+    if found is None:
+        return None
+    return commitment.committed(completion, found, _sentence_answer, _value, _same, math=True, finished=finished)
+
+
+def _sentence_answer(sentence: str) -> tuple[str, str] | None:
+    return find_span(sentence, "flexible", True, math=True)
+
+
+def _value(found: tuple[str, str]) -> Answer | None:
+    text = answer_text(found[0], found[1])
+    return parse_answer(text) if text and len(text) <= MAX_ANSWER else None
+
+
+def _same(a: Answer, b: Answer) -> bool | None:
+    try:
+        return fast_equal(a, b)
+    except TooComplex:
+        return None
+
+
 def prepare(completion: str, reference: str, mode: str, finished: bool = True) -> Verdict | tuple[str, str, str]:
     """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback."""
     ref_text = parse_reference(reference)
-    found = find_span(completion, mode, finished, math=True)
+    found = locate(completion, mode, finished)
     if found is None:
         if ref_text is None:
             return Verdict(None, None, "bad_reference")

@@ -11,7 +11,7 @@ deadline (kind "verify"), and a row past its deadline is a `timeout` like a slow
 from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
-from grpo_cli.verify.text import ascii_math
+from grpo_cli.verify.text import ascii_math, visible
 from grpo_cli.verify.types import Verdict
 
 # Every completion of the 9,101 labelled corpus rows is shorter than 1,600 characters; rows up to this size run in
@@ -37,7 +37,7 @@ def inline(completion: str, reference: str) -> bool:
 
 def fast_path(completion: str, reference: str, task: str, mode: str, finished: bool) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only)."""
-    completion = ascii_math(completion)
+    completion = ascii_math(visible(completion))
     reference = ascii_math(reference)
     if task == "gsm8k":
         return gsm8k.verify(completion, reference, mode, finished)

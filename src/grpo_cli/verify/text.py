@@ -149,3 +149,57 @@ def word_meaning(text: str) -> str | None:
     if word and "\u3040" <= word[-1] <= "\u9fff":  # ends in kana or a CJK ideograph
         return next((_MEANING[k] for k in _CJK_ENDINGS if word.endswith(k)), None)
     return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
+
+
+# Text a reader cannot see when the completion is rendered (issue 26): it is not read as the answer. A policy can
+# learn to hide the reference where a regex still finds it ('The answer is 73.\phantom{\boxed{72}}').
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # rendered as nothing: 7\u200b2 reads 72, as it shows
+_HIDING_COMMAND = re.compile(r"\\(?:[hv]?phantom|textcolor\s*\{\s*(?:white|transparent)\s*\})\s*\{")
+_HIDING_COLOUR = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}")
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_HIDDEN_SPAN = re.compile(
+    r"(?is)<(span|div|font)\b[^>]*(?:color\s*[:=]\s*['\"]?\s*(?:white|transparent|#fff(?:fff)?\b)|display\s*:\s*none"
+    r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.0-9]*[1-9]))[^>]*>.*?(?:</\1\s*>|$)"
+)
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index just past the brace group that opens at `start` - 1 (the text's end when it never closes)."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _enclosing_end(text: str, start: int) -> int:
+    """Where the group (or math region, or line) around `start` ends: a colour switch hides that much."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif depth == 0 and (c == "$" or c == "\n"):
+            return i
+    return len(text)
+
+
+def visible(text: str) -> str:
+    """The text as a reader sees it rendered: without `\\phantom{...}` (h/v), white or transparent colour
+    (`\\color{white}`, `\\textcolor{white}{...}`, HTML styles, `display:none`), HTML comments and zero-width
+    characters."""
+    if "\\" not in text and "<" not in text and not _ZERO_WIDTH.search(text):
+        return text
+    text = _ZERO_WIDTH.sub("", _HIDDEN_SPAN.sub(" ", _HTML_COMMENT.sub(" ", text)))
+    while (m := _HIDING_COMMAND.search(text)) or (m := _HIDING_COLOUR.search(text)):
+        end = _group_end(text, m.end()) if m.re is _HIDING_COMMAND else _enclosing_end(text, m.end())
+        text = text[: m.start()] + " " + text[end:]
+    return text

@@ -1,0 +1,193 @@
+r"""The final committed answer (issue 26): every answer statement in the closing part of a completion, read together.
+
+The locator (verify.extract) finds where the answer is; this module decides what the text finally commits to,
+from the answer found and every statement after it (an answer phrase, a box, a tag, a `####` line, a sentence with
+a revision word, a second value offered, a range):
+
+- the same value stated again, in any form, is that value (`<answer>72</answer> ... \boxed{72}`, `The answer is 72.`
+  in another language, `72.0`);
+- a different value after a revision word is the new answer (`... \boxed{12}. Wait, I miscounted: it is 13.`
+  reads 13; `Correction: the answer should be 28, not 27.` reads 28);
+- a different value without one is a hedge, no single answer (`\boxed{12}. It could also be 13.`, `(Or 13, if ...)`,
+  `La respuesta es 12 o 13.`);
+- a range or a tolerance is no single answer, as the answer (`12 ± 1`, `between 11 and 13`, `12, give or take 1`)
+  or after it.
+A question (`... is it 13?`) commits to nothing and is not read. Examples both ways: tests/test_verify_hacking.py.
+
+The task modules (gsm8k, math_task) call `committed` with their own reader and comparison of values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from grpo_cli.verify.lexicon import (
+    ALTERNATIVE_WORDS,
+    ANSWER_STANDS,
+    CJK_ALTERNATIVE_WORDS,
+    CJK_REVISION_WORDS,
+    RANGE_WORDS,
+    REVISION_WORDS,
+    TOLERANCE,
+)
+from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
+from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, boxes, phrase_matches, phrase_span
+
+Found = tuple[str, str]
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])[ \t]+|\n+")
+_REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
+# 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
+_LOOKS_AGAIN = re.compile(
+    r"(?i)\b(?:wait|hold\s+on|actually)\b[,.!:—–\s-]*let\s+me\s+(?:double[- ]?)?(?:check|verify)\b"
+)
+_ALTERNATIVE = re.compile(r"(?i)\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS)
+_STANDS = re.compile(r"(?i)\b(?:" + ANSWER_STANDS + r")\b")
+# 'One might get 18 by forgetting ...', 'A common mistake is 18': a wrong value warned against, not offered
+_WARNING = re.compile(
+    r"(?i)\b(?:(?:one|you|students?|people|someone)\s+(?:might|could|may)\s+(?:get|think|say|answer|be\s+tempted)"
+    r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
+)
+_NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
+_STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
+_TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
+_TOLERANCE_WORDS = re.compile(
+    r"(?i)\+/-|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
+)
+_NUM = r"\$?\s*-?[0-9][0-9.,/]*\s*\$?"
+_RANGE = re.compile(
+    r"(?i)\b(?:"
+    + RANGE_WORDS
+    + r")\b[^.\n]{0,40}?[0-9][^.\n]{0,20}?\s(?:and|to|y|et|und|e|и|до|a)\s"
+    + _NUM
+    + r"|[0-9]\$?\s*(?:–|—|\bto\b)\s*"
+    + _NUM
+    + r"|[0-9]\s*(?:到|から|〜|~)\s*-?[0-9]"
+    + r"|\[\s*-?[0-9][0-9.]*\s*,\s*-?[0-9][0-9.]*\s*\]"
+)
+_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
+_VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
+_NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s*\$?\s*$")
+MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
+
+
+def region(text: str) -> tuple[str, int]:
+    """The part of a completion an answer is read from (without a run-on question and sign-offs) and where the
+    trailers the locator sets aside start in it (another method, a contrast, a remark, ...): in those only a
+    sentence that names the answer counts ('Alternatively, the answer might be 13.')."""
+    full = without_sign_off(own_problem(text))
+    return full, len(without_trailers(full))
+
+
+def answer_end(text: str, span: str, source: str) -> int:
+    """Where the answer the locator found ends in `text` (-1 when it cannot be placed): after the last tag, box or
+    `####` line for those sources, after the phrase that states it, else its last occurrence that is not negated."""
+    if source == "answer_tag" and (close := text.rfind(CLOSE_TAG)) >= 0:
+        return close + len(CLOSE_TAG)
+    if source == "boxed" and (found := boxes(text)):
+        return found[-1][1]
+    if source == "hashes" and (lines := list(HASHES.finditer(text))):
+        return lines[-1].end()
+    if source == "phrase":
+        for m in reversed(phrase_matches(text)):
+            at = text.find(span, m.end(), m.end() + len(span) + 200)
+            if at >= 0:
+                return at + len(span)
+    i = text.rfind(span)
+    while i > 0 and _NOT_BEFORE.search(text, max(0, i - 16), i):
+        i = text.rfind(span, 0, i)
+    return i + len(span) if i >= 0 else -1
+
+
+# An aside on the answer's own line that restates it in another unit ('**6 days** (or 144 hours)'): the locator's
+# readers judge asides; a bare other value in one ('$132$ (or $135$)') is read here.
+_UNIT_ASIDE = re.compile(r"[^\n(]*\([^()\n]*[0-9][^()\n]*?\s[^\W\d_]{2,}[^()\n]*\)")
+
+
+# What offers another value right after the answer, in its own sentence: '$\boxed{12}$ or $\boxed{13}$', '12 ± 1'.
+_OFFERED_RIGHT_AFTER = re.compile(
+    r"(?i)[\s$}*)\].,;:]{0,6}(?:(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + "|" + TOLERANCE + ")"
+)
+
+
+def closing_part(text: str, span: str, source: str, finished: bool = True) -> list[tuple[int, str]]:
+    """The sentences after the answer. The rest of the answer's own line is left out when it holds an aside in
+    parentheses with a unit or words (the locator reads those), and so is the last sentence of a cut-off text (it
+    may stop inside its number)."""
+    end = answer_end(text, span.strip(), source) if span.strip() else -1
+    if end < 0:
+        return []
+    rest = text[end : end + MAX_CLOSING]
+    line, _, after = rest.partition("\n")
+    if _UNIT_ASIDE.match(line):
+        end, rest = end + len(line) + 1, after
+    sentences, at = [], 0
+    if not _OFFERED_RIGHT_AFTER.match(rest):
+        first = _SENTENCE.search(
+            rest
+        )  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
+        at = first.end() if first else len(rest)
+    for m in _SENTENCE.finditer(rest + "\n", at):
+        if rest[at : m.start()].strip():
+            sentences.append((end + at, rest[at : m.start()]))
+        at = m.end()
+    return sentences if finished else sentences[:-1]
+
+
+def ranged(span: str, math: bool) -> bool:
+    """A range or a tolerance where one value should stand ('12 ± 1', 'between 11 and 13'). For the math task a
+    ± may be a pair of roots and an interval an answer: only the words count there."""
+    if math:
+        return _TOLERANCE_WORDS.search(span) is not None
+    return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
+
+
+def committed(
+    text: str,
+    found: Found,
+    read: Callable[[str], Found | None],
+    value: Callable[[Found], Any],
+    same: Callable[[Any, Any], bool | None],
+    math: bool = False,
+    finished: bool = True,
+) -> Found | None:
+    """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
+    None (a hedge or a range). `read` locates the answer of one sentence, `value` reads a located answer and
+    `same` compares two values (None: cannot tell, which changes nothing)."""
+    if ranged(found[0], math):
+        return None
+    current, current_value = found, value(found)
+    revising = False
+    text, trailers = region(text)
+    for at, sentence in closing_part(text, found[0], found[1], finished):
+        if at >= trailers and not (_NAMES_ANSWER.search(sentence) or _STATES.search(sentence)):
+            continue  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
+        if _WARNING.search(sentence):
+            continue
+        if _STANDS.search(sentence):
+            current, current_value, revising = found, value(found), False  # '... so my first answer stands.'
+            continue
+        revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
+        if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
+            revising = revising or revision
+            continue
+        offered = _ALTERNATIVE.search(sentence) is not None
+        states = _STATES.search(sentence) is not None or phrase_span(sentence) is not None
+        if not (revising or revision or offered or states or ranged(sentence, math)):
+            continue
+        if ranged(sentence, math) and not (revising or revision):
+            return None  # '\boxed{12}. So the answer is between 11 and 13.'
+        located = read(_NEGATED.sub("", sentence))
+        if located is None:
+            if offered:
+                return None  # 'Either 12 or 13.': the reader itself finds no single answer
+            continue
+        said = value(located)
+        if said is None or current_value is None or same(current_value, said) is not False:
+            continue
+        if not (revising or revision):
+            return None  # '\boxed{12}. It could also be 13.': another value offered
+        current, current_value, revising = located, said, True
+    return current
