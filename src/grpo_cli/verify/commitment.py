@@ -56,17 +56,23 @@ _TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
 _TOLERANCE_WORDS = re.compile(
     r"(?i)\+/-|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
 )
+_NOT_END = r"(?:[^.\n]|\.(?=[0-9]))"  # within a sentence: a decimal point does not end it
 _NUM = r"\$?\s*-?[0-9][0-9.,/]*\s*\$?"
 _RANGE = re.compile(
     r"(?i)\b(?:"
     + RANGE_WORDS
-    + r")\b[^.\n]{0,40}?[0-9][^.\n]{0,20}?\s(?:and|to|y|et|und|e|и|до|a)\s"
+    + r")\b"
+    + _NOT_END
+    + "{0,40}?[0-9]"
+    + _NOT_END
+    + r"{0,20}?\s(?:and|to|y|et|und|e|и|до|a)\s"
     + _NUM
     + r"|[0-9]\$?\s*(?:–|—|\bto\b)\s*"
     + _NUM
     + r"|[0-9]\s*(?:到|から|〜|~)\s*-?[0-9]"
     + r"|\[\s*-?[0-9][0-9.]*\s*,\s*-?[0-9][0-9.]*\s*\]"
 )
+_MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
 _NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
 _NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s*\$?\s*$")
@@ -108,7 +114,7 @@ _UNIT_ASIDE = re.compile(r"[^\n(]*\([^()\n]*[0-9][^()\n]*?\s[^\W\d_]{2,}[^()\n]*
 
 # What offers another value right after the answer, in its own sentence: '$\boxed{12}$ or $\boxed{13}$', '12 ± 1'.
 _OFFERED_RIGHT_AFTER = re.compile(
-    r"(?i)[\s$}*)\].,;:]{0,6}(?:(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + "|" + TOLERANCE + ")"
+    r"(?i)[\s$}*()\].,;:]{0,6}(?:(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + "|" + TOLERANCE + ")"
 )
 
 
@@ -138,9 +144,10 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
 
 def ranged(span: str, math: bool) -> bool:
     """A range or a tolerance where one value should stand ('12 ± 1', 'between 11 and 13'). For the math task a
-    ± may be a pair of roots and an interval an answer: only the words count there."""
+    ± inside math may be a pair of roots and an interval an answer: only what stands outside `$...$` counts there."""
     if math:
-        return _TOLERANCE_WORDS.search(span) is not None
+        prose = _MATH_REGION.sub(" 1 ", span)
+        return _TOLERANCE.search(prose) is not None or _RANGE.search(prose) is not None
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
 
 
@@ -156,11 +163,12 @@ def committed(
     """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
     None (a hedge or a range). `read` locates the answer of one sentence, `value` reads a located answer and
     `same` compares two values (None: cannot tell, which changes nothing)."""
-    if ranged(found[0], math):
-        return None
+    if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
+        return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
     current, current_value = found, value(found)
     revising = False
     text, trailers = region(text)
+    own_end = answer_end(text, found[0].strip(), found[1])
     for at, sentence in closing_part(text, found[0], found[1], finished):
         if at >= trailers and not (_NAMES_ANSWER.search(sentence) or _STATES.search(sentence)):
             continue  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
@@ -174,11 +182,12 @@ def committed(
             revising = revising or revision
             continue
         offered = _ALTERNATIVE.search(sentence) is not None
+        names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
         states = _STATES.search(sentence) is not None or phrase_span(sentence) is not None
         if not (revising or revision or offered or states or ranged(sentence, math)):
             continue
-        if ranged(sentence, math) and not (revising or revision):
-            return None  # '\boxed{12}. So the answer is between 11 and 13.'
+        if ranged(sentence, math) and not (revising or revision) and (names or _STATES.search(sentence)):
+            return None  # '\boxed{12}. So the answer is between 11 and 13.' (not '12 lies between 0 and 20')
         located = read(_NEGATED.sub("", sentence))
         if located is None:
             if offered:
