@@ -26,6 +26,7 @@ from typing import Any
 from grpo_cli.verify.lexicon import (
     ALTERNATIVE_WORDS,
     ANSWER_STANDS,
+    CONCLUDES,
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
     RANGE_WORDS,
@@ -50,6 +51,7 @@ _WARNING = re.compile(
     r"(?i)\b(?:(?:one|you|students?|people|someone)\s+(?:might|could|may)\s+(?:get|think|say|answer|be\s+tempted)"
     r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
 )
+_CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
 _STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
@@ -166,7 +168,7 @@ def committed(
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
     current, current_value = found, value(found)
-    revising = False
+    revising = pending = False
     text, trailers = region(text)
     own_end = answer_end(text, found[0].strip(), found[1])
     for at, sentence in closing_part(text, found[0], found[1], finished):
@@ -184,7 +186,8 @@ def committed(
         offered = _ALTERNATIVE.search(sentence) is not None
         names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
         states = _STATES.search(sentence) is not None or phrase_span(sentence) is not None
-        if not (revising or revision or offered or states or ranged(sentence, math)):
+        concludes = not states and _CONCLUDES.search(sentence) is not None
+        if not (revising or revision or offered or states or concludes or ranged(sentence, math)):
             continue
         if ranged(sentence, math) and not (revising or revision) and (names or _STATES.search(sentence)):
             return None  # '\boxed{12}. So the answer is between 11 and 13.' (not '12 lies between 0 and 20')
@@ -195,8 +198,12 @@ def committed(
             continue
         said = value(located)
         if said is None or current_value is None or same(current_value, said) is not False:
+            pending = pending and not (states or concludes)  # '... So, 46 * 4 = 212. So, 46 is the answer.': it came back
+            continue
+        if concludes and not (revising or revision or offered):
+            pending = True  # 'Therefore the total is 22.': another value concluded, unless the text comes back
             continue
         if not (revising or revision):
             return None  # '\boxed{12}. It could also be 13.': another value offered
         current, current_value, revising = located, said, True
-    return current
+    return None if pending else current

@@ -130,6 +130,12 @@ ANSWER_STANDS = (
 TOLERANCE = r"±|\\pm\b|\+/-|\+-(?=\s*[0-9])|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
 RANGE_WORDS = r"between|from|range|ranging|entre|zwischen|tra|fra|между|от|之间|到|から"
 
+# A sentence that concludes a value: 'Therefore the total is 22.', 'So the result is 12501.', 'Итак, ответ 12.'
+CONCLUDES = (
+    r"^\W{0,4}(?:so|therefore|thus|hence|finally|in\s+total|altogether|entonces|por\s+lo\s+tanto|donc|quindi"
+    r"|portanto|итак|значит|所以|因此|故)\b[^.\n]{0,60}?(?:\b(?:is|are|equals?|comes\s+to|gives?|es|est|ist|è|é)\b|=)"
+)
+
 # Words a conclusion opens with: a final sentence that restates the question with one of them still answers it.
 CONCLUSION_WORDS = (
     r"so|therefore|thus|hence|answer|total|now|left|final|result|altogether|in\s+all|remain\w*|after|then|finally"
