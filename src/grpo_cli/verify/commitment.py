@@ -52,6 +52,13 @@ _WARNING = re.compile(
     r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
 )
 _CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
+# A sentence that opens with a revision or with another value: 'Or 13, if ...', 'Actually, it is 13.'
+_OPENS = re.compile(
+    r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
+)
+_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|ou|o|oder|oppure|или|або)\s+([^()]{1,80})\)")
+_LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
+_BOTH = re.compile(r"(?i)\bboth\b[^.\n]{0,40}\b(?:possible|valid|correct|work)")
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
 _STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
@@ -82,11 +89,12 @@ MAX_CLOSING = 1500  # the closing part read (characters after the answer); what 
 
 
 def region(text: str) -> tuple[str, int]:
-    """The part of a completion an answer is read from (without a run-on question and sign-offs) and where the
-    trailers the locator sets aside start in it (another method, a contrast, a remark, ...): in those only a
-    sentence that names the answer counts ('Alternatively, the answer might be 13.')."""
-    full = without_sign_off(own_problem(text))
-    return full, len(without_trailers(full))
+    """The part of a completion an answer is read from (without a run-on question) and where the sign-offs and
+    trailers the locator sets aside start in it (another method, a contrast, a remark, `Hope this helps!`): in
+    those only a sentence that names the answer or opens with a revision or another value counts ('Alternatively,
+    the answer might be 13.', 'Hope this helps! ... (Or 13, if ...)')."""
+    full = own_problem(text)
+    return full, len(without_trailers(without_sign_off(full)))
 
 
 def answer_end(text: str, span: str, source: str) -> int:
@@ -103,6 +111,10 @@ def answer_end(text: str, span: str, source: str) -> int:
             at = text.find(span, m.end(), m.end() + len(span) + 200)
             if at >= 0:
                 return at + len(span)
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end < 0 else line_end
+            if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
+                return line_end
     i = text.rfind(span)
     while i > 0 and _NOT_BEFORE.search(text, max(0, i - 16), i):
         i = text.rfind(span, 0, i)
@@ -167,12 +179,22 @@ def committed(
     `same` compares two values (None: cannot tell, which changes nothing)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
+    if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
+        # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
+        found = read(_NEGATED.sub("", text)) or found
     current, current_value = found, value(found)
+    for aside in _OR_ASIDE.finditer(found[0]):  # 'Final answer: $132$ (or $135$)': another value in the statement
+        other = read(aside.group(1))
+        said = value(other) if other is not None else None
+        if said is not None and current_value is not None and same(current_value, said) is False:
+            return None
     revising = pending = False
     text, trailers = region(text)
     own_end = answer_end(text, found[0].strip(), found[1])
     for at, sentence in closing_part(text, found[0], found[1], finished):
-        if at >= trailers and not (_NAMES_ANSWER.search(sentence) or _STATES.search(sentence)):
+        if at >= trailers and not (
+            _NAMES_ANSWER.search(sentence) or _STATES.search(sentence) or _OPENS.match(sentence)
+        ):
             continue  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
         if _WARNING.search(sentence):
             continue
@@ -191,14 +213,18 @@ def committed(
             continue
         if ranged(sentence, math) and not (revising or revision) and (names or _STATES.search(sentence)):
             return None  # '\boxed{12}. So the answer is between 11 and 13.' (not '12 lies between 0 and 20')
-        located = read(_NEGATED.sub("", sentence))
+        if offered and _BOTH.search(sentence):
+            return None  # 'Both 12 and 13 are possible answers.'
+        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
         if located is None:
             if offered:
                 return None  # 'Either 12 or 13.': the reader itself finds no single answer
             continue
         said = value(located)
         if said is None or current_value is None or same(current_value, said) is not False:
-            pending = pending and not (states or concludes)  # '... So, 46 * 4 = 212. So, 46 is the answer.': it came back
+            pending = pending and not (
+                states or concludes
+            )  # '... So, 46 * 4 = 212. So, 46 is the answer.': it came back
             continue
         if concludes and not (revising or revision or offered):
             pending = True  # 'Therefore the total is 22.': another value concluded, unless the text comes back

@@ -303,7 +303,8 @@ def _sentence_answer(sentence: str) -> tuple[str, str] | None:
 
 def _value(found: tuple[str, str]) -> Answer | None:
     text = answer_text(found[0], found[1])
-    return parse_answer(text) if text and len(text) <= MAX_ANSWER else None
+    answer = parse_answer(text) if text and len(text) <= MAX_ANSWER else None
+    return answer if answer is not None and answer.error is None else None
 
 
 def _same(a: Answer, b: Answer) -> bool | None:
