@@ -26,9 +26,9 @@ from typing import Any
 from grpo_cli.verify.lexicon import (
     ALTERNATIVE_WORDS,
     ANSWER_STANDS,
-    CONCLUDES,
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
+    CONCLUDES,
     RANGE_WORDS,
     REVISION_WORDS,
     TOLERANCE,
