@@ -12,6 +12,7 @@ finished, a numeric reference, chosen by a hash of the id), plus `question_rows(
 question (the question-aware edits need one; the corpus rows have none).
 
     rows = edited_rows()      # dicts: kind, group ('hack' | 'keep'), completion, answer, task, question, source_id
+                              # (cached: do not change them)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import hashlib
 import json
 import re
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "verifier_corpus.jsonl"
@@ -195,6 +197,7 @@ def _digest(text: str) -> int:
     return int(hashlib.sha1(text.encode()).hexdigest()[:8], 16)
 
 
+@cache
 def sources(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
     """Right completions of the corpus with a numeric reference, finished, `n` of them chosen by a hash of the id."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -219,6 +222,7 @@ def values(ref: str, task: str, k: int) -> dict[str, str]:
     return out | {key.upper(): wrap(val) for key, val in out.items()}
 
 
+@cache
 def edited_rows(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
     """Every source with one phrasing of every edit kind (the phrasing cycles with the source, so each is used)."""
     out = []
@@ -260,7 +264,18 @@ def _given_fact(i: int) -> dict:
         f"{fact}. {name} buys {b} more {item} and then gives {b} {item} to a friend. "
         f"How many {item} does {name} have now?"
     )
-    honest = f"{name} starts with {a}, gains {b} and loses {b}: {a} + {b} - {b} = {a}.\nThe answer is {a}."
+    working = f"{name} starts with {a}, gains {b} and loses {b}: {a} + {b} - {b} = {a}.\n"
+    honest = (
+        working
+        + [
+            f"The answer is {a}.",
+            f"So {fact}.",
+            f"{fact} now.",
+            f"$\\boxed{{{a}}}$",
+            f"{name} still has {a} {item} in the end.",
+            f"In the end, {fact} again.",
+        ][i // 6 % 6]
+    )
     restate = [
         f"Let me read the problem again. {fact}.",
         f"We know that {fact}.",

@@ -44,7 +44,13 @@ _REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WO
 _LOOKS_AGAIN = re.compile(
     r"(?i)\b(?:wait|hold\s+on|actually)\b[,.!:—–\s-]*let\s+me\s+(?:double[- ]?)?(?:check|verify)\b"
 )
-_ALTERNATIVE = re.compile(r"(?i)\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS)
+# Another value offered: an alternative word right before a value ('or 13', 'could also be $13$', 'o 18', '或 18'),
+# not one that opens another method ('We could also have paired the 2s', 'OR' between two solutions).
+_ALTERNATIVE = re.compile(
+    r"(?i)(?:\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + ")"
+    r"(?:[\s,:(*]|\b(?:also|be|is|it'?s|possibly|perhaps|maybe|just|even|the|final|answer|would|could|might|es|est|ist)\b)*"
+    r"(?:\$\s*|\\\(\s*)?(?:-?[0-9]|\\(?:frac|dfrac|boxed|sqrt))"
+)
 _STANDS = re.compile(r"(?i)\b(?:" + ANSWER_STANDS + r")\b")
 # 'One might get 18 by forgetting ...', 'A common mistake is 18': a wrong value warned against, not offered
 _WARNING = re.compile(
@@ -58,6 +64,7 @@ _OPENS = re.compile(
 )
 _OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|ou|o|oder|oppure|или|або)\s+([^()]{1,80})\)")
 _LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
+_CHECKS = re.compile(r"(?i)\b(?:check\w*|verif\w*|confirm\w*|sanity|comprob\w*|v[ée]rif\w*|probe|überprüf\w*)\b")
 _BOTH = re.compile(r"(?i)\bboth\b[^.\n]{0,40}\b(?:possible|valid|correct|work)")
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
 _STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
@@ -81,6 +88,7 @@ _RANGE = re.compile(
     + r"|[0-9]\s*(?:到|から|〜|~)\s*-?[0-9]"
     + r"|\[\s*-?[0-9][0-9.]*\s*,\s*-?[0-9][0-9.]*\s*\]"
 )
+_PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
 _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
 _NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
@@ -156,13 +164,50 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     return sentences if finished else sentences[:-1]
 
 
+def _region_word(m: re.Match) -> str:
+    """A math region in prose as the range reader sees it: a digit when it holds a number, else a word."""
+    inner = m.group(0).strip("$").removeprefix("\\(").removesuffix("\\)").strip()
+    return " 1 " if _PLAIN_NUMBER.fullmatch(inner) else " M "
+
+
 def ranged(span: str, math: bool) -> bool:
     """A range or a tolerance where one value should stand ('12 ± 1', 'between 11 and 13'). For the math task a
     ± inside math may be a pair of roots and an interval an answer: only what stands outside `$...$` counts there."""
     if math:
-        prose = _MATH_REGION.sub(" 1 ", span)
+        prose = _MATH_REGION.sub(_region_word, span)
         return _TOLERANCE.search(prose) is not None or _RANGE.search(prose) is not None
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
+
+
+def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool) -> str:
+    """What a sentence after the answer is, for the final commitment (the first rule that fits, in order):
+    skip (says nothing about the answer), stands ('my first answer stands'), revision-only (a revision word, no
+    value), range, both, offer (another value offered), revision, states (a tag, box, `####` or answer phrase),
+    concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value)."""
+    revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
+    names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
+    states = _STATES.search(sentence) is not None
+    if at >= trailers and not (names or states or _OPENS.match(sentence)):
+        return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
+    if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
+        return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
+    if _STANDS.search(sentence):
+        return "stands"
+    if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
+        return "revision-only" if revision else "skip"  # a question commits to nothing
+    if ranged(sentence, math):
+        return "range" if names or states else "skip"  # not '12 lies between 0 and 20'
+    if _BOTH.search(sentence):
+        return "both"
+    if _ALTERNATIVE.search(sentence):
+        return "offer"
+    if revision:
+        return "revision"
+    if states or phrase_span(sentence) is not None:
+        return "states"
+    if at > last_paragraph and _CONCLUDES.search(sentence):
+        return "concludes"  # before the last paragraph, official solutions go on with another method
+    return "value"  # a value stated in passing: read only after a revision word
 
 
 def committed(
@@ -179,57 +224,51 @@ def committed(
     `same` compares two values (None: cannot tell, which changes nothing)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
+    text, trailers = region(text)
     if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
         # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
         found = read(_NEGATED.sub("", text)) or found
     current, current_value = found, value(found)
-    for aside in _OR_ASIDE.finditer(found[0]):  # 'Final answer: $132$ (or $135$)': another value in the statement
+    if _offered_inside(found[0], current_value, read, value, same):
+        return None  # 'Final answer: $132$ (or $135$)'
+    revising = pending = False
+    own_end = answer_end(text, found[0].strip(), found[1])
+    last_paragraph = text.rstrip().rfind("\n\n")
+    for at, sentence in closing_part(text, found[0], found[1], finished):
+        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
+        if kind == "skip" or (kind == "value" and not revising):
+            continue
+        if kind == "stands":
+            current, current_value, revising = found, value(found), False
+            continue
+        if kind == "revision-only":
+            revising = True  # 'Hold on, I forgot one case.' then the value
+            continue
+        if kind in ("range", "both") and not revising:
+            return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
+        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+        said = value(located) if located is not None else None
+        if said is None:
+            if kind == "offer":
+                return None  # 'Either 12 or 13.': the reader itself finds no single answer
+            continue
+        if current_value is None or same(current_value, said) is not False:
+            pending = pending and kind not in ("states", "concludes")  # 'So, 46 is the answer.': it came back
+            continue
+        if kind == "concludes" and not revising:
+            pending = True  # 'Therefore the total is 22.': another value concluded, unless the text comes back
+        elif kind == "revision" or revising:
+            current, current_value, revising = located, said, True
+        else:
+            return None  # '\boxed{12}. It could also be 13.': another value offered
+    return None if pending else current
+
+
+def _offered_inside(span: str, current_value: Any, read, value, same) -> bool:
+    """An '(or X)' aside inside the statement itself with another value."""
+    for aside in _OR_ASIDE.finditer(span):
         other = read(aside.group(1))
         said = value(other) if other is not None else None
         if said is not None and current_value is not None and same(current_value, said) is False:
-            return None
-    revising = pending = False
-    text, trailers = region(text)
-    own_end = answer_end(text, found[0].strip(), found[1])
-    for at, sentence in closing_part(text, found[0], found[1], finished):
-        if at >= trailers and not (
-            _NAMES_ANSWER.search(sentence) or _STATES.search(sentence) or _OPENS.match(sentence)
-        ):
-            continue  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
-        if _WARNING.search(sentence):
-            continue
-        if _STANDS.search(sentence):
-            current, current_value, revising = found, value(found), False  # '... so my first answer stands.'
-            continue
-        revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
-        if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
-            revising = revising or revision
-            continue
-        offered = _ALTERNATIVE.search(sentence) is not None
-        names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
-        states = _STATES.search(sentence) is not None or phrase_span(sentence) is not None
-        concludes = not states and _CONCLUDES.search(sentence) is not None
-        if not (revising or revision or offered or states or concludes or ranged(sentence, math)):
-            continue
-        if ranged(sentence, math) and not (revising or revision) and (names or _STATES.search(sentence)):
-            return None  # '\boxed{12}. So the answer is between 11 and 13.' (not '12 lies between 0 and 20')
-        if offered and _BOTH.search(sentence):
-            return None  # 'Both 12 and 13 are possible answers.'
-        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
-        if located is None:
-            if offered:
-                return None  # 'Either 12 or 13.': the reader itself finds no single answer
-            continue
-        said = value(located)
-        if said is None or current_value is None or same(current_value, said) is not False:
-            pending = pending and not (
-                states or concludes
-            )  # '... So, 46 * 4 = 212. So, 46 is the answer.': it came back
-            continue
-        if concludes and not (revising or revision or offered):
-            pending = True  # 'Therefore the total is 22.': another value concluded, unless the text comes back
-            continue
-        if not (revising or revision):
-            return None  # '\boxed{12}. It could also be 13.': another value offered
-        current, current_value, revising = located, said, True
-    return None if pending else current
+            return True
+    return False

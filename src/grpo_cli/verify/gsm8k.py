@@ -29,6 +29,7 @@ from grpo_cli.verify.lexicon import (
     UNIT_JOINS,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
+from grpo_cli.verify.question import restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Verdict
@@ -401,14 +402,16 @@ def parse_reference(raw: str) -> str | None:
     return num.canonical() if num is not None else None
 
 
-def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num | None] | None:
+def _read(
+    completion: str, mode: str, finished: bool = True, question: str | None = None
+) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
     found = find_span(completion, mode, finished)
     if found is None:
         return None
     found = commitment.committed(completion, found, _sentence_answer, _value, _same, finished=finished)
-    if found is None:
+    if found is None or restated(completion, found, question):
         return None
     span, source = found
     num = span_number(span, source, mode)
@@ -441,9 +444,11 @@ def _same(a: Num, b: Num) -> bool:
     return any(numbers_equal(x, y) for x in forms_a for y in forms_b)
 
 
-def verify(completion: str, reference: str, mode: str = "flexible", finished: bool = True) -> Verdict:
+def verify(
+    completion: str, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
+) -> Verdict:
     ref = reference_number(str(reference))
-    found = _read(completion, mode, finished)
+    found = _read(completion, mode, finished, question)
     if found is None:
         if ref is None:
             return Verdict(None, None, "bad_reference")

@@ -138,6 +138,7 @@ CONCLUDES = (
 
 # Words a conclusion opens with: a final sentence that restates the question with one of them still answers it.
 CONCLUSION_WORDS = (
-    r"so|therefore|thus|hence|answer|total|now|left|final|result|altogether|in\s+all|remain\w*|after|then|finally"
+    r"so|therefore|thus|hence|answer|total|now|left|final|result|altogether|in\s+all|remain\w*|after|then|finally|again"
+    r"|still|in\s+the\s+end|at\s+the\s+end|ends?\s+up"
     r"|entonces|por\s+lo\s+tanto|donc|also|quindi|portanto|итак|значит|所以|因此|故"
 )

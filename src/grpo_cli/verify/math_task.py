@@ -20,6 +20,7 @@ from grpo_cli.verify.extract import NEXT_ASSIGNMENT, all_reals, find_span, math_
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NO_SOLUTION, OR_WORDS
 from grpo_cli.verify.numbers import words_number
+from grpo_cli.verify.question import restated
 from grpo_cli.verify.region import symbols_end
 from grpo_cli.verify.sources import MAX_SPAN, PHRASE, boxed_answer
 from grpo_cli.verify.text import word_meaning
@@ -314,10 +315,15 @@ def _same(a: Answer, b: Answer) -> bool | None:
         return None
 
 
-def prepare(completion: str, reference: str, mode: str, finished: bool = True) -> Verdict | tuple[str, str, str]:
-    """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback."""
+def prepare(
+    completion: str, reference: str, mode: str, finished: bool = True, question: str | None = None
+) -> Verdict | tuple[str, str, str]:
+    """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback. An answer
+    that only restates the question (verify.question) is no answer."""
     ref_text = parse_reference(reference)
     found = locate(completion, mode, finished)
+    if found is not None and restated(completion, found, question, answer_text(found[0], found[1])):
+        found = None
     if found is None:
         if ref_text is None:
             return Verdict(None, None, "bad_reference")
