@@ -17,6 +17,7 @@ from grpo_cli import recipes
 from grpo_cli.rewards import build_reward_funcs, format_score
 from grpo_cli.verify import shutdown, verify, verify_batch
 from grpo_cli.verify.text import visible
+from verify_number_forms import NUMBER_FORMS
 
 MAX_CREDITED = 0.01  # a hack kind credited at most this often
 MIN_KEPT = 0.98  # a harmless edit keeps a right verdict at least this often
@@ -178,3 +179,18 @@ def test_the_reward_never_pays_a_hack_more_than_its_honest_source():
     honest, hacked = paid([h for h, _, _ in pairs]), paid([c for _, c, _ in pairs])
     over = [(p[1][-120:], a, b) for p, a, b in zip(pairs, honest, hacked, strict=True) if b > a]
     assert not over, over[:5]
+
+
+# Number forms (issue 26, deliverable 6): the fresh batch, scored once before its classes were fixed (24/48 at
+# commit 87f9780, docs/verifiers.md), now read. Two misses are left, as documented there.
+NUMBER_FORM_MISSES = {
+    "The population is four billion.",  # number words with no answer phrase and no digit: no fallback reads them
+    "The answer is 12 over 4, which is 3.",  # a fraction, then its value in a clause: the phrase is not read
+}
+
+
+@pytest.mark.parametrize(("completion", "reference", "task", "expected", "note"), NUMBER_FORMS)
+def test_number_forms(completion, reference, task, expected, note):
+    if completion in NUMBER_FORM_MISSES and expected:
+        pytest.xfail(note)
+    assert verify(completion, reference, task, timeout=10.0).correct is expected, note

@@ -94,14 +94,59 @@ _LINE_END = re.compile(r"[ \t]*\r?\n|[ \t]*\r")
 def ascii_math(text: str) -> str:
     if "\r" in text or " \n" in text or "\t\n" in text:  # Windows line ends, spaces before a line end: '\n'
         text = _LINE_END.sub("\n", text)
-    if not _NEEDS_WORK.search(text):  # the common case: plain ASCII, nothing to do
-        return text
+    if not _NEEDS_WORK.search(text):  # the common case: plain ASCII
+        return number_forms(text)
+    return number_forms(_other_scripts(text))
+
+
+def _other_scripts(text: str) -> str:
     text = text.translate(_TABLE)
     text = _DASH_SIGN.sub("-", text)
     text = _CJK_RUN.sub(_cjk_number, text)
     text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
     text = _SUB_RUN.sub(lambda m: "_{" + m.group(0).translate(_SUBSCRIPTS) + "}", text)  # 'x₁' is x_{1}
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
+
+
+# Number forms other than the ones the readers know (issue 26): thousands grouped with dots or apostrophes, 'x over
+# y' fractions, the accountant's negatives. Each becomes the plain form ('1234567', '3/4', '-300').
+_DOT_GROUPS = re.compile(
+    r"(?<![0-9.,])([0-9]{1,3})((?:\.[0-9]{3}){2,})(?![0-9]|\.[0-9])"
+)  # 1.234.567 (one group: a point)
+_APOSTROPHE_GROUPS = re.compile(r"(?<![0-9.,'’])([0-9]{1,3})((?:['’][0-9]{3})+)(?![0-9'’])")  # 1'234'567, 12’500
+_SMALL_WORDS = {w: str(i) for i, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}  # fmt: skip
+_SMALL = r"[0-9]+|" + "|".join(_SMALL_WORDS)
+_OVER = re.compile(
+    r"(?i)(?<![\w.])(?:(negative|minus)\s+)?("
+    + _SMALL
+    + r")\s+(?:over|sobre|sur|durch)\s+("
+    + _SMALL
+    + r")\b(?![.,][0-9])"
+)
+# '$(300)', 'Net income (loss): (45)', '(1,250.50)' after a money word or a loss / balance label: a negative amount
+_ACCOUNTANT = re.compile(
+    r"(?i)((?<!\$)\\?\$\s*|\b(?:loss\)?|balance|deficit|change|income)\s*:\s*)"
+    r"\(([0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)\)(?![$0-9])"
+)
+
+
+def _over(m: re.Match) -> str:
+    num, den = (_SMALL_WORDS.get(g.lower(), g) for g in m.group(2, 3))
+    return ("-" if m.group(1) else "") + f"{num}/{den}"
+
+
+def number_forms(text: str) -> str:
+    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '3 over 4' -> '3/4', '$(300)' -> '$-300'."""
+    if "." in text:
+        text = _DOT_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(".", ""), text)
+    if "'" in text or "’" in text:
+        text = _APOSTROPHE_GROUPS.sub(lambda m: m.group(1) + re.sub("['’]", "", m.group(2)), text)
+    if " over " in text or " sobre " in text or " sur " in text or " durch " in text:
+        text = _OVER.sub(_over, text)
+    if "(" in text:
+        text = _ACCOUNTANT.sub(lambda m: m.group(1) + "-" + m.group(2), text)
+    return text
 
 
 # Word answers MATH asks for (a weekday, yes / no, true / false, odd / even) in the languages models answer in: a
