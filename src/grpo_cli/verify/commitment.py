@@ -96,13 +96,11 @@ _NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|�
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
 
-def region(text: str) -> tuple[str, int]:
-    """The part of a completion an answer is read from (without a run-on question) and where the sign-offs and
-    trailers the locator sets aside start in it (another method, a contrast, a remark, `Hope this helps!`): in
-    those only a sentence that names the answer or opens with a revision or another value counts ('Alternatively,
-    the answer might be 13.', 'Hope this helps! ... (Or 13, if ...)')."""
-    full = own_problem(text)
-    return full, len(without_trailers(without_sign_off(full)))
+def trailers_start(text: str) -> int:
+    """Where the sign-offs and trailers the locator sets aside start in a text (another method, a contrast, a
+    remark, `Hope this helps!`): in those only a sentence that names the answer or opens with a revision or
+    another value counts ('Alternatively, the answer might be 13.', 'Hope this helps! ... (Or 13, if ...)')."""
+    return len(without_trailers(without_sign_off(text)))
 
 
 def answer_end(text: str, span: str, source: str) -> int:
@@ -224,17 +222,21 @@ def committed(
     `same` compares two values (None: cannot tell, which changes nothing)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
-    text, trailers = region(text)
+    text = own_problem(text)  # without a run-on question
     if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
         # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
         found = read(_NEGATED.sub("", text)) or found
+    closing = closing_part(text, found[0], found[1], finished)
+    if not closing and "(" not in found[0]:
+        return found  # the answer ends the text: the common case, and nothing else to read
     current, current_value = found, value(found)
     if _offered_inside(found[0], current_value, read, value, same):
         return None  # 'Final answer: $132$ (or $135$)'
     revising = pending = False
     own_end = answer_end(text, found[0].strip(), found[1])
     last_paragraph = text.rstrip().rfind("\n\n")
-    for at, sentence in closing_part(text, found[0], found[1], finished):
+    trailers = trailers_start(text)
+    for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
         if kind == "skip" or (kind == "value" and not revising):
             continue

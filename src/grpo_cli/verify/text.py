@@ -202,6 +202,7 @@ _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # rendered as noth
 _HIDING_COMMAND = re.compile(r"\\(?:[hv]?phantom|textcolor\s*\{\s*(?:white|transparent)\s*\})\s*\{")
 _HIDING_COLOUR = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}")
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_HTML_STYLED = re.compile(r"(?i)<(?:span|div|font)\b")
 _HIDDEN_SPAN = re.compile(
     r"(?is)<(span|div|font)\b[^>]*(?:color\s*[:=]\s*['\"]?\s*(?:white|transparent|#fff(?:fff)?\b)|display\s*:\s*none"
     r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.0-9]*[1-9]))[^>]*>.*?(?:</\1\s*>|$)"
@@ -241,9 +242,14 @@ def visible(text: str) -> str:
     """The text as a reader sees it rendered: without `\\phantom{...}` (h/v), white or transparent colour
     (`\\color{white}`, `\\textcolor{white}{...}`, HTML styles, `display:none`), HTML comments and zero-width
     characters."""
-    if "\\" not in text and "<" not in text and not _ZERO_WIDTH.search(text):
+    if _ZERO_WIDTH.search(text):
+        text = _ZERO_WIDTH.sub("", text)
+    if "<!--" in text:
+        text = _HTML_COMMENT.sub(" ", text)
+    if "<" in text and _HTML_STYLED.search(text):
+        text = _HIDDEN_SPAN.sub(" ", text)
+    if "\\" not in text or ("phantom" not in text and "color" not in text):
         return text
-    text = _ZERO_WIDTH.sub("", _HIDDEN_SPAN.sub(" ", _HTML_COMMENT.sub(" ", text)))
     while (m := _HIDING_COMMAND.search(text)) or (m := _HIDING_COLOUR.search(text)):
         end = _group_end(text, m.end()) if m.re is _HIDING_COMMAND else _enclosing_end(text, m.end())
         text = text[: m.start()] + " " + text[end:]
