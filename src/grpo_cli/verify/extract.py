@@ -617,6 +617,14 @@ def _final_statement(text: str) -> str | None:
     sentence = body[start:]
     if len(sentence) > 200:
         return None
+    for reader in (_named_set, _word_verdict):  # '' from a reader: the sentence states no single value
+        if (found := reader(text, sentence)) is not None:
+            return found or None
+    return _copula_value(sentence)
+
+
+def _named_set(text: str, sentence: str) -> str | None:
+    """'no solution', a relation in words, all real numbers but some points, roots listed in a closing sentence."""
     if _NO_SOLUTION.search(sentence) or re.search(r"(?:\bis|=|:)\s*\\?\{\s*\\?\}\s*(?:\*\*)?$", sentence):
         return "no solution"  # also 'So the solution set is { }.'
     relation = _relation_in_words(sentence)
@@ -625,7 +633,7 @@ def _final_statement(text: str) -> str | None:
     plain_sentence = sentence.replace("**", "")
     if holes := _ALL_BUT_TWO.search(plain_sentence):
         p, q = sorted(holes.groups(), key=lambda v: Fraction(v))  # 'all real numbers except x = 2 and x = −2'
-        return f"(-\\infty,{p})\\cup({p},{q})\\cup({q},\\infty)" if p != q else None
+        return f"(-\\infty,{p})\\cup({p},{q})\\cup({q},\\infty)" if p != q else ""
     if (roots := _closing_roots(plain_sentence)) is not None:
         return roots  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if all_reals(sentence):
@@ -636,6 +644,11 @@ def _final_statement(text: str) -> str | None:
         if hole.group(1) and not c.startswith("-"):
             return f"(-\\infty,-{c})\\cup(-{c},{c})\\cup({c},\\infty)"
         return f"(-\\infty,{c})\\cup({c},\\infty)"
+    return None
+
+
+def _word_verdict(text: str, sentence: str) -> str | None:
+    """A yes / no, a weekday, odd / even, a name or a choice letter the last sentence or paragraph states."""
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
     if yes_no:
@@ -669,6 +682,12 @@ def _final_statement(text: str) -> str | None:
         return f"({choice.group(1)})"  # '→ **Option C (29)**'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
+    return None
+
+
+def _copula_value(sentence: str) -> str | None:
+    """The short value after the last copula ('is', 'est', '为', '=', ':') or of a bold last line: a named set, a
+    name, parity, a choice letter, or symbols that are more than one plain number."""
     prose = MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD.fullmatch(sentence.strip())
     copula = (
