@@ -33,13 +33,12 @@ from grpo_cli.verify.lexicon import (
     BELOW_ZERO,
     CJK_ENDING,
     CJK_FINAL_COPULAS,
-    CJK_JOINS,
     COPULAS_ELSEWHERE,
     HOUR_WORDS,
-    LETTER_JOINS,
     MAIN_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
+    NEXT_ASSIGNMENT,
     NO_SOLUTION,
     NO_SOLUTION_ELSEWHERE,
     OR_WORDS,
@@ -84,20 +83,6 @@ from grpo_cli.verify.sources import (
     two_tags,
 )
 from grpo_cli.verify.text import word_meaning
-
-# "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
-NEXT_ASSIGNMENT = re.compile(
-    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
-    + OR_WORDS
-    + "|"
-    + AND_WORDS
-    + "|"
-    + LETTER_JOINS
-    + r")\b|or|and|"
-    + CJK_JOINS
-    + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
-)
-
 
 _STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
 _WORKING = re.compile(r"[÷×*/+]\s*\$?[0-9]")  # 'So she fills 144 ÷ 12 boxes.' is a step, not a statement

@@ -142,3 +142,16 @@ CONCLUSION_WORDS = (
     r"|still|in\s+the\s+end|at\s+the\s+end|ends?\s+up"
     r"|entonces|por\s+lo\s+tanto|donc|also|quindi|portanto|итак|значит|所以|因此|故"
 )
+
+# "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
+NEXT_ASSIGNMENT = re.compile(
+    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
+    + OR_WORDS
+    + "|"
+    + AND_WORDS
+    + "|"
+    + LETTER_JOINS
+    + r")\b|or|and|"
+    + CJK_JOINS
+    + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
+)

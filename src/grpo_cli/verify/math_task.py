@@ -16,9 +16,9 @@ from collections import OrderedDict
 
 from grpo_cli.verify import commitment
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import NEXT_ASSIGNMENT, all_reals, find_span, math_regions
+from grpo_cli.verify.extract import all_reals, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
-from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NO_SOLUTION, OR_WORDS
+from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NEXT_ASSIGNMENT, NO_SOLUTION, OR_WORDS
 from grpo_cli.verify.numbers import words_number
 from grpo_cli.verify.question import restated
 from grpo_cli.verify.region import symbols_end
