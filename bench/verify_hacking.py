@@ -27,13 +27,11 @@ from verify_agreement import math_verify  # noqa: E402
 def ours(rows: list[dict], timeout: float = 10.0) -> list[bool]:
     from grpo_cli.verify import verify_batch
 
-    verdicts = verify_batch(
-        [r["completion"] for r in rows],
-        [r["answer"] for r in rows],
-        [r["task"] for r in rows],
-        questions=[r["question"] for r in rows],
-        timeout=timeout,
-    )
+    args = ([r["completion"] for r in rows], [r["answer"] for r in rows], [r["task"] for r in rows])
+    try:
+        verdicts = verify_batch(*args, questions=[r["question"] for r in rows], timeout=timeout)
+    except TypeError:  # a verifier from before issue 26 (PYTHONPATH=old/src): it takes no question
+        verdicts = verify_batch(*args, timeout=timeout)
     return [v.correct is True for v in verdicts]
 
 
