@@ -222,6 +222,16 @@ def committed(
     `same` compares two values (None: cannot tell, which changes nothing)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
+    span = found[0].strip()
+    at = text.rfind(span) if span else -1
+    if (
+        at >= 0
+        and "(" not in span
+        and not _VALUE.search(text, at + len(span))
+        and not _NOT_BEFORE.search(text, max(0, at - 16), at)
+        and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
+    ):
+        return found  # no value after the answer: nothing to revise, offer or range it (the common case)
     text = own_problem(text)  # without a run-on question
     if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
         # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
