@@ -150,11 +150,10 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     if _UNIT_ASIDE.match(line):
         end, rest = end + len(line) + 1, after
     sentences, at = [], 0
-    if not _OFFERED_RIGHT_AFTER.match(rest):
-        first = _SENTENCE.search(
-            rest
-        )  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
-        at = first.end() if first else len(rest)
+    first = _SENTENCE.search(rest)
+    first_end = first.end() if first else len(rest)
+    if not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
+        at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):
         if rest[at : m.start()].strip():
             sentences.append((end + at, rest[at : m.start()]))

@@ -69,7 +69,6 @@ from grpo_cli.verify.sources import (
     REGION_GAP,
     SCALE_WORD,
     SENTENCE_END,
-    bare_value,
     boxed_answer,
     boxes,
     hashes_span,
@@ -1142,8 +1141,8 @@ def _answer_tag(r: _Reading) -> tuple[str, str] | None:
     closed = text.rfind(CLOSE_TAG) + len(CLOSE_TAG)
     if _ALTERNATIVE.match(text, closed) or two_tags(text):
         return _STOP  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
-    if (later := boxes(text[closed:])) and bare_value(later[-1][2]) != bare_value(span):
-        return _STOP  # '<answer>42</answer>\n\n\boxed{21}': the text ends on another answer
+    # a box after the tag ('<answer>42</answer>\n\n\boxed{21}') is compared by value in verify.commitment: the
+    # same value in another form ('<answer>7/3 (≈ 2.33)</answer> ... \boxed{\frac{7}{3}}') is that answer
     if r.math and (aside := _TAG_ASIDE.search(span)) and span[: aside.start()].strip():
         span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
     # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
