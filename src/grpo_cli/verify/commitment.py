@@ -221,6 +221,8 @@ def committed(
     `same` compares two values (None: cannot tell, which changes nothing)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
+    if not math and _two_values(found[0], read, value, same):
+        return None  # '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
     if (
@@ -273,6 +275,26 @@ def committed(
         else:
             return None  # '\boxed{12}. It could also be 13.': another value offered
     return None if pending else current
+
+
+# An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')
+_UNIT_AFTER = re.compile(
+    r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:if|si|se|wenn|falls|если|when|unless)\b)[^\W\d_]{2,}"
+)
+
+
+def _two_values(span: str, read, value, same) -> bool:
+    """gsm8k: a statement that offers two different values ('La respuesta es 12 o 18', 'the answer is 12 or 18';
+    for the math task 'x = 2 or x = 3' is one answer, its roots)."""
+    for m in _ALTERNATIVE.finditer(span):
+        if _UNIT_AFTER.match(span, m.start()):
+            continue  # 'The answer is 24 hours, or 1 day.': the value again in another unit
+        before, after = read(span[: m.start()]), read(span[m.start() :])
+        one = value(before) if before is not None else None
+        other = value(after) if after is not None else None
+        if one is not None and other is not None and same(one, other) is False:
+            return True
+    return False
 
 
 def _offered_inside(span: str, current_value: Any, read, value, same) -> bool:

@@ -1266,7 +1266,7 @@ def _other_reading(r: _Reading) -> tuple[str, str] | None:
 def _last_value(r: _Reading) -> tuple[str, str] | None:
     """Flexible mode, a finished text that does not end on an empty statement: the number (gsm8k) or the LaTeX
     region (math) it ends on."""
-    if r.mode != "flexible" or not r.finished or _DECLINED.search(r.tail[-200:]):
+    if r.mode != "flexible" or not r.finished or _declined(r.tail[-200:]):
         return None
     cut = max(0, len(r.tail) - 1000)  # what trails the value is short: the end is all that is looked at
     tail = _trailing_aside(r.tail[:cut] + _AFTER_VALUE.sub("", r.tail[cut:], count=1))
@@ -1334,6 +1334,18 @@ _TABLE_TOTAL = re.compile(
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
 # its working are not read in its place.
 _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
+_NOTHING_AFTER = re.compile(r"[\s.$*:]*")
+
+
+def _declined(tail: str) -> bool:
+    """The text ends on an empty statement: an empty box or tag, or an answer phrase in any language with nothing
+    after it ('The final answer is:', 'La respuesta final es:', 'Die endgültige Antwort ist:')."""
+    if _DECLINED.search(tail):
+        return True
+    last = phrase_matches(tail)[-1:]
+    return bool(last) and _NOTHING_AFTER.fullmatch(tail, last[0].end()) is not None
+
+
 # What follows the value a text ends on without being an answer (the fallbacks drop it): where an extremum is
 # attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
 # ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.
