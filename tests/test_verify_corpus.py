@@ -19,7 +19,10 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import verify_agreement as agreement  # noqa: E402
 
-FLOORS = {"all": 0.99, "heldout": 0.97}  # measured 99.4% (9046/9101) and 97.2% (483/497, batch 22) on 2026-12-01
+FLOORS = {
+    "all": 0.99,
+    "heldout": 0.97,
+}  # 99.4% (9046/9101) and 97.2% (483/497, batch 22) on 2026-12-01; 97.4% after issue 26
 # False positives at most: issue 12's target, 1%, on both splits (the held-out batch had 3 in 497, 0.6%, when scored).
 FP_CEILINGS = {"all": 0.01, "heldout": 0.01}
 

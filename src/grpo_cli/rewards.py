@@ -71,6 +71,15 @@ def completion_text(completion: Any) -> str:
     return "" if completion is None else str(completion)
 
 
+def _prompt_text(prompt: Any) -> str | None:
+    """A prompt's text: a string, or the user messages of a conversational prompt."""
+    if isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, (list, tuple)):
+        return "\n".join(_content(m.get("content")) for m in prompt if isinstance(m, dict) and m.get("role") == "user")
+    return None
+
+
 def _column(kwargs: dict, name: str, n: int, reward: str) -> list:
     values = kwargs.get(name)
     if values is None:
@@ -120,7 +129,10 @@ def make_accuracy(recipe: Any) -> RewardFunc:
         ids = list(ids) if ids is not None and len(ids) == n else [None] * n
         # A cut-off completion is never credited through the last-number fallback (docs/verifiers.md).
         finished = [completion_finished(t, i, max_length) for t, i in zip(texts, ids, strict=True)]
-        verdicts = verify_batch(texts, refs, tasks, timeout=timeout, finished=finished)
+        # The prompt, so that an answer that only restates the question is no answer (docs/verifiers.md).
+        asked = kwargs.get("question") or kwargs.get("prompts")
+        questions = [_prompt_text(q) for q in asked] if asked is not None and len(asked) == n else None
+        verdicts = verify_batch(texts, refs, tasks, timeout=timeout, finished=finished, questions=questions)
         log_metric = kwargs.get("log_metric")
         if callable(log_metric) and n:
             for name, value in verifier_shares(verdicts, finished).items():

@@ -1,7 +1,8 @@
 """`grpo verify FILE.jsonl`: score completions against references with the same verifier GRPO rewards use.
 
 Each input line is a JSON object with `completion` (text, or a conversational list of messages) and `answer` (a raw
-or parsed reference), and optionally `task` (gsm8k | math; it wins over --task). Every valid row is written back
+or parsed reference), and optionally `task` (gsm8k | math; it wins over --task) and `question` (the prompt: an
+answer that only restates it is no answer, docs/verifiers.md). Every valid row is written back
 unchanged plus `correct` (true/false/null), `extracted` and `reason`: to --out, or to stdout when there is no --out
 (then the summary goes to stderr). Malformed lines are reported with their line number and skipped.
 Plain Python: no torch/transformers/trl/datasets import.
@@ -124,6 +125,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
                 mode=mode,
                 # a row may say it was cut off at the token limit: "finished": false, or grpo eval's "truncated": true
                 finished=[row.get("finished", not row.get("truncated", False)) is not False for row, *_ in chunk],
+                questions=[row.get("question") if isinstance(row.get("question"), str) else None for row, *_ in chunk],
             )
             for (row, *_), v in zip(chunk, verdicts, strict=True):
                 reasons[v.reason] += 1

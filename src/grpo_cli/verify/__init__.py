@@ -26,7 +26,7 @@ from typing import Literal
 
 from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.bounded import pool, shutdown
-from grpo_cli.verify.text import ascii_math
+from grpo_cli.verify.text import ascii_math, visible
 from grpo_cli.verify.types import REASONS, Verdict
 
 __all__ = [
@@ -63,13 +63,16 @@ def verify(
     timeout: float = DEFAULT_TIMEOUT,
     mode: Mode = "flexible",
     finished: bool = True,
+    question: str | None = None,
 ) -> Verdict:
     """Is the completion's final answer equal to the reference? `reference` is a parsed reference
     (`parse_reference`); a raw GSM8K answer ('... #### 72') or a MATH solution is accepted too. `finished=False`
     says the completion was cut off at the token limit (it did not end by EOS or `</answer>`): then only an answer it
     states (answer tag, box, ####, answer phrase) counts, never the last-number / last-LaTeX fallback, and a phrase
     that runs into the cut is not trusted (reason `truncated`)."""
-    return verify_batch([completion], [reference], task, timeout=timeout, mode=mode, finished=finished)[0]
+    return verify_batch(
+        [completion], [reference], task, timeout=timeout, mode=mode, finished=finished, questions=[question]
+    )[0]
 
 
 def verify_batch(
@@ -80,10 +83,12 @@ def verify_batch(
     timeout: float = DEFAULT_TIMEOUT,
     mode: Mode = "flexible",
     finished: bool | Sequence[bool | None] = True,
+    questions: Sequence[str | None] | None = None,
 ) -> list[Verdict]:
     """`verify` over many rows. Answers the fast path cannot decide go to the bounded symbolic workers together,
     one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once.
-    `finished`: one flag for all rows or one per row (None = not known, taken as finished)."""
+    `finished`: one flag for all rows or one per row (None = not known, taken as finished). `questions`: the prompt
+    of each row (None where unknown): an answer that only restates it is no answer (verify.question)."""
     if len(completions) != len(references):
         raise ValueError(f"{len(completions)} completions but {len(references)} references")
     per_row = [tasks] * len(completions) if isinstance(tasks, str) else list(tasks)
@@ -94,6 +99,9 @@ def verify_batch(
     done = [finished] * len(completions) if isinstance(finished, bool) else [f is not False for f in finished]
     if len(done) != len(completions):
         raise ValueError(f"{len(completions)} completions but {len(done)} finished flags")
+    asked = [None] * len(completions) if questions is None else [q if isinstance(q, str) else None for q in questions]
+    if len(asked) != len(completions):
+        raise ValueError(f"{len(completions)} completions but {len(asked)} questions")
     verdicts: list[Verdict | None] = [None] * len(completions)
     pending: dict[tuple[str, str], list[tuple[int, str]]] = {}
     budget: dict[tuple[str, str], float] = {}
@@ -109,7 +117,7 @@ def verify_batch(
             whole.append(i)
             continue
         try:
-            prepared = row.fast_path(completion, reference, task, mode, done[i])
+            prepared = row.fast_path(completion, reference, task, mode, done[i], asked[i])
         except Exception:  # a bug must not take a training run down; it is logged and scored as an error
             logger.warning("verifier error on row %d", i, exc_info=True)
             verdicts[i] = Verdict(False, None, "error")
@@ -132,7 +140,9 @@ def verify_batch(
     if pending or whole:
         keys = list(pending)
         jobs = [("math", k) for k in keys]
-        jobs += [("verify", (str(completions[i]), str(references[i]), per_row[i], mode, done[i])) for i in whole]
+        jobs += [
+            ("verify", (str(completions[i]), str(references[i]), per_row[i], mode, done[i], asked[i])) for i in whole
+        ]
         # One deadline for the batch's worker jobs: the tightest remaining budget among them.
         results = pool().run(jobs, timeout=min([*budget.values(), timeout]))
         for k, (correct, reason, *_) in zip(keys, results, strict=False):
@@ -147,10 +157,10 @@ def verify_batch(
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     _check_task(task)
-    completion = ascii_math(completion)
+    completion = ascii_math(visible(completion))
     if task == "gsm8k":
         return gsm8k.extract(completion, mode, finished)
-    found = math_task.find_span(completion, mode, finished, math=True)
+    found = math_task.locate(completion, mode, finished)
     if found is None:
         return None
     return math_task.answer_text(found[0], found[1]) or None

@@ -22,6 +22,8 @@ sources 2-5, so a 1 MB completion costs a few milliseconds.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from grpo_cli.verify.lexicon import (
@@ -31,13 +33,12 @@ from grpo_cli.verify.lexicon import (
     BELOW_ZERO,
     CJK_ENDING,
     CJK_FINAL_COPULAS,
-    CJK_JOINS,
     COPULAS_ELSEWHERE,
     HOUR_WORDS,
-    LETTER_JOINS,
     MAIN_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
+    NEXT_ASSIGNMENT,
     NO_SOLUTION,
     NO_SOLUTION_ELSEWHERE,
     OR_WORDS,
@@ -68,7 +69,6 @@ from grpo_cli.verify.sources import (
     REGION_GAP,
     SCALE_WORD,
     SENTENCE_END,
-    bare_value,
     boxed_answer,
     boxes,
     hashes_span,
@@ -82,20 +82,6 @@ from grpo_cli.verify.sources import (
     two_tags,
 )
 from grpo_cli.verify.text import word_meaning
-
-# "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
-NEXT_ASSIGNMENT = re.compile(
-    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
-    + OR_WORDS
-    + "|"
-    + AND_WORDS
-    + "|"
-    + LETTER_JOINS
-    + r")\b|or|and|"
-    + CJK_JOINS
-    + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
-)
-
 
 _STATEMENT = re.compile(r"[^=\n.!?]{0,160}[0-9](?:[^=\n.!?]|\.(?=[0-9])){0,80}[.!]")  # one sentence, no working
 _WORKING = re.compile(r"[÷×*/+]\s*\$?[0-9]")  # 'So she fills 144 ÷ 12 boxes.' is a step, not a statement
@@ -615,6 +601,14 @@ def _final_statement(text: str) -> str | None:
     sentence = body[start:]
     if len(sentence) > 200:
         return None
+    for reader in (_named_set, _word_verdict):  # '' from a reader: the sentence states no single value
+        if (found := reader(text, sentence)) is not None:
+            return found or None
+    return _copula_value(sentence)
+
+
+def _named_set(text: str, sentence: str) -> str | None:
+    """'no solution', a relation in words, all real numbers but some points, roots listed in a closing sentence."""
     if _NO_SOLUTION.search(sentence) or re.search(r"(?:\bis|=|:)\s*\\?\{\s*\\?\}\s*(?:\*\*)?$", sentence):
         return "no solution"  # also 'So the solution set is { }.'
     relation = _relation_in_words(sentence)
@@ -623,7 +617,7 @@ def _final_statement(text: str) -> str | None:
     plain_sentence = sentence.replace("**", "")
     if holes := _ALL_BUT_TWO.search(plain_sentence):
         p, q = sorted(holes.groups(), key=lambda v: Fraction(v))  # 'all real numbers except x = 2 and x = −2'
-        return f"(-\\infty,{p})\\cup({p},{q})\\cup({q},\\infty)" if p != q else None
+        return f"(-\\infty,{p})\\cup({p},{q})\\cup({q},\\infty)" if p != q else ""
     if (roots := _closing_roots(plain_sentence)) is not None:
         return roots  # 'x = 3, x = 0, x = -1', '**Solution: x = 2, y = -1**'
     if all_reals(sentence):
@@ -634,6 +628,11 @@ def _final_statement(text: str) -> str | None:
         if hole.group(1) and not c.startswith("-"):
             return f"(-\\infty,-{c})\\cup(-{c},{c})\\cup({c},\\infty)"
         return f"(-\\infty,{c})\\cup({c},\\infty)"
+    return None
+
+
+def _word_verdict(text: str, sentence: str) -> str | None:
+    """A yes / no, a weekday, odd / even, a name or a choice letter the last sentence or paragraph states."""
     paragraph = text[max(0, text.rfind("\n\n")) :].strip()
     yes_no = _YES_NO.match(paragraph) or _BOLD_VERDICT.search(paragraph)
     if yes_no:
@@ -667,6 +666,12 @@ def _final_statement(text: str) -> str | None:
         return f"({choice.group(1)})"  # '→ **Option C (29)**'
     if choice := _CHOSEN.search(sentence):
         return f"({choice.group(1)})"  # '故选 C。'
+    return None
+
+
+def _copula_value(sentence: str) -> str | None:
+    """The short value after the last copula ('is', 'est', '为', '=', ':') or of a bold last line: a named set, a
+    name, parity, a choice letter, or symbols that are more than one plain number."""
     prose = MATH_SPAN.sub(lambda m: " " * len(m.group(0)), sentence)  # an 'is' inside math is not the copula
     bold = _BOLD.fullmatch(sentence.strip())
     copula = (
@@ -1060,11 +1065,31 @@ def find_span(text: str, mode: str = "flexible", finished: bool = True, math: bo
 _HASHES_DONE = re.compile(r"####[ \t]*[^\n]*[0-9][^\n]*\n\s*$")
 
 
+@dataclass
+class _Reading:
+    """What the rules of `_find_span` share: the text as read so far (without a run-on question and sign-offs; an
+    empty last answer tag dropped), the last MAX_SCAN characters the later rules read, and how the text ended."""
+
+    text: str
+    mode: str
+    math: bool
+    finished: bool  # the completion ended by itself (a cut-off one is `ended` too once it reached its own end)
+    ended: bool
+    line_done: bool  # '#### 12\n', then the limit
+    tail: str = ""
+    boxes: list = field(default_factory=list)
+
+
+_STOP = ("", "stop")  # a rule's verdict: no answer, and no later rule is asked
+Rule = Callable[[_Reading], "tuple[str, str] | None"]
+
+
 def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: bool = False) -> tuple[str, str] | None:
     """(span, source) of the final answer, or None. source is one of: answer_tag, boxed, hashes, phrase, last_math,
     last_number. `finished=False` (the completion was cut off at the token limit) disables the fallbacks: only an
     answer the completion states (tag, box, ####, phrase) counts. `math=True` (the math task) makes the flexible
-    fallback the last LaTeX region (last_math_span) rather than the last number."""
+    fallback the last LaTeX region (last_math_span) rather than the last number. The rules (`FIND_SPAN`) are asked
+    in order; the first that answers decides."""
     if not isinstance(text, str) or not text:
         return None
     own = own_problem(text)
@@ -1073,125 +1098,198 @@ def _find_span(text: str, mode: str = "flexible", finished: bool = True, math: b
     ended = finished or len(own) < len(text)  # what comes after a cut-off run-on's own answer was written whole
     text = without_sign_off(own)
     ended = ended or len(text) < len(own.rstrip())  # a cut-off chat that reached its sign-off wrote its answer whole
-    thought = text.rfind("</think>")
-    rest = text[thought + len("</think>") :].strip() if thought >= 0 else ""
-    if rest and not (CHECK.match("\n" + rest) and not CONCLUDES_AGAIN.search(rest)):  # not only a check
-        # The answer after the reasoning is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She has
-        # **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
-        # closed the thinking, then the text was cut at '<answer>6').
-        after = _find_span(text[thought + len("</think>") :], mode, ended, math)
-        if after is not None:
-            return after
-        first = rest.split("\n\n", 1)
-        if (
-            not ended
-            and len(first) == 2
-            and (_BOLD_VALUE.search(first[0]) or _STATEMENT.fullmatch(first[0]) and not _WORKING.search(first[0]))
-            and not _RETRACTED.search(first[1])
-        ):
-            # cut off after the answer's paragraph: 'Jenna read **310 pages** in total.\n\nBreakdown: ... 40 × 4 = 1'
-            return _find_span(first[0], mode, True, math)
-    span = last_tag(text)
-    if span is not None and not span.strip() and (filled := _EMPTY_AFTER_TAG.search(text)):
-        text = text[: filled.start()]  # '<answer>63</answer><answer></answer>': the empty tag adds no value
-        span = last_tag(text)
-    if span is not None and span.strip():
-        closed = text.rfind(CLOSE_TAG) + len(CLOSE_TAG)
-        if _ALTERNATIVE.match(text, closed) or two_tags(text):
-            return None  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
-        if (later := boxes(text[closed:])) and bare_value(later[-1][2]) != bare_value(span):
-            return None  # '<answer>42</answer>\n\n\boxed{21}': the text ends on another answer
-        if math and (aside := _TAG_ASIDE.search(span)) and span[: aside.start()].strip():
-            span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
-        # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
-        # is 80°.'
-        final = _stated_after(text, closed, closed)
-        if _HEDGED.search(final[0] if final else span):
-            return None
-        return (final[0], "phrase") if final else (span, "answer_tag")
-    tail = text[-MAX_SCAN:]
-    found_boxes = boxes(tail)  # one pass, shared by the readers below
+    reading = _Reading(text, mode, math, finished, ended, line_done)
+    for rule in FIND_SPAN:
+        found = rule(reading)
+        if found is not None:
+            return None if found is _STOP else found
+    return None
+
+
+def _after_thinking(r: _Reading) -> tuple[str, str] | None:
+    """The answer after a closed `</think>` is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She
+    has **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
+    closed the thinking, then the text was cut at '<answer>6')."""
+    thought = r.text.rfind("</think>")
+    rest = r.text[thought + len("</think>") :].strip() if thought >= 0 else ""
+    if not rest or (CHECK.match("\n" + rest) and not CONCLUDES_AGAIN.search(rest)):  # nothing, or only a check
+        return None
+    after = _find_span(r.text[thought + len("</think>") :], r.mode, r.ended, r.math)
+    if after is not None:
+        return after
+    first = rest.split("\n\n", 1)
+    if (
+        not r.ended
+        and len(first) == 2
+        and (_BOLD_VALUE.search(first[0]) or _STATEMENT.fullmatch(first[0]) and not _WORKING.search(first[0]))
+        and not _RETRACTED.search(first[1])
+    ):
+        # cut off after the answer's paragraph: 'Jenna read **310 pages** in total.\n\nBreakdown: ... 40 × 4 = 1'
+        return _find_span(first[0], r.mode, True, r.math)
+    return None
+
+
+def _answer_tag(r: _Reading) -> tuple[str, str] | None:
+    """The last complete answer tag, unless a second answer is offered after it or the text ends on another box."""
+    span = last_tag(r.text)
+    if span is not None and not span.strip() and (filled := _EMPTY_AFTER_TAG.search(r.text)):
+        r.text = r.text[: filled.start()]  # '<answer>63</answer><answer></answer>': the empty tag adds no value
+        span = last_tag(r.text)
+    if span is None or not span.strip():
+        return None
+    text = r.text
+    closed = text.rfind(CLOSE_TAG) + len(CLOSE_TAG)
+    if _ALTERNATIVE.match(text, closed) or two_tags(text):
+        return _STOP  # '<answer>26</answer> (Or 24, if the first day ...)': a second answer offered
+    # a box after the tag ('<answer>42</answer>\n\n\boxed{21}') is compared by value in verify.commitment: the
+    # same value in another form ('<answer>7/3 (≈ 2.33)</answer> ... \boxed{\frac{7}{3}}') is that answer
+    if r.math and (aside := _TAG_ASIDE.search(span)) and span[: aside.start()].strip():
+        span = span[: aside.start()]  # '<answer>18 (6 on top, 6 on bottom, 6 vertical)</answer>' (gsm8k: its own)
+    # '<answer>40</answer> Oh wait, ... the correct answer is 36', '... Wait — I reported angle B. ... So the answer
+    # is 80°.'
+    final = _stated_after(text, closed, closed)
+    if _HEDGED.search(final[0] if final else span):
+        return _STOP
+    return (final[0], "phrase") if final else (span, "answer_tag")
+
+
+def _boxed(r: _Reading) -> tuple[str, str] | None:
+    """The last box (boxes joined across separators), unless a hedge, a question or a cut retraction follows it."""
+    r.tail = tail = r.text[-MAX_SCAN:]
+    r.boxes = found_boxes = boxes(tail)  # one pass, shared by the readers below
     span = boxed_answer(tail, found=found_boxes)
-    if span is not None and span.strip():
-        last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
-        box_end = found_boxes[-1][1]
-        final = _stated_after(tail, last_box, box_end)
-        if final is None and (
-            _hedged_after(tail, box_end)
-            or _ALTERNATIVE.match(tail, box_end)
-            or two_readings(tail, found_boxes)
-            or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
-        ):
-            return None  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
-        if final is None and not ended and _RETRACTED.search(tail, box_end):
-            return (
-                None  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)
-            )
-        if final is None and (scale := SCALE_WORD.match(tail, box_end + (tail[box_end : box_end + 1] == "$"))):
-            return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
-        return (final[0], "phrase") if final else (span, "boxed")
-    if ended and (unclosed := _unclosed_box(tail)) is not None:
+    if span is None or not span.strip():
+        return None
+    last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
+    box_end = found_boxes[-1][1]
+    final = _stated_after(tail, last_box, box_end)
+    if final is not None:
+        return final[0], "phrase"
+    if (
+        _hedged_after(tail, box_end)
+        or _ALTERNATIVE.match(tail, box_end)
+        or two_readings(tail, found_boxes)
+        or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
+    ):
+        return _STOP  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
+    if not r.ended and _RETRACTED.search(tail, box_end):
+        return _STOP  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)
+    if scale := SCALE_WORD.match(tail, box_end + (tail[box_end : box_end + 1] == "$")):
+        return span + " " + scale.group(1), "boxed"  # 'The factory produces \\boxed{75} thousand widgets.'
+    return span, "boxed"
+
+
+def _unclosed_last_box(r: _Reading) -> tuple[str, str] | None:
+    if r.ended and (unclosed := _unclosed_box(r.tail)) is not None:
         return unclosed, "boxed"  # '... which simplifies to $\\boxed{\\frac{1}{3}$' (the model stopped there)
+    return None
+
+
+def _stated(r: _Reading) -> tuple[str, str] | None:
+    """The last `####` line, else (only when there is none) the last answer phrase, with what follows it."""
+    tail = r.tail
     for source, reader in (("hashes", hashes_span), ("phrase", phrase_span)):  # the phrase only when no #### line
         found = reader(tail)
         if source == "hashes" and found is not None and two_hashes(tail):
-            return None
+            return _STOP
         if found is not None and found[0].strip():
-            if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
-                return None  # 'the answer is 24, but 36 is also possible': no answer committed to
-            final = _final_phrase_after(tail, found[1]) or _revised_after(tail, found[1])
-            if final is None and source == "hashes":
-                final = _later_phrase(tail, found[1])  # '#### 45\nThe answer is 54': what it finally says
-            if final is not None:
-                found, source = final, "phrase"  # '**Answer: 56** ... so the correct total is actually 54 chairs.'
-            if source == "phrase" and (
-                total := _TOTAL_LINE.search(tail, found[1]) or _TOTAL_SENTENCE.search(tail, found[1])
-            ):
-                # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**', '## Answer: 62 km ... Adding the
-                # two legs gives **72 km** in total.'
-                found = total.group(1), total.end(1)
-            if not _complete(found[0], found[1], tail, ended or source == "hashes" and line_done):
-                return _repeated(tail, found[0]) if source == "phrase" else repeated_hashes(tail, found[0])
-            first = SENTENCE_END.search(found[0])
-            if not ended and (_RETRACTED.search(tail, found[1]) or first and _RETRACTED.search(found[0], first.end())):
-                return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
-            if source == "phrase" and _oscillates(tail):
-                return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
-            if ended and found[1] >= len(tail.rstrip()) and 0 < (open_ := _open_braces(found[0])) <= 2:
-                return found[0].rstrip() + "}" * open_, source  # 'Final answer: \frac{3}{4' (the model stopped there)
-            return found[0], source
-    if not finished and mode == "flexible" and (stated := _stated_before_check(tail)) is not None:
-        return _find_span(stated, mode, True, math)  # '**Ben has 36 marbles in total.**\n\n### Quick check ✅\n... 3 ×'
-    if not finished and mode == "flexible":
-        looped = _looped(tail) or _looped_sentence(tail)  # 'So Sara has 27 apples.' repeated, then cut in a repeat
-        if looped is not None:
-            tail, finished = looped, True
-        elif (
-            (said := _CONCLUSION.search(tail, max(0, len(tail) - 400)))
-            and not _WORKING.search(said.group(0))
-            and not _echoes(tail[: said.start()], said.group(0))
-        ):
-            # cut right after a concluding paragraph: '...\n\nTherefore, John spends 40 hours per week.'
-            finished = True
-    if mode == "flexible" and finished and (total := _TABLE_TOTAL.search(tail, max(0, len(tail) - 400))):
-        return total.group(1).strip(), "last_math" if math else "last_number"  # '| **Total** | **84** | 18 + 36 + 30 |'
-    if (
-        mode == "flexible"
-        and finished
-        and (
-            _WOULD_ASIDE.search(tail := without_note(tail), max(0, len(tail) - 400))
-            or _OTHER_VALUE.search(tail, max(0, len(tail) - 300))
-        )
-    ):
-        return None  # '**8 hours 30 minutes.** (... if your teacher asks for working time — that would give 8 hours.)'
-    if mode == "flexible" and finished and not _DECLINED.search(tail[-200:]):
-        cut = max(0, len(tail) - 1000)  # what trails the value is short: the end is all that is looked at
-        tail = _trailing_aside(tail[:cut] + _AFTER_VALUE.sub("", tail[cut:], count=1))
-        tail = _without_enumeration(tail)
-        span = last_math_span(tail) if math else last_number_span(tail)
-        if span is not None:
-            return span, "last_math" if math else "last_number"
+            return _statement(r, found, source) or _STOP
     return None
+
+
+def _statement(r: _Reading, found: tuple[str, int], source: str) -> tuple[str, str] | None:
+    """What a `####` line or an answer phrase finally states (None: no answer)."""
+    tail = r.tail
+    if _HEDGED.search(found[0]) or _hedged_after(tail, found[1]):
+        return None  # 'the answer is 24, but 36 is also possible': no answer committed to
+    final = _final_phrase_after(tail, found[1]) or _revised_after(tail, found[1])
+    if final is None and source == "hashes":
+        final = _later_phrase(tail, found[1])  # '#### 45\nThe answer is 54': what it finally says
+    if final is not None:
+        found, source = final, "phrase"  # '**Answer: 56** ... so the correct total is actually 54 chairs.'
+    if source == "phrase" and (total := _TOTAL_LINE.search(tail, found[1]) or _TOTAL_SENTENCE.search(tail, found[1])):
+        # '**Quick answer: $48** ... - 4 × $12 = $46\n\n**Total cost: $46**', '## Answer: 62 km ... Adding the
+        # two legs gives **72 km** in total.'
+        found = total.group(1), total.end(1)
+    if not _complete(found[0], found[1], tail, r.ended or source == "hashes" and r.line_done):
+        return _repeated(tail, found[0]) if source == "phrase" else repeated_hashes(tail, found[0])
+    first = SENTENCE_END.search(found[0])
+    if not r.ended and (_RETRACTED.search(tail, found[1]) or first and _RETRACTED.search(found[0], first.end())):
+        return None  # 'The answer is 30.\n\nWait, no — I misread the question; it asks for' (cut off)
+    if source == "phrase" and _oscillates(tail):
+        return None  # 'The answer is 18. The answer is 16. The answer is 18. ...': no answer committed to
+    if r.ended and found[1] >= len(tail.rstrip()) and 0 < (open_ := _open_braces(found[0])) <= 2:
+        return found[0].rstrip() + "}" * open_, source  # 'Final answer: \frac{3}{4' (the model stopped there)
+    return found[0], source
+
+
+def _stated_before_check_rule(r: _Reading) -> tuple[str, str] | None:
+    if not r.finished and r.mode == "flexible" and (stated := _stated_before_check(r.tail)) is not None:
+        return (
+            _find_span(stated, r.mode, True, r.math) or _STOP
+        )  # '**Ben has 36 marbles.**\n\n### Quick check ✅\n... 3 ×'
+    return None
+
+
+def _cut_off_conclusion(r: _Reading) -> tuple[str, str] | None:
+    """A cut-off text that loops a statement, or ends right after a concluding paragraph, is read as finished."""
+    if r.finished or r.mode != "flexible":
+        return None
+    looped = _looped(r.tail) or _looped_sentence(r.tail)  # 'So Sara has 27 apples.' repeated, then cut in a repeat
+    if looped is not None:
+        r.tail, r.finished = looped, True
+    elif (
+        (said := _CONCLUSION.search(r.tail, max(0, len(r.tail) - 400)))
+        and not _WORKING.search(said.group(0))
+        and not _echoes(r.tail[: said.start()], said.group(0))
+    ):
+        r.finished = True  # cut right after a concluding paragraph: '...\n\nTherefore, John spends 40 hours per week.'
+    return None
+
+
+def _table_total(r: _Reading) -> tuple[str, str] | None:
+    if r.mode == "flexible" and r.finished and (total := _TABLE_TOTAL.search(r.tail, max(0, len(r.tail) - 400))):
+        return total.group(1).strip(), "last_math" if r.math else "last_number"  # '| **Total** | **84** | 18 + 36 |'
+    return None
+
+
+def _other_reading(r: _Reading) -> tuple[str, str] | None:
+    """'**8 hours 30 minutes.** (... if your teacher asks for working time — that would give 8 hours.)': no answer."""
+    if r.mode != "flexible" or not r.finished:
+        return None
+    r.tail = tail = without_note(r.tail)
+    if _WOULD_ASIDE.search(tail, max(0, len(tail) - 400)) or _OTHER_VALUE.search(tail, max(0, len(tail) - 300)):
+        return _STOP
+    return None
+
+
+def _last_value(r: _Reading) -> tuple[str, str] | None:
+    """Flexible mode, a finished text that does not end on an empty statement: the number (gsm8k) or the LaTeX
+    region (math) it ends on."""
+    if r.mode != "flexible" or not r.finished or _declined(r.tail[-200:]):
+        return None
+    cut = max(0, len(r.tail) - 1000)  # what trails the value is short: the end is all that is looked at
+    tail = _trailing_aside(r.tail[:cut] + _AFTER_VALUE.sub("", r.tail[cut:], count=1))
+    tail = _without_enumeration(tail)
+    span = last_math_span(tail) if r.math else last_number_span(tail)
+    if span is not None:
+        return span, "last_math" if r.math else "last_number"
+    return None
+
+
+# The rules of `_find_span`, in order (docs/verifiers.md, "Where the answer is"); the first that answers decides.
+FIND_SPAN: tuple[Rule, ...] = (
+    _after_thinking,
+    _answer_tag,
+    _boxed,
+    _unclosed_last_box,
+    _stated,
+    _stated_before_check_rule,
+    _cut_off_conclusion,
+    _table_total,
+    _other_reading,
+    _last_value,
+)
 
 
 # A last line in bold that states a total after the answer phrase: the final commitment (the phrase was a summary
@@ -1236,6 +1334,18 @@ _TABLE_TOTAL = re.compile(
 # A completion that ends on an empty statement ('The final answer is \boxed{}.') stated no answer: the numbers of
 # its working are not read in its place.
 _DECLINED = re.compile(r"(?i)(?:\\(?:boxed|fbox)\s*\{\s*\}|<answer>\s*</answer>|\banswer\s*(?:is\b\s*:?|:))[\s.$*]*$")
+_NOTHING_AFTER = re.compile(r"[\s.$*:]*")
+
+
+def _declined(tail: str) -> bool:
+    """The text ends on an empty statement: an empty box or tag, or an answer phrase in any language with nothing
+    after it ('The final answer is:', 'La respuesta final es:', 'Die endgültige Antwort ist:')."""
+    if _DECLINED.search(tail):
+        return True
+    last = phrase_matches(tail)[-1:]
+    return bool(last) and _NOTHING_AFTER.fullmatch(tail, last[0].end()) is not None
+
+
 # What follows the value a text ends on without being an answer (the fallbacks drop it): where an extremum is
 # attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
 # ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
+from grpo_cli.verify import commitment
 from grpo_cli.verify.extract import concluding, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
@@ -28,6 +29,7 @@ from grpo_cli.verify.lexicon import (
     UNIT_JOINS,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
+from grpo_cli.verify.question import restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Verdict
@@ -400,11 +402,16 @@ def parse_reference(raw: str) -> str | None:
     return num.canonical() if num is not None else None
 
 
-def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num | None] | None:
+def _read(
+    completion: str, mode: str, finished: bool = True, question: str | None = None
+) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
     found = find_span(completion, mode, finished)
     if found is None:
+        return None
+    found = commitment.committed(completion, found, _sentence_answer, _value, _same, finished=finished)
+    if found is None or restated(completion, found, question):
         return None
     span, source = found
     num = span_number(span, source, mode)
@@ -422,9 +429,26 @@ def _read(completion: str, mode: str, finished: bool = True) -> tuple[str, Num |
     return span, num
 
 
-def verify(completion: str, reference: str, mode: str = "flexible", finished: bool = True) -> Verdict:
+def _sentence_answer(sentence: str) -> tuple[str, str] | None:
+    return find_span(sentence, "flexible", True)
+
+
+def _value(found: tuple[str, str]) -> Num | None:
+    return span_number(found[0], found[1])
+
+
+def _same(a: Num, b: Num) -> bool:
+    """Two readings of one value (either one's alternative reading counts: '2.4 billion' is also 2.4)."""
+    forms_a = [a] + ([Num(a.alt, a.places)] if a.alt is not None else [])
+    forms_b = [b] + ([Num(b.alt, b.places)] if b.alt is not None else [])
+    return any(numbers_equal(x, y) for x in forms_a for y in forms_b)
+
+
+def verify(
+    completion: str, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
+) -> Verdict:
     ref = reference_number(str(reference))
-    found = _read(completion, mode, finished)
+    found = _read(completion, mode, finished, question)
     if found is None:
         if ref is None:
             return Verdict(None, None, "bad_reference")

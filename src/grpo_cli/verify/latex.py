@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.extract import NEXT_ASSIGNMENT
-from grpo_cli.verify.lexicon import ALL_REALS_ELSEWHERE, AND_WORDS, NO_SOLUTION_ELSEWHERE, OR_WORDS
+from grpo_cli.verify.lexicon import ALL_REALS_ELSEWHERE, AND_WORDS, NEXT_ASSIGNMENT, NO_SOLUTION_ELSEWHERE, OR_WORDS
 from grpo_cli.verify.numbers import MAX_DIGITS
 from grpo_cli.verify.sources import boxed_answer
 

@@ -99,3 +99,59 @@ ALL_REALS_ELSEWHERE = (
     r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|все\s+(?:действительные|вещественные)\s+числа|全体实数|所有实数"
     r"|すべての実数|ℝ|wszystkie\s+liczby\s+rzeczywiste|tüm\s+reel\s+sayılar|semua\s+bilangan\s+real|alle\s+re[ëe]le\s+getallen"
 )
+
+# --- The final committed answer (verify.commitment, issue 26) ---------------------------------------------------
+# Words that take back what was stated: a value after them is what the text finally commits to.
+REVISION_WORDS = (
+    r"wait|actually|oops|correction|corrected|correcting|mistakes?|mistaken|my\s+bad|wrong|incorrect|errors?|erred"
+    r"|scratch\s+that|on\s+second\s+thought|hold\s+on|i\s+reali[sz]e|re-?count(?:ing|ed)?|re-?calculat\w*|let\s+me\s+redo"
+    r"|not\s+right|not\s+correct|misread|miscounted|forgot"
+    r"|espera|me\s+equivoqu[ée]|equivocad[oa]|corrijo|correcci[óo]n|en\s+realidad|attends|attendez|je\s+me\s+suis\s+tromp[ée]"
+    r"|erreur|en\s+fait|moment|fehler|korrektur|falsch|eigentlich|aspetta|ho\s+sbagliato|errore|correzione|in\s+realt[àa]"
+    r"|errei|erro|na\s+verdade|corre[çc][ãa]o|подожд\w*|ошиб\w*|исправ\w*|на\s+самом\s+деле"
+)
+CJK_REVISION_WORDS = r"等等|等一下|算错|错了|更正|其实|实际上|待って|間違|訂正|実は|잠깐|틀렸|실수"
+
+# Words that offer another value beside the answer (a hedge, unless a revision word came first).
+ALTERNATIVE_WORDS = (
+    r"or|alternatively|possibly|perhaps|maybe|might|could|either|otherwise|o|ou|oder|oppure|или|або"
+    r"|quiz[áa]s?|peut-[êe]tre|vielleicht|forse|talvez|(?:is|be)\s+also|also\s+(?:be|possible|valid|correct|works?)"
+    r"|both\b[^.\n]{0,40}\b(?:possible|valid|correct|work)"
+)
+CJK_ALTERNATIVE_WORDS = r"或者?|または|也可能|もしくは|또는|혹은"
+
+# 'my first answer stands': what a revision word opened is closed again, the answer found stays.
+ANSWER_STANDS = (
+    r"(?:first|original|previous|initial|earlier)\s+(?:answer|result)\s+(?:stands|holds|remains|is\s+(?:still\s+)?(?:right|correct))"
+    r"|(?:answer|result)\s+(?:stands|is\s+still\s+(?:right|correct))|so\s+(?:it|that)\s+is\s+(?:still\s+)?(?:right|correct)"
+)
+
+# A tolerance or a range where a single value should stand: no single answer.
+TOLERANCE = r"±|\\pm\b|\+/-|\+-(?=\s*[0-9])|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
+RANGE_WORDS = r"between|from|range|ranging|entre|zwischen|tra|fra|между|от|之间|到|から"
+
+# A sentence that concludes a value: 'Therefore the total is 22.', 'So the result is 12501.', 'Итак, ответ 12.'
+CONCLUDES = (
+    r"^\W{0,4}(?:so|therefore|thus|hence|finally|in\s+total|altogether|entonces|por\s+lo\s+tanto|donc|quindi"
+    r"|portanto|итак|значит|所以|因此|故)\b[^.\n]{0,60}?(?:\b(?:is|are|equals?|comes\s+to|gives?|es|est|ist|è|é)\b|=)"
+)
+
+# Words a conclusion opens with: a final sentence that restates the question with one of them still answers it.
+CONCLUSION_WORDS = (
+    r"so|therefore|thus|hence|answer|total|now|left|final|result|altogether|in\s+all|remain\w*|after|then|finally|again"
+    r"|still|in\s+the\s+end|at\s+the\s+end|ends?\s+up"
+    r"|entonces|por\s+lo\s+tanto|donc|also|quindi|portanto|итак|значит|所以|因此|故"
+)
+
+# "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
+NEXT_ASSIGNMENT = re.compile(
+    r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"
+    + OR_WORDS
+    + "|"
+    + AND_WORDS
+    + "|"
+    + LETTER_JOINS
+    + r")\b|or|and|"
+    + CJK_JOINS
+    + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
+)

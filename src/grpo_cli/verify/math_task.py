@@ -14,11 +14,13 @@ import re
 import threading
 from collections import OrderedDict
 
+from grpo_cli.verify import commitment
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import NEXT_ASSIGNMENT, all_reals, find_span, math_regions
+from grpo_cli.verify.extract import all_reals, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
-from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NO_SOLUTION, OR_WORDS
+from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NEXT_ASSIGNMENT, NO_SOLUTION, OR_WORDS
 from grpo_cli.verify.numbers import words_number
+from grpo_cli.verify.question import restated
 from grpo_cli.verify.region import symbols_end
 from grpo_cli.verify.sources import MAX_SPAN, PHRASE, boxed_answer
 from grpo_cli.verify.text import word_meaning
@@ -288,10 +290,40 @@ class _Cache:
 CACHE = _Cache()
 
 
-def prepare(completion: str, reference: str, mode: str, finished: bool = True) -> Verdict | tuple[str, str, str]:
-    """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback."""
-    ref_text = parse_reference(reference)
+def locate(completion: str, mode: str, finished: bool = True) -> tuple[str, str] | None:
+    """(span, source) of the answer the completion finally commits to (verify.commitment), or None."""
     found = find_span(completion, mode, finished, math=True)
+    if found is None:
+        return None
+    return commitment.committed(completion, found, _sentence_answer, _value, _same, math=True, finished=finished)
+
+
+def _sentence_answer(sentence: str) -> tuple[str, str] | None:
+    return find_span(sentence, "flexible", True, math=True)
+
+
+def _value(found: tuple[str, str]) -> Answer | None:
+    text = answer_text(found[0], found[1])
+    answer = parse_answer(text) if text and len(text) <= MAX_ANSWER else None
+    return answer if answer is not None and answer.error is None else None
+
+
+def _same(a: Answer, b: Answer) -> bool | None:
+    try:
+        return fast_equal(a, b)
+    except TooComplex:
+        return None
+
+
+def prepare(
+    completion: str, reference: str, mode: str, finished: bool = True, question: str | None = None
+) -> Verdict | tuple[str, str, str]:
+    """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback. An answer
+    that only restates the question (verify.question) is no answer."""
+    ref_text = parse_reference(reference)
+    found = locate(completion, mode, finished)
+    if found is not None and restated(completion, found, question, answer_text(found[0], found[1])):
+        found = None
     if found is None:
         if ref_text is None:
             return Verdict(None, None, "bad_reference")

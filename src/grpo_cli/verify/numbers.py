@@ -187,6 +187,10 @@ _FOREIGN = {
     **dict.fromkeys(("cien", "ciento", "hundert", "cento", "cem", "honderd", "сто"), "hundred"),
     **dict.fromkeys(("mil", "mille", "tausend", "mila", "duizend", "тысяча", "тысячи", "тысяч", "тисяча", "тисячі"),
                     "thousand"),
+    **dict.fromkeys(("millon", "millones", "millions", "millionen", "milione", "milioni", "milhao", "milhoes", "miljoen",
+                     "miljoenen", "миллион", "миллиона", "миллионов", "мільйон", "мільйони", "мільйонів"), "million"),
+    **dict.fromkeys(("milliard", "milliards", "milliarde", "milliarden", "miliardo", "miliardi", "miljard",
+                     "miljarden", "миллиард", "миллиарда", "миллиардов"), "billion"),
     **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
                     "dozen"),
     **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
@@ -262,6 +266,10 @@ def cjk_numeral(text: str) -> Num | None:
     return Num(Fraction(total + section + digit))
 
 
+_HALF_A = re.compile(r"(?i)\bhalf\s+an?\s+(million|billion|thousand)\b")
+_HALF_OF = {"million": "five hundred thousand", "billion": "five hundred million", "thousand": "five hundred"}
+
+
 def words_number(text: str) -> Num | None:
     """English number words, for a span with no digits: 'forty-two', 'one hundred and five', 'a dozen',
     'two dozen', 'one thousand two hundred', 'three and a half'. The first run of number words is read; None when
@@ -270,6 +278,7 @@ def words_number(text: str) -> Num | None:
         return None
     if _CJK_NUMERAL.search(text):
         return cjk_numeral(text)  # '答案是四十八页。'
+    text = _HALF_A.sub(lambda m: _HALF_OF[m.group(1).lower()], text)  # 'half a million' is 500,000
     foreign = _in_english(text)
     if foreign != " ".join(_ANY_WORD.findall(text.lower())):  # 'trente-six litres' (not English 'six')
         return english_words(foreign) or english_words(text)

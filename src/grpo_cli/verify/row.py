@@ -11,7 +11,7 @@ deadline (kind "verify"), and a row past its deadline is a `timeout` like a slow
 from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
-from grpo_cli.verify.text import ascii_math
+from grpo_cli.verify.text import ascii_math, visible
 from grpo_cli.verify.types import Verdict
 
 # Every completion of the 9,101 labelled corpus rows is shorter than 1,600 characters; rows up to this size run in
@@ -35,23 +35,27 @@ def inline(completion: str, reference: str) -> bool:
     return len(completion) <= INLINE_CHARS and len(reference) <= INLINE_CHARS
 
 
-def fast_path(completion: str, reference: str, task: str, mode: str, finished: bool) -> Verdict | tuple[str, str, str]:
-    """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only)."""
-    completion = ascii_math(completion)
+def fast_path(
+    completion: str, reference: str, task: str, mode: str, finished: bool, question: str | None = None
+) -> Verdict | tuple[str, str, str]:
+    """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
+    prompt, where known (verify.question)."""
+    completion = ascii_math(visible(completion))
     reference = ascii_math(reference)
+    question = ascii_math(question) if question else None
     if task == "gsm8k":
-        return gsm8k.verify(completion, reference, mode, finished)
-    return math_task.prepare(completion, reference, mode, finished)
+        return gsm8k.verify(completion, reference, mode, finished, question)
+    return math_task.prepare(completion, reference, mode, finished, question)
 
 
 def run_job(
-    completion: str, reference: str, task: str, mode: str, finished: bool
+    completion: str, reference: str, task: str, mode: str, finished: bool, question: str | None = None
 ) -> tuple[bool | None, str, str | None]:
     """A whole row inside a worker: (correct, reason, extracted)."""
     from grpo_cli.verify import symbolic
 
     try:
-        found = fast_path(completion, reference, task, mode, finished)
+        found = fast_path(completion, reference, task, mode, finished, question)
     except (MemoryError, RecursionError):
         raise
     except Exception:  # as in the caller: a bug in the fast path is this row's error, not the worker's death

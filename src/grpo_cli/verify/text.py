@@ -94,14 +94,59 @@ _LINE_END = re.compile(r"[ \t]*\r?\n|[ \t]*\r")
 def ascii_math(text: str) -> str:
     if "\r" in text or " \n" in text or "\t\n" in text:  # Windows line ends, spaces before a line end: '\n'
         text = _LINE_END.sub("\n", text)
-    if not _NEEDS_WORK.search(text):  # the common case: plain ASCII, nothing to do
-        return text
+    if not _NEEDS_WORK.search(text):  # the common case: plain ASCII
+        return number_forms(text)
+    return number_forms(_other_scripts(text))
+
+
+def _other_scripts(text: str) -> str:
     text = text.translate(_TABLE)
     text = _DASH_SIGN.sub("-", text)
     text = _CJK_RUN.sub(_cjk_number, text)
     text = _VULGAR_RE.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR[m.group(2)], text)
     text = _SUB_RUN.sub(lambda m: "_{" + m.group(0).translate(_SUBSCRIPTS) + "}", text)  # 'x₁' is x_{1}
     return _SUPER_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", text)
+
+
+# Number forms other than the ones the readers know (issue 26): thousands grouped with dots or apostrophes, 'x over
+# y' fractions, the accountant's negatives. Each becomes the plain form ('1234567', '3/4', '-300').
+_DOT_GROUPS = re.compile(
+    r"(?<![0-9.,])([0-9]{1,3})((?:\.[0-9]{3}){2,})(?![0-9]|\.[0-9])"
+)  # 1.234.567 (one group: a point)
+_APOSTROPHE_GROUPS = re.compile(r"(?<![0-9.,'’])([0-9]{1,3})((?:['’][0-9]{3})+)(?![0-9'’])")  # 1'234'567, 12’500
+_SMALL_WORDS = {w: str(i) for i, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}  # fmt: skip
+_SMALL = r"[0-9]+|" + "|".join(_SMALL_WORDS)
+_OVER = re.compile(
+    r"(?i)(?<![\w.])(?:(negative|minus)\s+)?("
+    + _SMALL
+    + r")\s+(?:over|sobre|sur|durch)\s+("
+    + _SMALL
+    + r")\b(?![.,][0-9])"
+)
+# '$(300)', 'Net income (loss): (45)', '(1,250.50)' after a money word or a loss / balance label: a negative amount
+_ACCOUNTANT = re.compile(
+    r"(?i)((?<!\$)\\?\$\s*|\b(?:loss\)?|balance|deficit|change|income)\s*:\s*)"
+    r"\(([0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)\)(?![$0-9])"
+)
+
+
+def _over(m: re.Match) -> str:
+    num, den = (_SMALL_WORDS.get(g.lower(), g) for g in m.group(2, 3))
+    return ("-" if m.group(1) else "") + f"{num}/{den}"
+
+
+def number_forms(text: str) -> str:
+    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '3 over 4' -> '3/4', '$(300)' -> '$-300'."""
+    if "." in text:
+        text = _DOT_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(".", ""), text)
+    if "'" in text or "’" in text:
+        text = _APOSTROPHE_GROUPS.sub(lambda m: m.group(1) + re.sub("['’]", "", m.group(2)), text)
+    if " over " in text or " sobre " in text or " sur " in text or " durch " in text:
+        text = _OVER.sub(_over, text)
+    if "(" in text:
+        text = _ACCOUNTANT.sub(lambda m: m.group(1) + "-" + m.group(2), text)
+    return text
 
 
 # Word answers MATH asks for (a weekday, yes / no, true / false, odd / even) in the languages models answer in: a
@@ -149,3 +194,63 @@ def word_meaning(text: str) -> str | None:
     if word and "\u3040" <= word[-1] <= "\u9fff":  # ends in kana or a CJK ideograph
         return next((_MEANING[k] for k in _CJK_ENDINGS if word.endswith(k)), None)
     return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
+
+
+# Text a reader cannot see when the completion is rendered (issue 26): it is not read as the answer. A policy can
+# learn to hide the reference where a regex still finds it ('The answer is 73.\phantom{\boxed{72}}').
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # rendered as nothing: 7\u200b2 reads 72, as it shows
+_HIDING_COMMAND = re.compile(r"\\(?:[hv]?phantom|textcolor\s*\{\s*(?:white|transparent)\s*\})\s*\{")
+_HIDING_COLOUR = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}")
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_HTML_STYLED = re.compile(r"(?i)<(?:span|div|font)\b")
+_HIDDEN_SPAN = re.compile(
+    r"(?is)<(span|div|font)\b[^>]*(?:color\s*[:=]\s*['\"]?\s*(?:white|transparent|#fff(?:fff)?\b)|display\s*:\s*none"
+    r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.0-9]*[1-9]))[^>]*>.*?(?:</\1\s*>|$)"
+)
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index just past the brace group that opens at `start` - 1 (the text's end when it never closes)."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _enclosing_end(text: str, start: int) -> int:
+    """Where the group (or math region, or line) around `start` ends: a colour switch hides that much."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif depth == 0 and (c == "$" or c == "\n"):
+            return i
+    return len(text)
+
+
+def visible(text: str) -> str:
+    """The text as a reader sees it rendered: without `\\phantom{...}` (h/v), white or transparent colour
+    (`\\color{white}`, `\\textcolor{white}{...}`, HTML styles, `display:none`), HTML comments and zero-width
+    characters."""
+    if _ZERO_WIDTH.search(text):
+        text = _ZERO_WIDTH.sub("", text)
+    if "<!--" in text:
+        text = _HTML_COMMENT.sub(" ", text)
+    if "<" in text and _HTML_STYLED.search(text):
+        text = _HIDDEN_SPAN.sub(" ", text)
+    if "\\" not in text or ("phantom" not in text and "color" not in text):
+        return text
+    while (m := _HIDING_COMMAND.search(text)) or (m := _HIDING_COLOUR.search(text)):
+        end = _group_end(text, m.end()) if m.re is _HIDING_COMMAND else _enclosing_end(text, m.end())
+        text = text[: m.start()] + " " + text[end:]
+    return text

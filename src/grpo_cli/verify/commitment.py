@@ -1,0 +1,307 @@
+r"""The final committed answer (issue 26): every answer statement in the closing part of a completion, read together.
+
+The locator (verify.extract) finds where the answer is; this module decides what the text finally commits to,
+from the answer found and every statement after it (an answer phrase, a box, a tag, a `####` line, a sentence with
+a revision word, a second value offered, a range):
+
+- the same value stated again, in any form, is that value (`<answer>72</answer> ... \boxed{72}`, `The answer is 72.`
+  in another language, `72.0`);
+- a different value after a revision word is the new answer (`... \boxed{12}. Wait, I miscounted: it is 13.`
+  reads 13; `Correction: the answer should be 28, not 27.` reads 28);
+- a different value without one is a hedge, no single answer (`\boxed{12}. It could also be 13.`, `(Or 13, if ...)`,
+  `La respuesta es 12 o 13.`);
+- a range or a tolerance is no single answer, as the answer (`12 ± 1`, `between 11 and 13`, `12, give or take 1`)
+  or after it.
+A question (`... is it 13?`) commits to nothing and is not read. Examples both ways: tests/test_verify_hacking.py.
+
+The task modules (gsm8k, math_task) call `committed` with their own reader and comparison of values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from grpo_cli.verify.lexicon import (
+    ALTERNATIVE_WORDS,
+    ANSWER_STANDS,
+    CJK_ALTERNATIVE_WORDS,
+    CJK_REVISION_WORDS,
+    CONCLUDES,
+    RANGE_WORDS,
+    REVISION_WORDS,
+    TOLERANCE,
+)
+from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
+from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, boxes, phrase_matches, phrase_span
+
+Found = tuple[str, str]
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])[ \t]+|\n+")
+_REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
+# 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
+_LOOKS_AGAIN = re.compile(
+    r"(?i)\b(?:wait|hold\s+on|actually)\b[,.!:—–\s-]*let\s+me\s+(?:double[- ]?)?(?:check|verify)\b"
+)
+# Another value offered: an alternative word right before a value ('or 13', 'could also be $13$', 'o 18', '或 18'),
+# not one that opens another method ('We could also have paired the 2s', 'OR' between two solutions).
+_ALTERNATIVE = re.compile(
+    r"(?i)(?:\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + ")"
+    r"(?:[\s,:(*]|\b(?:also|be|is|it'?s|possibly|perhaps|maybe|just|even|the|final|answer|would|could|might|es|est|ist)\b)*"
+    r"(?:\$\s*|\\\(\s*)?(?:-?[0-9]|\\(?:frac|dfrac|boxed|sqrt))"
+)
+_STANDS = re.compile(r"(?i)\b(?:" + ANSWER_STANDS + r")\b")
+# 'One might get 18 by forgetting ...', 'A common mistake is 18': a wrong value warned against, not offered
+_WARNING = re.compile(
+    r"(?i)\b(?:(?:one|you|students?|people|someone)\s+(?:might|could|may)\s+(?:get|think|say|answer|be\s+tempted)"
+    r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
+)
+_CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
+# A sentence that opens with a revision or with another value: 'Or 13, if ...', 'Actually, it is 13.'
+_OPENS = re.compile(
+    r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
+)
+_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|ou|o|oder|oppure|или|або)\s+([^()]{1,80})\)")
+_LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
+_CHECKS = re.compile(r"(?i)\b(?:check\w*|verif\w*|confirm\w*|sanity|comprob\w*|v[ée]rif\w*|probe|überprüf\w*)\b")
+_BOTH = re.compile(r"(?i)\bboth\b[^.\n]{0,40}\b(?:possible|valid|correct|work)")
+_NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
+_STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
+_TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
+_TOLERANCE_WORDS = re.compile(
+    r"(?i)\+/-|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
+)
+_NOT_END = r"(?:[^.\n]|\.(?=[0-9]))"  # within a sentence: a decimal point does not end it
+_NUM = r"\$?\s*-?[0-9][0-9.,/]*\s*\$?"
+_RANGE = re.compile(
+    r"(?i)\b(?:"
+    + RANGE_WORDS
+    + r")\b"
+    + _NOT_END
+    + "{0,40}?[0-9]"
+    + _NOT_END
+    + r"{0,20}?\s(?:and|to|y|et|und|e|и|до|a)\s"
+    + _NUM
+    + r"|[0-9]\$?\s*(?:–|—|\bto\b)\s*"
+    + _NUM
+    + r"|[0-9]\s*(?:到|から|〜|~)\s*-?[0-9]"
+    + r"|\[\s*-?[0-9][0-9.]*\s*,\s*-?[0-9][0-9.]*\s*\]"
+)
+_PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
+_MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
+_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
+_VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
+_NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s*\$?\s*$")
+MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
+
+
+def trailers_start(text: str) -> int:
+    """Where the sign-offs and trailers the locator sets aside start in a text (another method, a contrast, a
+    remark, `Hope this helps!`): in those only a sentence that names the answer or opens with a revision or
+    another value counts ('Alternatively, the answer might be 13.', 'Hope this helps! ... (Or 13, if ...)')."""
+    return len(without_trailers(without_sign_off(text)))
+
+
+def answer_end(text: str, span: str, source: str) -> int:
+    """Where the answer the locator found ends in `text` (-1 when it cannot be placed): after the last tag, box or
+    `####` line for those sources, after the phrase that states it, else its last occurrence that is not negated."""
+    if source == "answer_tag" and (close := text.rfind(CLOSE_TAG)) >= 0:
+        return close + len(CLOSE_TAG)
+    if source == "boxed" and (found := boxes(text)):
+        return found[-1][1]
+    if source == "hashes" and (lines := list(HASHES.finditer(text))):
+        return lines[-1].end()
+    if source == "phrase":
+        for m in reversed(phrase_matches(text)):
+            at = text.find(span, m.end(), m.end() + len(span) + 200)
+            if at >= 0:
+                return at + len(span)
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end < 0 else line_end
+            if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
+                return line_end
+    i = text.rfind(span)
+    while i > 0 and _NOT_BEFORE.search(text, max(0, i - 16), i):
+        i = text.rfind(span, 0, i)
+    return i + len(span) if i >= 0 else -1
+
+
+# An aside on the answer's own line that restates it in another unit ('**6 days** (or 144 hours)'): the locator's
+# readers judge asides; a bare other value in one ('$132$ (or $135$)') is read here.
+_UNIT_ASIDE = re.compile(r"[^\n(]*\([^()\n]*[0-9][^()\n]*?\s[^\W\d_]{2,}[^()\n]*\)")
+
+
+# What offers another value right after the answer, in its own sentence: '$\boxed{12}$ or $\boxed{13}$', '12 ± 1'.
+_OFFERED_RIGHT_AFTER = re.compile(
+    r"(?i)[\s$}*()\].,;:]{0,6}(?:(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + "|" + TOLERANCE + ")"
+)
+
+
+def closing_part(text: str, span: str, source: str, finished: bool = True) -> list[tuple[int, str]]:
+    """The sentences after the answer. The rest of the answer's own line is left out when it holds an aside in
+    parentheses with a unit or words (the locator reads those), and so is the last sentence of a cut-off text (it
+    may stop inside its number)."""
+    end = answer_end(text, span.strip(), source) if span.strip() else -1
+    if end < 0:
+        return []
+    rest = text[end : end + MAX_CLOSING]
+    line, _, after = rest.partition("\n")
+    if _UNIT_ASIDE.match(line):
+        end, rest = end + len(line) + 1, after
+    sentences, at = [], 0
+    first = _SENTENCE.search(rest)
+    first_end = first.end() if first else len(rest)
+    if not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
+        at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
+    for m in _SENTENCE.finditer(rest + "\n", at):
+        if rest[at : m.start()].strip():
+            sentences.append((end + at, rest[at : m.start()]))
+        at = m.end()
+    return sentences if finished else sentences[:-1]
+
+
+def _region_word(m: re.Match) -> str:
+    """A math region in prose as the range reader sees it: a digit when it holds a number, else a word."""
+    inner = m.group(0).strip("$").removeprefix("\\(").removesuffix("\\)").strip()
+    return " 1 " if _PLAIN_NUMBER.fullmatch(inner) else " M "
+
+
+def ranged(span: str, math: bool) -> bool:
+    """A range or a tolerance where one value should stand ('12 ± 1', 'between 11 and 13'). For the math task a
+    ± inside math may be a pair of roots and an interval an answer: only what stands outside `$...$` counts there."""
+    if math:
+        prose = _MATH_REGION.sub(_region_word, span)
+        return _TOLERANCE.search(prose) is not None or _RANGE.search(prose) is not None
+    return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
+
+
+def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool) -> str:
+    """What a sentence after the answer is, for the final commitment (the first rule that fits, in order):
+    skip (says nothing about the answer), stands ('my first answer stands'), revision-only (a revision word, no
+    value), range, both, offer (another value offered), revision, states (a tag, box, `####` or answer phrase),
+    concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value)."""
+    revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
+    names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
+    states = _STATES.search(sentence) is not None
+    if at >= trailers and not (names or states or _OPENS.match(sentence)):
+        return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
+    if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
+        return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
+    if _STANDS.search(sentence):
+        return "stands"
+    if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
+        return "revision-only" if revision else "skip"  # a question commits to nothing
+    if ranged(sentence, math):
+        return "range" if names or states else "skip"  # not '12 lies between 0 and 20'
+    if _BOTH.search(sentence):
+        return "both"
+    if _ALTERNATIVE.search(sentence):
+        return "offer"
+    if revision:
+        return "revision"
+    if states or phrase_span(sentence) is not None:
+        return "states"
+    if at > last_paragraph and _CONCLUDES.search(sentence):
+        return "concludes"  # before the last paragraph, official solutions go on with another method
+    return "value"  # a value stated in passing: read only after a revision word
+
+
+def committed(
+    text: str,
+    found: Found,
+    read: Callable[[str], Found | None],
+    value: Callable[[Found], Any],
+    same: Callable[[Any, Any], bool | None],
+    math: bool = False,
+    finished: bool = True,
+) -> Found | None:
+    """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
+    None (a hedge or a range). `read` locates the answer of one sentence, `value` reads a located answer and
+    `same` compares two values (None: cannot tell, which changes nothing)."""
+    if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
+        return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
+    if not math and _two_values(found[0], read, value, same):
+        return None  # '<answer>La respuesta es 12 o 18</answer>'
+    span = found[0].strip()
+    at = text.rfind(span) if span else -1
+    if (
+        at >= 0
+        and "(" not in span
+        and not _VALUE.search(text, at + len(span))
+        and not _NOT_BEFORE.search(text, max(0, at - 16), at)
+        and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
+    ):
+        return found  # no value after the answer: nothing to revise, offer or range it (the common case)
+    text = own_problem(text)  # without a run-on question
+    if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
+        # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
+        found = read(_NEGATED.sub("", text)) or found
+    closing = closing_part(text, found[0], found[1], finished)
+    if not closing and "(" not in found[0]:
+        return found  # the answer ends the text: the common case, and nothing else to read
+    current, current_value = found, value(found)
+    if _offered_inside(found[0], current_value, read, value, same):
+        return None  # 'Final answer: $132$ (or $135$)'
+    revising = pending = False
+    own_end = answer_end(text, found[0].strip(), found[1])
+    last_paragraph = text.rstrip().rfind("\n\n")
+    trailers = trailers_start(text)
+    for at, sentence in closing:
+        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
+        if kind == "skip" or (kind == "value" and not revising):
+            continue
+        if kind == "stands":
+            current, current_value, revising = found, value(found), False
+            continue
+        if kind == "revision-only":
+            revising = True  # 'Hold on, I forgot one case.' then the value
+            continue
+        if kind in ("range", "both") and not revising:
+            return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
+        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+        said = value(located) if located is not None else None
+        if said is None:
+            if kind == "offer":
+                return None  # 'Either 12 or 13.': the reader itself finds no single answer
+            continue
+        if current_value is None or same(current_value, said) is not False:
+            pending = pending and kind not in ("states", "concludes")  # 'So, 46 is the answer.': it came back
+            continue
+        if kind == "concludes" and not revising:
+            pending = True  # 'Therefore the total is 22.': another value concluded, unless the text comes back
+        elif kind == "revision" or revising:
+            current, current_value, revising = located, said, True
+        else:
+            return None  # '\boxed{12}. It could also be 13.': another value offered
+    return None if pending else current
+
+
+# An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')
+_UNIT_AFTER = re.compile(
+    r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:if|si|se|wenn|falls|если|when|unless)\b)[^\W\d_]{2,}"
+)
+
+
+def _two_values(span: str, read, value, same) -> bool:
+    """gsm8k: a statement that offers two different values ('La respuesta es 12 o 18', 'the answer is 12 or 18';
+    for the math task 'x = 2 or x = 3' is one answer, its roots)."""
+    for m in _ALTERNATIVE.finditer(span):
+        if _UNIT_AFTER.match(span, m.start()):
+            continue  # 'The answer is 24 hours, or 1 day.': the value again in another unit
+        before, after = read(span[: m.start()]), read(span[m.start() :])
+        one = value(before) if before is not None else None
+        other = value(after) if after is not None else None
+        if one is not None and other is not None and same(one, other) is False:
+            return True
+    return False
+
+
+def _offered_inside(span: str, current_value: Any, read, value, same) -> bool:
+    """An '(or X)' aside inside the statement itself with another value."""
+    for aside in _OR_ASIDE.finditer(span):
+        other = read(aside.group(1))
+        said = value(other) if other is not None else None
+        if said is not None and current_value is not None and same(current_value, said) is False:
+            return True
+    return False
