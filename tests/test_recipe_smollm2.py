@@ -43,7 +43,7 @@ def test_the_smollm2_cpu_recipe_runs_on_the_real_model(tmp_path):
         assert row["completions/mean_length"] <= 48  # the recipe's max_completion_length
     for stage in ("eval-base", "eval-sft", "eval-grpo"):
         summary = json.loads((root / stage / "summary.json").read_text())
-        assert summary["problems"] == 2 and 0.0 <= summary["pass@1"] <= 1.0
+        assert summary["counts"]["problems"] == 2 and summary["n"] == 2 and 0.0 <= summary["pass@1"] <= 1.0
     # The recipe's own system prompt, in SmolLM2's ChatML template, is what the model was given:
     sample = json.loads((root / "eval-grpo" / "samples.jsonl").read_text().splitlines()[0])
     assert sample["prompt"].startswith("<|im_start|>system\nSolve. Put reasoning in <think></think>")
