@@ -5,7 +5,7 @@ all its recent_window windows (format and accuracy both) on every row."""
 from __future__ import annotations
 
 from grpo_cli.observe import alarms
-from grpo_cli.observe.alarms import ACCURACY, FORMAT, Alarm, linear_trend
+from grpo_cli.observe.alarms import ACCURACY, FORMAT, linear_trend
 
 
 class QuadraticStream(alarms.MetricStream):
@@ -32,19 +32,7 @@ def check_format_over_accuracy(s, cfg, ctx):
         f_change, f_se, a_change, a_se = move
         if f_change < max(cfg.format_rise, 3 * f_se) or -a_change < max(cfg.accuracy_drop, 3 * a_se):
             return None
-    f_change, f_se, a_change, a_se = moves[0]
-    n = cfg.trend_window
-    evidence = (
-        f"over steps {s.steps[FORMAT][-n]}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
-        f"{f_change:+.3f} (+/- {f_se:.3f}) while accuracy moved {a_change:+.3f} (+/- {a_se:.3f}), "
-        f"for {cfg.recent_window} logs in a row"
-    )
-    advice = (
-        "the policy is optimizing the format reward instead of correctness: lower its weight (rewards.format, "
-        "e.g. 0.1-0.2 of accuracy) or make format count only with a correct answer; read samples.jsonl for "
-        "well-formed answers with wrong or empty content"
-    )
-    return Alarm("format_over_accuracy", s.last_step_of(FORMAT), evidence, advice)
+    return alarms.format_over_accuracy_alarm(s, cfg, *moves[0])
 
 
 CHECKS = {**alarms.CHECKS, "format_over_accuracy": check_format_over_accuracy}

@@ -345,7 +345,14 @@ def check_format_over_accuracy(s: MetricStream, cfg: MonitorConfig, ctx: RunCont
         a_change, a_se = s.trend(ACCURACY, acc - off, n)
         if -a_change < max(cfg.accuracy_drop, 3 * a_se):
             return None
-    (f_change, f_se), (a_change, a_se) = s.trend(FORMAT, fmt, n), s.trend(ACCURACY, acc, n)
+    return format_over_accuracy_alarm(s, cfg, *s.trend(FORMAT, fmt, n), *s.trend(ACCURACY, acc, n))
+
+
+def format_over_accuracy_alarm(
+    s: MetricStream, cfg: MonitorConfig, f_change: float, f_se: float, a_change: float, a_se: float
+) -> Alarm:
+    """The alarm, from the latest window's fitted moves (also the reference replay's, tests/alarms_before.py)."""
+    n = cfg.trend_window
     evidence = (
         f"over steps {s.steps[FORMAT][-n]}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
         f"{f_change:+.3f} (+/- {f_se:.3f}) while accuracy moved {a_change:+.3f} (+/- {a_se:.3f}), "
