@@ -157,9 +157,14 @@ class TinyModelConfig:
         )
 
 
+# Model names grpo_cli.models builds into its cache instead of loading from the Hub (no torch needed to name them).
+BUILT_MODELS = ("tiny", "smollm2-gguf")
+
+
 @dataclass(frozen=True)
 class ModelConfig:
-    # A Hub id (Qwen/Qwen2.5-7B), a local directory, or "tiny" for the offline model built from `tiny`.
+    # A Hub id (Qwen/Qwen2.5-7B), a local directory, or one of BUILT_MODELS: "tiny" for the offline model built from
+    # `tiny`, "smollm2-gguf" for the packaged SmolLM2-135M-Instruct (grpo_cli.models).
     name: str = "tiny"
     revision: str | None = None
     # auto: bf16 on a GPU that supports it, fp32 on CPU.

@@ -29,6 +29,7 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from grpo_cli import recipes as rec
+        from grpo_cli.config import BUILT_MODELS
 
         table = Table(title="recipes")
         for col in ("name", "model", "data", "G", "GPUs", "file"):
@@ -40,7 +41,7 @@ def register(app: typer.Typer) -> None:
                 table.add_row(name, f"[red]invalid: {err}[/red]", "", "", "", _short(path))
                 continue
             gpus = r.launch.num_processes * r.launch.num_nodes
-            hw = "CPU" if r.model.name in ("tiny", "smollm2-gguf") else f"{gpus}x {r.launch.gpu}"
+            hw = "CPU" if r.model.name in BUILT_MODELS else f"{gpus}x {r.launch.gpu}"
             table.add_row(name, r.model.name, r.data.dataset, str(r.grpo.num_generations), hw, _short(path))
         Console().print(table)
 

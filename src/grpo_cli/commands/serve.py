@@ -20,10 +20,11 @@ def register(app: typer.Typer) -> None:
         `grpo train` to generate on while it trains on the other GPUs. Start it first, in its own shell."""
         from grpo_cli import launch
         from grpo_cli import recipes as rec
+        from grpo_cli.config import BUILT_MODELS
 
         r = rec.load(recipe, set_)
         model = r.model.name
-        if model in ("tiny", "smollm2-gguf"):
+        if model in BUILT_MODELS:
             from grpo_cli.models import resolve
 
             model = resolve(model, r.model)
