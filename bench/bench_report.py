@@ -1,6 +1,9 @@
-"""`grpo report` on a long run: the alarm replay before (every baseline mean re-read its whole prefix and the format
-check refitted all its windows, per row) and after (running sums, each window fitted once), side by side on the same rows in one run, and the whole `grpo report` command at the largest
-size.
+"""`grpo report` on a long run: three alarm replays side by side on the same rows in one run, and the whole
+`grpo report` command at the largest size:
+- quadratic: the replay before issue 31 (every baseline mean re-read its whole prefix, the format check refitted all
+  its windows, per row; tests/alarms_before.py);
+- row by row: alarms.replay (running sums, each window fitted once), every check after every row, as the live run;
+- masked: observe/replay.py, which `grpo report` uses (each check only at the rows its numpy mask leaves).
 
 The rows are a healthy GRPO stream (no alarm fires, so every check runs on every row: the replay's worst case) with
 TRL's metric names, as tests/metric_streams.py writes them, at each size; the quadratic replay is timed only up to
@@ -18,6 +21,7 @@ import json
 import math
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -26,6 +30,7 @@ from pathlib import Path
 
 from grpo_cli.config import MonitorConfig
 from grpo_cli.observe import alarms
+from grpo_cli.observe import replay as masked
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
@@ -56,21 +61,30 @@ def replay(metrics: list[dict], *, before: bool) -> tuple[float, list[dict]]:
     return time.perf_counter() - start, fired
 
 
-def command(metrics: list[dict]) -> float:
-    """Wall time of `grpo report STAGE --out OUT` in a fresh process on these rows."""
+def replay_masked(metrics: list[dict]) -> tuple[float, list[dict]]:
+    start = time.perf_counter()
+    fired, _ = masked.replay(metrics, MonitorConfig(), alarms.RunContext())
+    return time.perf_counter() - start, sorted((a.to_dict() for a in fired), key=lambda a: a["step"])
+
+
+def command(metrics: list[dict]) -> tuple[float, float, float]:
+    """`grpo report STAGE --out OUT` in a fresh process on these rows: (wall s, CPU s, peak memory GB)."""
     with tempfile.TemporaryDirectory() as tmp:
         stage = Path(tmp, "tiny", "grpo")
         stage.mkdir(parents=True)
         with open(stage / "metrics.jsonl", "w") as fh:
             fh.writelines(json.dumps(row) + "\n" for row in metrics)
         env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "grpo_cli", "report", str(stage), "--out", str(Path(tmp, "out"))],
                               capture_output=True, text=True, env=env)  # fmt: skip
         took = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if proc.returncode != 0:
             raise SystemExit(f"grpo report failed: {proc.stderr[-2000:]}")
-        return took
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        return took, cpu, after.ru_maxrss / 2**20  # ru_maxrss: KiB on Linux
 
 
 def main() -> None:
@@ -80,23 +94,28 @@ def main() -> None:
     parser.add_argument("--no-command", action="store_true", help="skip the whole `grpo report` run")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores")
-    print(f"{'rows':>10} {'before (s)':>11} {'after (s)':>10} {'ratio':>8}  alarms equal")
+    print(f"{'rows':>10} {'quadratic':>10} {'row by row':>11} {'masked':>8} {'vs row':>7}  alarms equal")
     last_old: tuple[int, float] | None = None
     for n in args.sizes:
         metrics = rows(n)
-        new_s, new = replay(metrics, before=False)
+        row_s, row = replay(metrics, before=False)
+        fast_s, fast = replay_masked(metrics)
         if n <= args.old_max:
             old_s, old = replay(metrics, before=True)
             last_old = (n, old_s)
-            print(f"{n:>10,} {old_s:>11.2f} {new_s:>10.2f} {old_s / new_s:>7.0f}x  {old == new}")
+            quad, same = f"{old_s:>10.2f}", old == row == fast
         elif last_old:
-            est = last_old[1] * (n / last_old[0]) ** 2
-            print(f"{n:>10,} {est:>10.0f}* {new_s:>10.2f} {est / new_s:>7.0f}x  (* quadratic from {last_old[0]:,})")
+            quad, same = f"{last_old[1] * (n / last_old[0]) ** 2:>9.0f}*", row == fast
         else:
-            print(f"{n:>10,} {'-':>11} {new_s:>10.2f}")
+            quad, same = f"{'-':>10}", row == fast
+        print(f"{n:>10,} {quad} {row_s:>11.2f} {fast_s:>8.2f} {row_s / fast_s:>6.0f}x  {same}", flush=True)
+    if last_old and max(args.sizes) > last_old[0]:
+        print(f"* quadratic in the rows, extrapolated from its time at {last_old[0]:,}")
     if not args.no_command:
         n = max(args.sizes)
-        print(f"grpo report on {n:,} rows (read, replay, plots, report.md): {command(rows(n)):.1f} s")
+        wall, cpu, mem = command(rows(n))
+        print(f"grpo report on {n:,} rows (read, replay, plots, report.md): {wall:.1f} s wall, {cpu:.1f} s CPU, "
+              f"peak {mem:.2f} GB; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":

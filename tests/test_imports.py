@@ -104,7 +104,7 @@ ROWS = [
      "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage", "verify"},
     {"config"},
     # the recipe's consumers: no torch at import, except models (the model loader)
-    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.alarms", "observe.report",
+    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.alarms", "observe.replay", "observe.report",
      "models"},
     # torch / transformers (some only inside functions)
     {"stepwise.prm", "stepwise.scoring", "rewards", "evaluation.generation", "observe.callbacks", "observe.live"},

@@ -318,7 +318,8 @@ def load_json(text: str, where: str) -> Any:
     except ValueError:  # an integer past Python's digit limit (sys.get_int_max_str_digits(), 4300 by default)
         limit = sys.get_int_max_str_digits()
         raise UserError(f"{where}: a number with more than {limit} digits; write it as a string") from None
-    if depth(value) > MAX_DEPTH:
+    # Each level opens with a bracket, so a text with few brackets cannot be deep (a metrics row: none): skip the walk.
+    if text.count("[") + text.count("{") > MAX_DEPTH and depth(value) > MAX_DEPTH:
         raise UserError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     return value
 

@@ -13,6 +13,7 @@ Thresholds are `config.MonitorConfig` (the recipe's `monitor:` section); docs/mo
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import statistics
@@ -123,7 +124,10 @@ class MetricStream:
 
     `sums` holds each column's running sums (sums[key][k] = the first k values added left to right, as Python
     3.11's `sum` adds them, so the means are the old ones to the bit), so the mean of any prefix (the baseline window,
-    re-read after every row) costs a bisect, not a pass over the column: replaying a million rows is linear."""
+    re-read after every row) costs a bisect, not a pass over the column: replaying a million rows is linear.
+
+    `limits` makes the stream a view of its first rows (`prefix`): each column is read up to limits[key] values,
+    sharing the full stream's lists (no copy), so grpo_cli.observe.replay can run a check as it stood at any row."""
 
     steps: dict[str, list[int]] = field(default_factory=dict)
     values: dict[str, list[float]] = field(default_factory=dict)
@@ -134,6 +138,7 @@ class MetricStream:
     first_step: int | None = None
     last_step: int | None = None
     rows: int = 0
+    limits: dict[str, int] | None = field(default=None, repr=False)
 
     def append(self, row: Mapping[str, Any]) -> None:
         step = row.get("step")
@@ -164,22 +169,40 @@ class MetricStream:
             stream.append(row)
         return stream
 
+    def prefix(self, rows: int, last_step: int, limits: dict[str, int]) -> MetricStream:
+        """The stream as it stood after its first `rows` rows (the last at `last_step`), holding limits[key] values
+        of each column; the columns are shared, not copied."""
+        return dataclasses.replace(self, rows=rows, last_step=last_step, limits=limits)
+
+    def count(self, key: str) -> int:
+        """How many values `key` has (in a prefix view: as of its last row)."""
+        if self.limits is not None:
+            return self.limits.get(key, 0)
+        return len(self.values.get(key, ()))
+
     def has(self, key: str, n: int = 1) -> bool:
-        return len(self.values.get(key, ())) >= n
+        return self.count(key) >= n
 
     def last(self, key: str, n: int) -> list[float]:
-        return self.values.get(key, [])[-n:]
+        c = self.count(key)
+        return self.values[key][max(0, c - n) : c] if c else []
+
+    def step_at(self, key: str, index: int) -> int:
+        """The step of `key`'s index-th value (0-based, counted from the first)."""
+        return self.steps[key][index]
 
     def last_step_of(self, key: str) -> int:
-        return self.steps[key][-1]
+        return self.steps[key][self.count(key) - 1]
 
     def upto(self, key: str, step: float) -> list[float]:
         """Values logged at or before `step`."""
-        return self.values.get(key, [])[: bisect_right(self.steps.get(key, []), step)]
+        c = self.count(key)
+        return self.values[key][: bisect_right(self.steps[key], step, 0, c)] if c else []
 
     def mean_upto(self, key: str, step: float) -> float | None:
         """The mean of the values logged at or before `step` (None when there are none): _mean(upto(key, step))."""
-        k = bisect_right(self.steps.get(key, []), step)
+        c = self.count(key)
+        k = bisect_right(self.steps[key], step, 0, c) if c else 0
         return self.sums[key][k] / k if k else None
 
     def trend(self, key: str, end: int, n: int) -> tuple[float, float]:
@@ -193,9 +216,11 @@ class MetricStream:
 
     def after(self, key: str, step: float, n: int) -> list[float]:
         """The last n values logged after `step` (fewer when fewer exist)."""
-        steps, values = self.steps.get(key, []), self.values.get(key, [])
-        start = max(bisect_right(steps, step), len(values) - n)
-        return values[start:]
+        c = self.count(key)
+        if not c:
+            return []
+        start = max(bisect_right(self.steps[key], step, 0, c), c - n)
+        return self.values[key][start:c]
 
 
 def baseline_end(stream: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> float:
@@ -249,7 +274,7 @@ def check_no_signal(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Ala
     if len(window) < cfg.no_signal_window or _mean(window) < cfg.no_signal_frac:
         return None
     step = s.last_step_of(ZERO_STD)
-    first = s.steps[ZERO_STD][-cfg.no_signal_window]
+    first = s.step_at(ZERO_STD, s.count(ZERO_STD) - cfg.no_signal_window)
     evidence = f"frac_reward_zero_std averaged {_mean(window):.2f} over steps {first}-{step} ({len(window)} logs)"
     acc = s.last(ACCURACY, cfg.no_signal_window)
     p = _mean(acc) if acc else None
@@ -335,7 +360,7 @@ def check_format_over_accuracy(s: MetricStream, cfg: MonitorConfig, ctx: RunCont
     # a single chance excursion of a noisy accuracy would otherwise fire in a few percent of healthy runs
     # (docs/monitor.md has the rates). Each window is fitted once (MetricStream.trend), accuracy only when format
     # rose: the replay of a long run stays linear.
-    n, fmt, acc = cfg.trend_window, len(s.values.get(FORMAT, [])), len(s.values.get(ACCURACY, []))
+    n, fmt, acc = cfg.trend_window, s.count(FORMAT), s.count(ACCURACY)
     if min(fmt, acc) < n + cfg.recent_window - 1:
         return None
     for off in range(cfg.recent_window):
@@ -354,7 +379,7 @@ def format_over_accuracy_alarm(
     """The alarm, from the latest window's fitted moves (also the reference replay's, tests/alarms_before.py)."""
     n = cfg.trend_window
     evidence = (
-        f"over steps {s.steps[FORMAT][-n]}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
+        f"over steps {s.step_at(FORMAT, s.count(FORMAT) - n)}-{s.last_step_of(FORMAT)} ({n} logs), the fitted format reward moved "
         f"{f_change:+.3f} (+/- {f_se:.3f}) while accuracy moved {a_change:+.3f} (+/- {a_se:.3f}), "
         f"for {cfg.recent_window} logs in a row"
     )

@@ -142,9 +142,10 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         except (OSError, ValueError):
             continue
     if run.is_grpo:
-        watcher = alarms.replay(run.metrics, run.monitor_cfg, run_context(run))
-        run.alarms = alarms.in_step_order(watcher.fired.values())
-        run.stream = watcher.stream  # the stream the replay built: the plots read it (a million rows, built once)
+        from grpo_cli.observe import replay  # numpy, which the plots import anyway
+
+        # the stream the replay built: the plots read it (a million rows, built once)
+        run.alarms, run.stream = replay.replay(run.metrics, run.monitor_cfg, run_context(run))
     return run
 
 
