@@ -1,14 +1,35 @@
-"""The words the answer readers share, in the languages models answer in: "or" and "and" between answers, scale
-words, units of money, time and metric quantities, "below zero", "no solution", "all real numbers", copulas.
+"""The vocabulary of verify/: every word list a reader matches, in the languages models answer in, in one place (issue
+26). Answer phrases, "or" and "and" between answers, scale words, units of money, time and metric quantities,
+hedges, revision and retraction words, conclusion words, sign-offs and trailers, the words of a check, number words,
+"below zero", "no solution", "all real numbers", copulas, ...
 
-Plain strings (regex alternatives, lower case where the readers match case-insensitively) and one table, so that
-extract, gsm8k, math_task and latex read the same vocabulary; nothing here reads a text.
+Word lists that span languages are dicts keyed by language (ISO 639-1; a key naming several languages holds the forms
+they share), each value a tuple of regex alternatives; `either` joins them into one alternation, in order (order
+matters where a regex tries its alternatives from the first). English-only lists say so. Every rule composes its regex
+from these named parts (tests/test_verify_vocabulary.py checks that no other verify module holds a word list and no
+pattern is written out over 200 characters). Nothing here reads a text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+
+
+def either(*parts: str | Iterable[str] | Mapping[str, Iterable[str]]) -> str:
+    """One regex alternation of word lists, in order: a string is one alternative, a tuple several, a dict by
+    language its values in key order ('either(SCALE, ("k",))')."""
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, Mapping):
+            out.extend(word for words in part.values() for word in words)
+        else:
+            out.extend(part)
+    return "|".join(out)
+
 
 # 'or' and 'and' between two answers, in the languages models answer in (words of more than one letter; the one-letter
 # ones, 'o', 'y', 'e', 'a', 'i', are read only between math regions and before an assignment, where no variable
@@ -24,21 +45,40 @@ CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
 # Scale words and abbreviations that multiply the number before them ('$2.4 billion', '3 dozen', '$2.4M', '$50k',
 # '$3 bn'; a letter glued to the number only: '5 m' is five metres). One vocabulary for the last-number span, the
 # phrase reader and gsm8k's number reader.
-SCALE_WORDS = (
-    r"thousand|million|billion|trillion|dozens?|lakhs?|crores?|लाख|करोड़|ngh[ìi]n|ng[àa]n|tri[ệe]u|t[ỷy]|ribu|juta|miliar"
-    r"|mil|millones|milliers?|millions|milliards?|tausend|millionen|milliarden|mila|milioni|miliardi|milh[õo]es|bilh[õo]es"
-    r"|тысяч[аи]?|миллион(?:а|ов)?|миллиард(?:а|ов)?"
-)
+SCALE = {
+    "en": ("thousand", "million", "billion", "trillion", "dozens?"),
+    "hi": ("lakhs?", "crores?", "लाख", "करोड़"),
+    "vi": ("ngh[ìi]n", "ng[àa]n", "tri[ệe]u", "t[ỷy]"),
+    "id": ("ribu", "juta", "miliar"),
+    "es": ("mil", "millones"),
+    "fr": ("milliers?", "millions", "milliards?"),
+    "de": ("tausend", "millionen", "milliarden"),
+    "it": ("mila", "milioni", "miliardi"),
+    "pt": ("milh[õo]es", "bilh[õo]es"),
+    "ru": ("тысяч[аи]?", "миллион(?:а|ов)?", "миллиард(?:а|ов)?"),
+}
+SCALE_WORDS = either(SCALE)
 
 SCALE_ABBREVIATIONS = r"\s*(?:bn|mn)\b|(?-i:[MKBk])\b"
 
 # The words after a number that make it negative: '3 degrees below zero', '5°C below zero', '15 meters below sea
 # level' (gsm8k reads them too).
+BELOW_ZERO_UNITS = {
+    "en": (r"°\s*[CF]?", r"degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?", "m", "meters?", "metres?", "ft", "feet"),
+    "es fr de it pt ru": ("grados?", "degr[ée]s?", "grad", "gradi", "graus?", "градус(?:ов|а)?"),
+}
+BELOW_ZERO_WORDS = {
+    "en": (r"below\s+(?:zero|sea\s+level)\b",),
+    "es": (r"bajo\s+cero\b",),
+    "fr": (r"sous\s+z[ée]ro\b", r"en\s+dessous\s+de\s+z[ée]ro\b"),
+    "de": (r"unter\s+null\b",),
+    "it": (r"sotto\s+(?:lo\s+)?zero\b",),
+    "pt": (r"abaixo\s+de\s+zero\b",),
+    "ru": ("мороза", r"ниже\s+нуля"),
+}
 BELOW_ZERO = (
-    r"\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|[CF]))?|m|meters?|metres?|ft|feet|grados?|degr[ée]s?|grad|gradi"
-    r"|graus?|градус(?:ов|а)?)?\s*(?:below\s+(?:zero|sea\s+level)\b|bajo\s+cero\b|sous\s+z[ée]ro\b|en\s+dessous\s+de\s+z[ée]ro\b"
-    r"|unter\s+null\b|sotto\s+(?:lo\s+)?zero\b|abaixo\s+de\s+zero\b|мороза|ниже\s+нуля)"
-)  # also '15 градусов мороза', '5 grados bajo cero'
+    r"\s*(?:" + either(BELOW_ZERO_UNITS) + r")?\s*(?:" + either(BELOW_ZERO_WORDS) + ")"
+)  # also '15 градусов мороза'
 
 # A depth: '6 meters below the surface' (gsm8k reads it as 6 and -6).
 BELOW_SURFACE = r"\s*(?:m|meters?|metres?|ft|feet)?\s*(?:below|under)\s+(?:the\s+)?(?:surface|ground|water)\b"
@@ -82,65 +122,125 @@ CJK_ENDING = re.compile(r"\s*(?:" + CJK_FINAL_COPULAS + r")?\s*[。.]?\s*$")
 NO_SOLUTION = r"\bno\s+(?:real\s+)?solutions?\b"
 
 # 'no solution' / 'the empty set' in the languages models switch to
-NO_SOLUTION_ELSEWHERE = (
-    r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?|(?:l')?ensemble\s+vide"
-    r"|(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?|(?:el\s+)?conjunto\s+vac[íi]o"
-    r"|keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?|(?:die\s+)?leere\s+Menge|nessuna\s+soluzione(?:\s+reale)?|insieme\s+vuoto"
-    r"|nenhuma\s+solu[çc][ãa]o(?:\s+real)?|(?:o\s+)?conjunto\s+vazio|нет\s+(?:действительных\s+)?решений|решений\s+нет"
-    r"|пустое\s+множество|无(?:实数)?解|没有(?:实数)?解|空集|解なし|解は(?:存在し)?ない|空集合|공집합|해(?:는|가)\s*(?:\*\*)?\s*없"
+NO_SOLUTION_ELSEWHERE = either(
+    {
+        "fr": (r"(?:aucune|pas\s+de)\s+solutions?(?:\s+r[ée]elles?)?", r"(?:l')?ensemble\s+vide"),
+        "es": (r"(?:ninguna|no\s+hay|sin)\s+soluci[óo]n(?:\s+real)?", r"(?:el\s+)?conjunto\s+vac[íi]o"),
+        "de": (r"keine\s+(?:reellen?\s+)?L[öo]sung(?:en)?", r"(?:die\s+)?leere\s+Menge"),
+        "it": (r"nessuna\s+soluzione(?:\s+reale)?", r"insieme\s+vuoto"),
+        "pt": (r"nenhuma\s+solu[çc][ãa]o(?:\s+real)?", r"(?:o\s+)?conjunto\s+vazio"),
+        "ru": (r"нет\s+(?:действительных\s+)?решений", r"решений\s+нет", r"пустое\s+множество"),
+        "zh": ("无(?:实数)?解", "没有(?:实数)?解", "空集"),
+        "ja": ("解なし", "解は(?:存在し)?ない", "空集合"),
+        "ko": ("공집합", r"해(?:는|가)\s*(?:\*\*)?\s*없"),
+    }
 )
 
 # 'is' in the languages models answer in, the words every reader of a copula shares (each adds its own)
 COPULAS_ELSEWHERE = r"es|est|ist|è|é|será|sera|sarà"
 
 # 'all real numbers' in the languages models switch to (fr, es, pt, it, de)
-ALL_REALS_ELSEWHERE = (
-    r"tous\s+les\s+(?:nombres\s+)?r[ée]els|todos\s+los\s+(?:n[úu]meros\s+)?reales|todos\s+os\s+(?:n[úu]meros\s+)?reais"
-    r"|tutti\s+i\s+(?:numeri\s+)?reali|alle\s+reellen\s+zahlen|все\s+(?:действительные|вещественные)\s+числа|全体实数|所有实数"
-    r"|すべての実数|ℝ|wszystkie\s+liczby\s+rzeczywiste|tüm\s+reel\s+sayılar|semua\s+bilangan\s+real|alle\s+re[ëe]le\s+getallen"
+ALL_REALS_ELSEWHERE = either(
+    {
+        "fr": (r"tous\s+les\s+(?:nombres\s+)?r[ée]els",),
+        "es": (r"todos\s+los\s+(?:n[úu]meros\s+)?reales",),
+        "pt": (r"todos\s+os\s+(?:n[úu]meros\s+)?reais",),
+        "it": (r"tutti\s+i\s+(?:numeri\s+)?reali",),
+        "de": (r"alle\s+reellen\s+zahlen",),
+        "ru": (r"все\s+(?:действительные|вещественные)\s+числа",),
+        "zh": ("全体实数", "所有实数"),
+        "ja": ("すべての実数",),
+        "math": ("ℝ",),
+        "pl": (r"wszystkie\s+liczby\s+rzeczywiste",),
+        "tr": (r"tüm\s+reel\s+sayılar",),
+        "id": (r"semua\s+bilangan\s+real",),
+        "nl": (r"alle\s+re[ëe]le\s+getallen",),
+    }
 )
 
 # --- The final committed answer (verify.commitment, issue 26) ---------------------------------------------------
 # Words that take back what was stated: a value after them is what the text finally commits to.
-REVISION_WORDS = (
-    r"wait|actually|oops|correction|corrected|correcting|mistakes?|mistaken|my\s+bad|wrong|incorrect|errors?|erred"
-    r"|scratch\s+that|on\s+second\s+thought|hold\s+on|i\s+reali[sz]e|re-?count(?:ing|ed)?|re-?calculat\w*|let\s+me\s+redo"
-    r"|not\s+right|not\s+correct|misread|miscounted|forgot"
-    r"|espera|me\s+equivoqu[ée]|equivocad[oa]|corrijo|correcci[óo]n|en\s+realidad|attends|attendez|je\s+me\s+suis\s+tromp[ée]"
-    r"|erreur|en\s+fait|moment|fehler|korrektur|falsch|eigentlich|aspetta|ho\s+sbagliato|errore|correzione|in\s+realt[àa]"
-    r"|errei|erro|na\s+verdade|corre[çc][ãa]o|подожд\w*|ошиб\w*|исправ\w*|на\s+самом\s+деле"
-)
+REVISION = {
+    "en": (
+        "wait", "actually", "oops", "correction", "corrected", "correcting", "mistakes?", "mistaken", r"my\s+bad",
+        "wrong", "incorrect", "errors?", "erred", r"scratch\s+that", r"on\s+second\s+thought", r"hold\s+on",
+        r"i\s+reali[sz]e", r"re-?count(?:ing|ed)?", r"re-?calculat\w*", r"let\s+me\s+redo", r"not\s+right",
+        r"not\s+correct", "misread", "miscounted", "forgot",
+    ),
+    "es": ("espera", r"me\s+equivoqu[ée]", "equivocad[oa]", "corrijo", "correcci[óo]n", r"en\s+realidad"),
+    "fr": ("attends", "attendez", r"je\s+me\s+suis\s+tromp[ée]", "erreur", r"en\s+fait"),
+    "de": ("moment", "fehler", "korrektur", "falsch", "eigentlich"),
+    "it": ("aspetta", r"ho\s+sbagliato", "errore", "correzione", r"in\s+realt[àa]"),
+    "pt": ("errei", "erro", r"na\s+verdade", "corre[çc][ãa]o"),
+    "ru": (r"подожд\w*", r"ошиб\w*", r"исправ\w*", r"на\s+самом\s+деле"),
+}  # fmt: skip
+REVISION_WORDS = either(REVISION)
 CJK_REVISION_WORDS = r"等等|等一下|算错|错了|更正|其实|实际上|待って|間違|訂正|実は|잠깐|틀렸|실수"
 
 # Words that offer another value beside the answer (a hedge, unless a revision word came first).
-ALTERNATIVE_WORDS = (
-    r"or|alternatively|possibly|perhaps|maybe|might|could|either|otherwise|o|ou|oder|oppure|или|або"
-    r"|quiz[áa]s?|peut-[êe]tre|vielleicht|forse|talvez|(?:is|be)\s+also|also\s+(?:be|possible|valid|correct|works?)"
-    r"|both\b[^.\n]{0,40}\b(?:possible|valid|correct|work)"
-)
+ALTERNATIVE = {
+    "en": ("or", "alternatively", "possibly", "perhaps", "maybe", "might", "could", "either", "otherwise"),
+    "es pt fr de it ru uk": ("o", "ou", "oder", "oppure", "или", "або"),
+    "es fr de it pt": ("quiz[áa]s?", "peut-[êe]tre", "vielleicht", "forse", "talvez"),
+    "en phrases": (
+        r"(?:is|be)\s+also",
+        r"also\s+(?:be|possible|valid|correct|works?)",
+        r"both\b[^.\n]{0,40}\b(?:possible|valid|correct|work)",
+    ),
+}
+ALTERNATIVE_WORDS = either(ALTERNATIVE)
 CJK_ALTERNATIVE_WORDS = r"或者?|または|也可能|もしくは|또는|혹은"
 
 # 'my first answer stands': what a revision word opened is closed again, the answer found stays.
-ANSWER_STANDS = (
-    r"(?:first|original|previous|initial|earlier)\s+(?:answer|result)\s+(?:stands|holds|remains|is\s+(?:still\s+)?(?:right|correct))"
-    r"|(?:answer|result)\s+(?:stands|is\s+still\s+(?:right|correct))|so\s+(?:it|that)\s+is\s+(?:still\s+)?(?:right|correct)"
-)
+ANSWER_STANDS = either(
+    r"(?:first|original|previous|initial|earlier)\s+(?:answer|result)\s+"
+    r"(?:stands|holds|remains|is\s+(?:still\s+)?(?:right|correct))",
+    r"(?:answer|result)\s+(?:stands|is\s+still\s+(?:right|correct))",
+    r"so\s+(?:it|that)\s+is\s+(?:still\s+)?(?:right|correct)",
+)  # (en)
 
 # A tolerance or a range where a single value should stand: no single answer.
-TOLERANCE = r"±|\\pm\b|\+/-|\+-(?=\s*[0-9])|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
+TOLERANCE_SIGNS = ("±", r"\\pm\b", r"\+/-", r"\+-(?=\s*[0-9])")
+TOLERANCE_WORDS = {
+    "en": (r"plus\s+or\s+minus", r"give\s+or\s+take", r"more\s+or\s+less"),
+    "es": (r"m[áa]s\s+o\s+menos",),
+    "fr": (r"plus\s+ou\s+moins",),
+}
+TOLERANCE = either(TOLERANCE_SIGNS, TOLERANCE_WORDS)
 RANGE_WORDS = r"between|from|range|ranging|entre|zwischen|tra|fra|между|от|之间|到|から"
+
+# The words a conclusion opens with: 'So ...', 'Therefore ...', 'Entonces ...', 'Итак ...', '所以 ...'.
+THEREFORE = {
+    "en": ("so", "therefore", "thus", "hence"),
+    "es": ("entonces", r"por\s+lo\s+tanto"),
+    "fr": ("donc",),
+    "it": ("quindi",),
+    "pt": ("portanto",),
+    "ru": ("итак", "значит"),
+    "zh": ("所以", "因此", "故"),
+}
+THEREFORE_EN = either(THEREFORE["en"])
+THEREFORE_ELSEWHERE = {lang: words for lang, words in THEREFORE.items() if lang != "en"}
+IN_TOTAL = ("finally", r"in\s+total", "altogether")  # (en)
+# The verbs of a conclusion: 'is', 'equals', 'comes to', 'gives', and 'is' elsewhere
+CONCLUDING_VERBS = (r"is|are|equals?|comes\s+to|gives?", "es|est|ist|è|é")
 
 # A sentence that concludes a value: 'Therefore the total is 22.', 'So the result is 12501.', 'Итак, ответ 12.'
 CONCLUDES = (
-    r"^\W{0,4}(?:so|therefore|thus|hence|finally|in\s+total|altogether|entonces|por\s+lo\s+tanto|donc|quindi"
-    r"|portanto|итак|значит|所以|因此|故)\b[^.\n]{0,60}?(?:\b(?:is|are|equals?|comes\s+to|gives?|es|est|ist|è|é)\b|=)"
+    r"^\W{0,4}(?:"
+    + either(THEREFORE["en"], IN_TOTAL, THEREFORE_ELSEWHERE)
+    + r")\b[^.\n]{0,60}?(?:\b(?:"
+    + either(CONCLUDING_VERBS)
+    + r")\b|=)"
 )
 
 # Words a conclusion opens with: a final sentence that restates the question with one of them still answers it.
-CONCLUSION_WORDS = (
-    r"so|therefore|thus|hence|answer|total|now|left|final|result|altogether|in\s+all|remain\w*|after|then|finally|again"
-    r"|still|in\s+the\s+end|at\s+the\s+end|ends?\s+up"
-    r"|entonces|por\s+lo\s+tanto|donc|also|quindi|portanto|итак|значит|所以|因此|故"
+CONCLUSION_WORDS = either(
+    THEREFORE["en"],
+    ("answer", "total", "now", "left", "final", "result", "altogether", r"in\s+all", r"remain\w*", "after", "then"),
+    ("finally", "again", "still", r"in\s+the\s+end", r"at\s+the\s+end", r"ends?\s+up"),
+    THEREFORE_ELSEWHERE,
+    ("also",),  # (de)
 )
 
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
@@ -155,3 +255,158 @@ NEXT_ASSIGNMENT = re.compile(
     + CJK_JOINS
     + r")(?:\s*\})?\s*(?=[A-Za-z](?:_\{?\w+\}?|\([A-Za-z]\))?\s*=)"
 )
+
+
+# --- Answer phrases (verify.sources) -----------------------------------------------------------------------------
+# "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
+# models switch to: "La respuesta es 42", "Réponse : 42", "答案是 42", "정답: 25", "उत्तर: 25", "Jawaban: 25". Order matters
+# (the phrase regex tries them in this order at each place).
+_ANSWER_NOUNS_ELSEWHERE = r"respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord"
+_ANSWER_NOUNS_WITH_COLON = (
+    "उत्तर",
+    "الإجابة",
+    "الجواب",
+    "jawaban",
+    r"c[âa]u\s+tr[ảa]\s+l[ờo]i",
+    r"đáp\s+(?:án|số)",
+    "odpowied[źz]",
+    "cevap",
+    "yan[ıi]t",
+    "відповідь",
+    "svar",
+)  # fmt: skip  (hi, ar, id, vi, pl, tr, uk, sv/no/da)
+_FINAL_WORDS_ELSEWHERE = ("akhir", r"cu[ốo]i\s+c[ùu]ng", "ko[ńn]cowa", "final", "النهائي", "النهائية", "अंतिम", "son")
+ANSWER_PHRASES = {
+    "en": (
+        r"\b(?:final\s+)?answer\b(?:[ \t]*\([^()\n]{0,60}\))?(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))",
+    ),
+    "es": (r"\brespuesta(?:\s+final)?\s+es\b",),
+    "fr": (r"\br[ée]ponse(?:\s+finale)?\s+est\b",),
+    "de": (r"\bantwort\s+(?:ist|lautet)\b",),
+    "it": (r"\brisposta(?:\s+finale)?\s+[èe]\b",),
+    "pt": (r"\bresposta(?:\s+final)?\s+[ée]\b",),
+    "nl": (r"\bantwoord\s+is\b",),
+    "es fr de it pt nl": (r"\b(?:" + _ANSWER_NOUNS_ELSEWHERE + r")(?:\s+final[e]?)?[ \t]*:",),
+    "ru": (r"ответ(?:[ \t]+[-—:])?[ \t]*:?",),
+    "zh": (r"答案\s*(?:是|为|[:：])",),
+    "ja": (r"答え\s*(?:は|[:：])", r"答\s*[:：]"),
+    "ko": (r"(?:정답|답)(?:\s*[:：]|은\s)",),
+    "hi ar id vi pl tr uk sv": (
+        "(?:"
+        + either(_ANSWER_NOUNS_WITH_COLON)
+        + r")(?:\s+(?:"
+        + either(_FINAL_WORDS_ELSEWHERE)
+        + r"))?(?:\*\*)?[ \t]*[:：]",
+    ),
+    "en lines": (
+        r"(?m:^[ \t]*(?:\*\*)?final(?:\*\*)?[ \t]*:)",  # 'Final: 14'
+        r"(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*"
+        r"(?=[^\n]*[0-9$\\]))",  # '### Final Answer' then the value on the next line
+    ),
+}
+
+# Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
+# only scans from just before the first of them, and not at all in a text without one.
+# ('答' also starts 答案 and 答え.)
+PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
+                 "答", "답", "उत्तर", "الإجابة", "الجواب", "jawaban", "câu", "cau", "đáp", "odpowied", "cevap", "yanıt",
+                 "yanit", "відповідь", "svar", "final")  # fmt: skip
+
+# What a phrase says when it only says where the answer goes ('The answer is enclosed within <answer> tags') (en)
+ANSWER_PLACES = (
+    r"the\s+correct\s+answer\s+to\b", "enclosed", "given", "written", "provided", "shown", "stated", "placed", "put",
+    "boxed", r"as\s+follows", "below", "above", "within", "inside", r"in\s+(?:the\s+)?(?:box|tags?|<answer>)",
+)  # fmt: skip
+
+# Words that do not commit to what follows them: 'the answer is probably 56' (en)
+UNCOMMITTED = ("probably", "maybe", "perhaps", "possibly", "likely")
+
+
+# --- The part of a text an answer is read from (verify.region) ----------------------------------------------------
+# A chat assistant's closing lines after its answer ('Hope this helps! 😊', 'Let me know if you'd like me to work
+# through a similar problem with 5 friends!', '**Tip:** check step 2'), by language; a line that opens with one of
+# these is a sign-off.
+SIGN_OFFS = {
+    "en": (
+        r"(?:i\s+)?hope\s+(?:this|that|it|my)\b", r"let\s+me\s+know\b", r"feel\s+free\b", r"don'?t\s+hesitate\b",
+        r"if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?questions?\b", r"is\s+there\s+anything\s+else\b",
+        r"anything\s+else\s+i\s+can\b", r"happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b",
+        r"good\s+luck\b", r"keep\s+(?:up|practi[cs]ing)\b", r"great\s+(?:question|job|work)\b",
+        r"you(?:'re|\s+are)\s+welcome\b", r"(?:pro\s+)?tips?\s*:", r"(?:key\s+)?takeaways?\s*:", r"remember\s*:",
+        r"want\s+(?:to\s+try|more|another)\b", r"would\s+you\s+like\b", r"(?:do\s+)?you\s+want\s+me\s+to\b",
+        r"want\s+(?:me\s+)?to\b", r"shall\s+i\b", r"cheers\b", r"thanks?(?:\s+you)?\s+for\b",
+        r"if\s+you(?:'d|\s+would)\s+like\b", r"if\s+you\s+(?:want|need)\b",
+    ),
+    "es": (r"espero\s+que\b", r"si\s+quieres\b", r"cualquier\s+duda\b", r"av[íi]same\b", r"quieres\s+que\b"),
+    "fr": (
+        r"j'esp[èe]re\b", r"n'h[ée]sit(?:ez|e)\s+pas\b", r"si\s+tu\s+veux\b", r"si\s+vous\s+(?:voulez|le\s+souhaitez)\b",
+        r"besoin\s+d['’]autres\b", r"veux-tu\s+que\b", r"voulez-vous\s+que\b",
+    ),
+    "de": (
+        r"ich\s+hoffe\b", r"wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest|willst|m[öo]chten|wollen)\b", r"falls\s+du\b",
+        r"sag\s+bescheid\b", r"soll\s+ich\b",
+    ),
+    "it": (r"spero\s+che\b", r"se\s+vuoi\b", r"fammi\s+sapere\b", r"vuoi\s+che\b"),
+    "pt": (r"bons\s+estudos\b", r"se\s+quiser\b", r"qualquer\s+d[úu]vida\b", r"quer\s+que\s+eu\b"),
+    "ru": (r"надеюсь\b", r"если\s+(?:хотите|нужно|надо|будут)\b", r"хотите,?\s+(?:я|чтобы)\b"),
+    "zh": (
+        "如果(?:你|您)?(?:需要|想|有)", "如有", "有问题", "需要我", "要不要我", "还有(?:其他|别的)?问题", "有(?:其他|别的)问题",
+        "希望(?:这|這|对|對|能)",
+    ),
+    "ja": ("必要(?:なら|であれば)", "他に(?:質問|ご質問)", "お役に立て"),
+    "ko": ("원하시면", "궁금한", r"다른\s*질문", r"도움이\s*되"),
+    "hi": (r"कुछ\s+पूछना", "बताइए"),
+    "ar": ("بالتوفيق", r"إذا\s+(?:أردت|كان)"),
+    "id": (r"semoga\b", r"jika\s+(?:ada|anda)\b"),
+    "vi": (r"n[ếe]u\s+b[ạa]n\b",),
+    "pl": (r"daj\s+zna[ćc]\b",),
+    "tr": (r"umarım\b",),
+    "nl": (r"als\s+je\b", r"hopelijk\b"),
+    "sv": (r"lycka\s+till\b",),
+}  # fmt: skip
+
+# A paragraph after the answer that goes beyond the problem: a generalisation ('In general, for n people ...'),
+# another method, a contrast, a remark, an assumption, a common mistake, a note; a paragraph that opens with one.
+TRAILERS = {
+    "en": (
+        r"generali[sz]ation", r"generali[sz]ing", r"in\s+general", r"more\s+generally",
+        r"alternative(?:ly|\s+(?:view|method|approach|solution))?", r"another\s+(?:way|method|approach)",
+        r"by\s+contrast", r"in\s+contrast", "contrast", r"for\s+comparison", "compare", "remarks?", r"side\s+note",
+        "aside", "assumptions?", "bonus", "extension", r"fun\s+fact", r"why\s+(?:this|it)\s+works", "intuition",
+        "caveat", "insight", r"edge\s+case", r"(?:more|further)\s+explanation",
+        r"(?:a\s+)?(?:common|typical|frequent)\s+(?:mistakes?|errors?|pitfalls?|traps?)", r"watch\s+out",
+        r"be\s+careful", "careful", "warning", r"heads\s+up", "fyi", r"for\s+(?:your\s+)?info(?:rmation)?",
+        r"pour\s+info", "attention", r"one\s+thing\s+(?:worth\s+noting|to\s+note)", r"worth\s+noting",
+        r"keep\s+in\s+mind", r"you\s+can\s+(?:check|verify|confirm)",
+        r"if\s+you(?:'re|\s+are)\s+(?:also\s+)?(?:curious|interested|wondering)", r"quick\s+check",
+    ),
+    "de": (
+        "achtung", r"h[äa]ufiger\s+fehler", "bemerkung", "anmerkung", "hinweis", "verallgemeinerung",
+        r"zum\s+vergleich",
+    ),
+    "es": ("ojo", "cuidado", r"error\s+com[úu]n", r"observaci[óo]n", r"generalizaci[óo]n", r"por\s+contraste"),
+    "fr": (r"erreur\s+fr[ée]quente", "remarque", r"g[ée]n[ée]ralisation", r"en\s+g[ée]n[ée]ral", r"[àa]\s+noter"),
+    "it": ("osservazione", "generalizzazione", r"in\s+generale"),
+    "pt": ("observa[çc][ãa]o", "generaliza[çc][ãa]o", r"em\s+geral"),
+    "ru": ("примечание", "замечание", "обобщение"),
+    "zh": ("备注", "推广", "一般地", "另解"),
+    "ja": ("補足", "一般に", "別解"),
+    "ar": ("ملاحظة",),
+    "ko": ("참고", "일반화"),
+    "en remark": (r"this\s+is\s+the\s+(?:amount|number|total|result|value)\s+(?:you|we|he|she|they|that|which|of)\b",),
+}  # fmt: skip
+
+# A check of the answer after it: 'Check: 14 + 4 = 18 ✓', 'Let me verify: ...', 'Comprobación: ...'
+CHECK_OPENERS = {
+    "en": (
+        r"(?:quick\s+|sanity\s+|double[- ])?check(?:ing)?\b", r"verif(?:y|ication)\b",
+        r"let(?:'s|\s+me|\s+us)\s+(?:double[- ]?)?(?:check|verify)\b", r"to\s+(?:check|verify)\b",
+    ),
+    "fr es de it": (r"v[ée]rification\b", r"comprobaci[óo]n\b", r"verificaci[óo]n\b", r"probe\b", r"überprüfung\b",
+                    r"verifica\b"),
+    "zh ja": ("验证", "检验", "検算", "確認"),
+    "en roots": (r"both\s+(?:roots\s+|solutions\s+|values\s+|answers\s+)?(?:check\s+out|work|satisfy)\b",),
+}  # fmt: skip
+
+# Words that say a paragraph states an answer itself: 'answer', 'final', 'correction', 'actually', 'wait' (en)
+STATES_AGAIN = ("answer", "final", "correct(?:ed|ion)", "actually", "wait", "mistake")
