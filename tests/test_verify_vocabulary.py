@@ -17,6 +17,7 @@ import ast
 import re
 
 import pytest
+
 from conftest import REPO
 
 VERIFY = REPO / "src" / "grpo_cli" / "verify"

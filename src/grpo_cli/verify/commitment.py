@@ -24,14 +24,21 @@ from collections.abc import Callable
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
+    ALTERNATIVE,
     ALTERNATIVE_WORDS,
     ANSWER_STANDS,
+    CHECK_WORDS,
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
     CONCLUDES,
+    IF_WORDS,
+    NEGATIONS,
     RANGE_WORDS,
     REVISION_WORDS,
     TOLERANCE,
+    TOLERANCE_WORDS,
+    VALUE_FILLERS,
+    either,
 )
 from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
 from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, boxes, phrase_matches, phrase_span
@@ -48,7 +55,7 @@ _LOOKS_AGAIN = re.compile(
 # not one that opens another method ('We could also have paired the 2s', 'OR' between two solutions).
 _ALTERNATIVE = re.compile(
     r"(?i)(?:\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + ")"
-    r"(?:[\s,:(*]|\b(?:also|be|is|it'?s|possibly|perhaps|maybe|just|even|the|final|answer|would|could|might|es|est|ist)\b)*"
+    r"(?:[\s,:(*]|\b(?:" + VALUE_FILLERS + r")\b)*"
     r"(?:\$\s*|\\\(\s*)?(?:-?[0-9]|\\(?:frac|dfrac|boxed|sqrt))"
 )
 _STANDS = re.compile(r"(?i)\b(?:" + ANSWER_STANDS + r")\b")
@@ -62,16 +69,14 @@ _CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
 _OPENS = re.compile(
     r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
 )
-_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|ou|o|oder|oppure|или|або)\s+([^()]{1,80})\)")
+_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|" + either(ALTERNATIVE["es pt fr de it ru uk"]) + r")\s+([^()]{1,80})\)")
 _LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
-_CHECKS = re.compile(r"(?i)\b(?:check\w*|verif\w*|confirm\w*|sanity|comprob\w*|v[ée]rif\w*|probe|überprüf\w*)\b")
-_BOTH = re.compile(r"(?i)\bboth\b[^.\n]{0,40}\b(?:possible|valid|correct|work)")
+_CHECKS = re.compile(r"(?i)\b(?:" + CHECK_WORDS + r")\b")
+_BOTH = re.compile(r"(?i)\b" + ALTERNATIVE["en phrases"][-1])
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
 _STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
-_TOLERANCE_WORDS = re.compile(
-    r"(?i)\+/-|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
-)
+_TOLERANCE_WORDS = re.compile(r"(?i)\+/-|" + either(TOLERANCE_WORDS))
 _NOT_END = r"(?:[^.\n]|\.(?=[0-9]))"  # within a sentence: a decimal point does not end it
 _NUM = r"\$?\s*-?[0-9][0-9.,/]*\s*\$?"
 _RANGE = re.compile(
@@ -90,9 +95,9 @@ _RANGE = re.compile(
 )
 _PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
 _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
-_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
+_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
-_NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s*\$?\s*$")
+_NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
 
@@ -278,9 +283,7 @@ def committed(
 
 
 # An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')
-_UNIT_AFTER = re.compile(
-    r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:if|si|se|wenn|falls|если|when|unless)\b)[^\W\d_]{2,}"
-)
+_UNIT_AFTER = re.compile(r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:" + IF_WORDS + r"|when|unless)\b)[^\W\d_]{2,}")
 
 
 def _two_values(span: str, read, value, same) -> bool:
