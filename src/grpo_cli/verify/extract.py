@@ -69,7 +69,10 @@ from grpo_cli.verify.lexicon import (
     NOT_SUBJECTS,
     OBJECT_PRONOUNS,
     OR_WORDS,
+    OTHER_VALUE_OPENERS,
+    PERHAPS,
     PLAUSIBLE,
+    PRONOUNS,
     RESTATED_AS,
     RESTATING_VERBS,
     RESTATING_WORDS,
@@ -84,8 +87,10 @@ from grpo_cli.verify.lexicon import (
     THAT_IS,
     THEREFORE,
     THEREFORE_EN,
+    THOUGH,
     TOTAL_ROW,
     UNIT_JOINS,
+    WORD_MEANINGS,
     WORDS_CONCLUDE,
     WOULD,
     WOULD_VERBS,
@@ -576,9 +581,7 @@ _NAME_COMPARED = re.compile(
     + either(COMPARED_WORDS)
     + r")\b[^0-9$]{0,40}$"
 )
-_NOT_NAMES = frozenset(
-    ("She", "He", "It", "They", "This", "That", "There", "The", "We", "You", "Which", "What", "Each")
-)
+_NOT_NAMES = frozenset(PRONOUNS)
 _NEGATED = re.compile(r"(?i)\b(?:" + NEGATED_WORDS + r")\b")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
@@ -586,7 +589,7 @@ _OPTION_BOLD = re.compile(r"(?i)\*\*(?:option|choice)\s*:?\s*\(?([A-E])\)?(?:\s*
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 # The reason that follows a verdict word in its sentence: 'is **even**, since ...'
 _BECAUSE = re.compile(r"(?i)\s*[,:;—–-]?\s*(?:" + either(BECAUSE) + r")\b")
-_DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
+_DAYS_PARITY = tuple(w for w in WORD_MEANINGS if w not in ("yes", "no", "true", "false"))  # weekdays, odd, even
 
 
 _ALL_BUT = re.compile(
@@ -898,7 +901,11 @@ _IF_WORDS = IF_WORDS
 # possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
 # instead.)'.
 _HEDGED = re.compile(
-    r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
+    r"(?i)\bor\s+(?:"
+    + either(PERHAPS)
+    + r")\b|\b(?:"
+    + either(THOUGH)
+    + r")\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
     r"[^.\n]{0,20}?\b(?:" + either(PLAUSIBLE) + r")\b"
     r"|"
     + _IF_ASIDE
@@ -906,7 +913,9 @@ _HEDGED = re.compile(
     + _MAYBE_ASIDE
     + r"|\b(?:"
     + _OR_ELSE
-    + r")\s+(?:(?:just|only|maybe|perhaps|possibly)\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?"
+    + r")\s+(?:(?:just|only|"
+    + either(PERHAPS[::-1])
+    + r")\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?"
     + r"(?:[a-z]+\s+){0,3}?(?:"
     + _IF_WORDS
     + r")\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
@@ -922,7 +931,7 @@ def _hedged_after(text: str, pos: int) -> bool:
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
     r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:" + either(RESTATED_AS) + r")\b)"
-    r"|alternatively|otherwise|maybe|(?:though|although|but)\s+if)\b[^.\n]{0,80}?[0-9]"
+    r"|" + either(OTHER_VALUE_OPENERS) + r")\b[^.\n]{0,80}?[0-9]"
     r"|[\s$.*]*\(\s*(?:assuming|if|provided)\b[^()\n]{0,120}?\b(?:otherwise|else)\b[^()\n]{0,40}?[0-9]"  # '(assuming ...; otherwise 60)'
     r"|[\s$.*]*(?:" + _IF_ASIDE + "|" + _MAYBE_ASIDE + ")"
 )
