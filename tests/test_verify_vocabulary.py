@@ -32,7 +32,7 @@ _WORD_ALTERNATIVE = re.compile(
 )
 _OPENERS = re.compile(r"^(?:\(\?[a-zA-Z]+\)|\(\?:|\(\?P<\w+>|\(|\\b|\^|\\s\*|\s)+")
 _CLOSERS = re.compile(r"(?:\)[?*+]?|\\b|\$|\\s\*|\?|\s)+$")
-_LATEX_GROUP = re.compile(r"\\\\\(\?:[A-Za-z|]+\)|\\\\[A-Za-z]+")  # '\\(?:frac|sqrt)', '\\cdot'
+_LATEX_GROUP = re.compile(r"\\\\\(\?[:=](?:\(\?:)?[A-Za-z|\[\]+-]+\)|\\\\[A-Za-z]+")  # '\\(?:frac|sqrt)', '\\cdot'
 
 # Collections of plain words that are not natural language: LaTeX commands and function names the parser and the
 # evaluator know, and the verdict's reason codes.
@@ -40,8 +40,10 @@ NOT_WORDS = {
     ("latex.py", "FUNCS"),
     ("latex.py", "GREEK"),
     ("latex.py", "MATRIX_ENVS"),
-    ("latex.py", "_Parser.is_atom_start"),
-    ("values.py", "_function"),
+    ("latex.py", "_Parser._starts_atom"),
+    ("values.py", "_fn"),
+    ("values.py", "fn"),
+    ("gsm8k.py", "_closed_form"),  # the parser's node kinds
     ("types.py", "REASONS"),
     ("__init__.py", "__all__"),
 }

@@ -336,10 +336,12 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, 75%, 6!, 4.5E-4, and a power '3^4' as one value (never its base
 # alone).
-_PLAIN_VALUE = re.compile(
+_PLAIN_NUMBER = (
     r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[./][0-9])"  # '5 050': a space between thousands groups
     r"|(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?)"  # '3 1/2' is one value
-    r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4}"
+)
+_PLAIN_VALUE = re.compile(
+    _PLAIN_NUMBER + r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4}"
     r"|\s*(?:[×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?-?[0-9]+\}?)?"  # '1.2·10^5' is one value
     r"(?::[0-9]+)*(?:\s?%|!(?!=))?(?![0-9])"  # '1:2', a ratio
 )
@@ -594,7 +596,8 @@ _DAYS_PARITY = tuple(w for w in WORD_MEANINGS if w not in ("yes", "no", "true", 
 
 _ALL_BUT = re.compile(
     r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:(?:with|such\s+that|where|but)\s*\$?\s*"
-    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
+    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)"
+    + r"\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
 )
 
 _HOLE = r"\s*\$?\s*(?:[a-z]\s*=\s*)?(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*"

@@ -24,7 +24,11 @@ from __future__ import annotations
 import re
 from math import gcd
 
-from grpo_cli.verify.lexicon import CONCLUSION_WORDS
+from grpo_cli.verify.lexicon import (
+    CHOICE_WORDS,
+    CONCLUSION_WORDS,
+    either,
+)
 
 _WORD = re.compile(r"[^\W_]+")
 _CONCLUDES = re.compile(r"(?i)\b(?:" + CONCLUSION_WORDS + r")\b|=")
@@ -32,7 +36,7 @@ _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _TEXT_BOX = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\s+|\$|\\left|\\right|\\[,;!: ]")
 _OPERATOR = re.compile(r"[-+*/^!×÷·]|\\(?:frac|dfrac|tfrac|cdot|times|div|sqrt|binom|sum|prod|int)(?![A-Za-z])|\)\s*\(")
-_CHOICE = re.compile(r"(?i)\b(?:which|larger|smaller|greater|bigger|less|more|or|compare)\b")
+_CHOICE = re.compile(r"(?i)\b(?:" + either(CHOICE_WORDS) + r")\b")
 _MATH = re.compile(r"\$\$?([^$]{1,300})\$\$?|\\\((.{1,300}?)\\\)|\\\[(.{1,300}?)\\\]", re.S)
 _LEADING_SIGN = re.compile(r"^[-+]\s*")
 _FRACTION = re.compile(r"\\frac\{([0-9]+)\}\{([0-9]+)\}|([0-9]+)/([0-9]+)")

@@ -13,10 +13,14 @@ from grpo_cli.verify.lexicon import (
     AND_WORDS,
     ANSWER_PHRASES,
     ANSWER_PLACES,
+    BETWEEN_BOXES,
     CJK_JOINS,
     LETTER_JOINS,
     OR_WORDS,
+    OTHER_READING,
     PHRASE_WORDS,
+    READING_WORDS,
+    RETRACTS_BOX,
     SCALE_WORDS,
     UNCOMMITTED,
     either,
@@ -121,10 +125,7 @@ _BOX_GAP = re.compile(
 
 _LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
 
-_CORRECTION = re.compile(
-    r"(?i)\b(?:but|not|no|wrong|instead|actually|correct(?:ed|ion)?|so|then|therefore|thus|hence|answer|is|was|get|got|"
-    r"mistake|oops|wait|check|recheck|verify|again|however|hmm|final|finally|first|last|lastly|now|next|after|try)\b"
-)
+_CORRECTION = re.compile(r"(?i)\b(?:" + either(BETWEEN_BOXES) + r")\b")
 
 
 def _wordless(gap: str) -> bool:
@@ -135,9 +136,7 @@ def _wordless(gap: str) -> bool:
 # 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
 _ASSIGNS = re.compile(r"(?<![A-Za-z0-9\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
 
-_RETRACTS = re.compile(
-    r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
-)
+_RETRACTS = re.compile(r"(?i)\b(?:" + either(RETRACTS_BOX) + r")\b")
 
 
 def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
@@ -166,15 +165,13 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 # Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
 # ... \boxed{10}.' A hedge: no answer is committed to.
 # '... \boxed{20}; otherwise it is \boxed{10}', '... \boxed{120} arrangements; treating repeated letters as identical, ...'
-READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise|treating|assuming|considering|whereas|unless)\b[^.!?\n]*$")
+READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:" + either(READING_WORDS) + r")\b[^.!?\n]*$")
 
 CONDITION = re.compile(
     r"(?i)\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?(?:\*\*)?(?:if|when|assuming|under)\b"
 )  # ('- If order matters: ...')
 
-_OTHER_READING = re.compile(
-    r"(?i)\s*[-*•]\s+(?:\*\*)?(?:including|excluding|counting|not\s+counting|with|without|otherwise|else|instead)\b"
-)
+_OTHER_READING = re.compile(r"(?i)\s*[-*•]\s+(?:\*\*)?(?:" + either(OTHER_READING) + r")\b")
 
 
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
