@@ -34,7 +34,7 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
-from grpo_cli.verify.question import restated
+from grpo_cli.verify.question import CONFLICT, in_asked_unit, restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Verdict
@@ -452,6 +452,9 @@ def verify(
         return Verdict(None, num.canonical() if num else span.strip()[:200], "bad_reference")
     if num is None:
         return Verdict(False, span.strip()[:200], "unparseable")
+    if num.value is not None and (asked := in_asked_unit(span, num.value, question)) is not None:
+        same = asked is not CONFLICT and numbers_equal(ref, Num(asked, num.places))  # the unit the question asks for
+        return Verdict(same, num.canonical(), "ok" if same else "wrong")
     same = numbers_equal(ref, num) or (num.alt is not None and numbers_equal(ref, Num(num.alt, num.places)))
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 

@@ -34,7 +34,7 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.numbers import words_number
-from grpo_cli.verify.question import restated
+from grpo_cli.verify.question import restated, yes_no_verdict
 from grpo_cli.verify.region import symbols_end
 from grpo_cli.verify.sources import MAX_SPAN, PHRASE, boxed_answer
 from grpo_cli.verify.text import word_meaning
@@ -351,6 +351,8 @@ def prepare(
         return Verdict(None, extracted, "bad_reference")
     if not pred_text:
         return Verdict(False, None, "no_answer")
+    if (yes_no := yes_no_verdict(found[0], ref_text, question)) is not None:  # a yes / no question (verify.question)
+        return Verdict(yes_no, extracted, "ok" if yes_no else "wrong")
     if len(pred_text) > MAX_ANSWER:
         return Verdict(False, extracted[:200], "too_long")
     ref_ans, pred_ans = parse_answer(ref_text), parse_answer(pred_text)
