@@ -1,7 +1,8 @@
-r"""Question-aware verdicts (issue 26): an answer that only restates the question is no answer.
+r"""Question-aware verdicts (issue 26): an answer that only restates the question is no answer, and the question's
+yes / no form and asked unit inform the comparison.
 
-Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), two
-rules use it; without a question nothing changes.
+Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), four
+rules use it; without a question nothing changes. Two decide whether the answer is one:
 
 - **Given data restated.** The sentence the answer is read from copies four or more consecutive words of the
   question, the answer among them, and concludes nothing: `We know that Maya has 12 apples.` or
