@@ -19,6 +19,9 @@ CASES = [
     ("\\boxed{12}. Wait, I miscounted: it is 13.", "12", "gsm8k", False, "revision: the first value is gone"),
     ("\\boxed{12}. Espera, me equivoqué: es 15.", "15", "gsm8k", True, "revision in Spanish"),
     ("\\boxed{12}. Wait, let me double-check: 3 x 4 = 12.", "12", "gsm8k", True, "looking again revises nothing"),
+    ("The answer is 12. Wait, I miscounted: it is 15.", "15", "gsm8k", True, "revision on the phrase's own line"),
+    ("The answer is 12. Wait, I miscounted: it is 15.", "12", "gsm8k", False, "revision on the line: 12 is gone"),
+    ("The answer is 12. She has 3 left.", "12", "gsm8k", True, "a detail on the phrase's line revises nothing"),
     ("\\boxed{12}. Hmm, 13? No, so my first answer stands.", "12", "gsm8k", True, "the first answer stands"),
     # another value offered beside the answer: a hedge
     ("The answer is 12. It could also be 13.", "12", "gsm8k", False, "another value offered"),

@@ -41,7 +41,7 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
-from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, boxes, phrase_matches, phrase_span
+from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, SENTENCE_END, boxes, phrase_matches, phrase_span
 
 Found = tuple[str, str]
 
@@ -98,6 +98,7 @@ _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
 _NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
 _NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
+_ENDED = re.compile(r"[.!?]\s+$")  # the answer's sentence ended before the closing part
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
 
@@ -106,6 +107,13 @@ def trailers_start(text: str) -> int:
     remark, `Hope this helps!`): in those only a sentence that names the answer or opens with a revision or
     another value counts ('Alternatively, the answer might be 13.', 'Hope this helps! ... (Or 13, if ...)')."""
     return len(without_trailers(without_sign_off(text)))
+
+
+def _stated_length(span: str, source: str) -> int:
+    """How much of a span its answer takes: a phrase states its first sentence, and the rest of its line ('The
+    answer is 12. Wait, I miscounted: it is 15.') is read after it like any later sentence."""
+    first = SENTENCE_END.search(span) if source == "phrase" else None
+    return first.end() if first is not None and span[first.end() :].strip() else len(span)
 
 
 def answer_end(text: str, span: str, source: str) -> int:
@@ -121,7 +129,7 @@ def answer_end(text: str, span: str, source: str) -> int:
         for m in reversed(phrase_matches(text)):
             at = text.find(span, m.end(), m.end() + len(span) + 200)
             if at >= 0:
-                return at + len(span)
+                return at + _stated_length(span, source)
             line_end = text.find("\n", m.end())
             line_end = len(text) if line_end < 0 else line_end
             if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
@@ -157,7 +165,8 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     sentences, at = [], 0
     first = _SENTENCE.search(rest)
     first_end = first.end() if first else len(rest)
-    if not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
+    own_sentence = not _ENDED.search(text, max(0, end - 3), end)  # (a phrase's line after its first sentence is not)
+    if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):
         if rest[at : m.start()].strip():
@@ -233,7 +242,7 @@ def committed(
     if (
         at >= 0
         and "(" not in span
-        and not _VALUE.search(text, at + len(span))
+        and not _VALUE.search(text, at + _stated_length(span, found[1]))
         and not _NOT_BEFORE.search(text, max(0, at - 16), at)
         and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
     ):
