@@ -22,6 +22,17 @@ CASES = [
     ("The answer is 12. Wait, I miscounted: it is 15.", "15", "gsm8k", True, "revision on the phrase's own line"),
     ("The answer is 12. Wait, I miscounted: it is 15.", "12", "gsm8k", False, "revision on the line: 12 is gone"),
     ("The answer is 12. She has 3 left.", "12", "gsm8k", True, "a detail on the phrase's line revises nothing"),
+    ("\\boxed{12} Hold on, I forgot one case: it is 13.", "12", "gsm8k", False, "revision on the box's line"),
+    (
+        "<answer>18</answer> (that is, $18 left) No wait, that's wrong; it is 19.",
+        "18",
+        "gsm8k",
+        False,
+        "revision after an aside on the tag's line",
+    ),  # fmt: skip
+    ("<answer>18</answer> (that is, $18 left over)", "18", "gsm8k", True, "an aside on the tag's line"),
+    ("#### 40 Actually, it is 43.", "43", "gsm8k", True, "revision on the #### line"),
+    ("\\boxed{12} Hope this helps!", "12", "gsm8k", True, "a sign-off on the box's line"),
     ("\\boxed{12}. Hmm, 13? No, so my first answer stands.", "12", "gsm8k", True, "the first answer stands"),
     # another value offered beside the answer: a hedge
     ("The answer is 12. It could also be 13.", "12", "gsm8k", False, "another value offered"),

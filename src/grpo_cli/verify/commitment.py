@@ -45,7 +45,7 @@ from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, SENTENCE_EN
 
 Found = tuple[str, str]
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？])[ \t]+|\n+")
+_SENTENCE = re.compile(r"(?:(?<=[.!?。！？])|(?<=[.!?]\)))[ \t]+|\n+")  # ('... (Sam is 15 now.) Wait, ...')
 _REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
 # 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
 _LOOKS_AGAIN = re.compile(
@@ -110,10 +110,15 @@ def trailers_start(text: str) -> int:
 
 
 def _stated_length(span: str, source: str) -> int:
-    """How much of a span its answer takes: a phrase states its first sentence, and the rest of its line ('The
-    answer is 12. Wait, I miscounted: it is 15.') is read after it like any later sentence."""
-    first = SENTENCE_END.search(span) if source == "phrase" else None
-    return first.end() if first is not None and span[first.end() :].strip() else len(span)
+    """How much of a span its answer takes: a phrase or `####` line states its first sentence, up to a revision word
+    after what it states, and the rest of its line ('The answer is 12. Wait, I miscounted: it is 15.', '#### 40 Actually,
+    it is 43.') is read after it like any later sentence."""
+    if source not in ("phrase", "hashes"):
+        return len(span)
+    first = SENTENCE_END.search(span)
+    end = first.end() if first is not None and span[first.end() :].strip() else len(span)
+    revision = _REVISION.search(span, 0, end)
+    return revision.start() if revision is not None and span[: revision.start()].strip(" *:") else end
 
 
 def answer_end(text: str, span: str, source: str) -> int:
@@ -124,7 +129,7 @@ def answer_end(text: str, span: str, source: str) -> int:
     if source == "boxed" and (found := boxes(text)):
         return found[-1][1]
     if source == "hashes" and (lines := list(HASHES.finditer(text))):
-        return lines[-1].end()
+        return lines[-1].start(1) + _stated_length(lines[-1].group(1), source)
     if source == "phrase":
         for m in reversed(phrase_matches(text)):
             at = text.find(span, m.end(), m.end() + len(span) + 200)
@@ -160,12 +165,17 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
         return []
     rest = text[end : end + MAX_CLOSING]
     line, _, after = rest.partition("\n")
-    if _UNIT_ASIDE.match(line):
-        end, rest = end + len(line) + 1, after
+    if (aside := _UNIT_ASIDE.match(line)) is not None:
+        tail = line[aside.end() :]  # what follows the aside on that line is read: '(that is, $18 left) Wait, ...'
+        if _OPENS.match(_LEAD.sub("", tail)):
+            end, rest = end + aside.end(), tail + "\n" + after
+        else:
+            end, rest = end + len(line) + 1, after
     sentences, at = [], 0
     first = _SENTENCE.search(rest)
     first_end = first.end() if first else len(rest)
-    own_sentence = not _ENDED.search(text, max(0, end - 3), end)  # (a phrase's line after its first sentence is not)
+    # (not a phrase's line after its first sentence, nor what opens with a revision: '\boxed{12} Wait, it is 13.')
+    own_sentence = not _ENDED.search(text, max(0, end - 3), end) and not _OPENS.match(_LEAD.sub("", rest))
     if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):

@@ -162,7 +162,7 @@ ALL_REALS_ELSEWHERE = either(
 # Words that take back what was stated: a value after them is what the text finally commits to.
 REVISION = {
     "en": (
-        "wait", "actually", "oops", "correction", "corrected", "correcting", "mistakes?", "mistaken", r"my\s+bad",
+        "wait", r"no,?\s+wait", "actually", "oops", "correction", "corrected", "correcting", "mistakes?", "mistaken", r"my\s+bad",
         "wrong", "incorrect", "errors?", "erred", r"scratch\s+that", r"on\s+second\s+thought", r"hold\s+on",
         r"i\s+reali[sz]e", r"re-?count(?:ing|ed)?", r"re-?calculat\w*", r"let\s+me\s+redo", r"not\s+right",
         r"not\s+correct", "misread", "miscounted", "forgot",
