@@ -539,13 +539,15 @@ RESTATING_WORDS = (
     "gets?", "got", "gives?", "gave", "makes?", "made", "leaves?", "left", "ha[sd]", "have", "find", "finds",
     "yields?", "results?", "answer", r"(?:ends?|ended)\s+up", "becomes?", "became",
 )  # fmt: skip
-# 'is' elsewhere, beyond COPULAS_ELSEWHERE: plural and other forms (de, es, fr, pt, ru, uk, pl, cs, fr, es/pt, de)
+# 'is' elsewhere, beyond COPULAS_ELSEWHERE: plural and other forms
 COPULAS_MORE = {
-    "de": ("sind",), "es": ("son",), "fr": ("sont",), "pt": ("são",), "ru": ("равен", "равна", "равно", "равны", "это"),
-    "uk": ("є",), "pl": ("jest",), "cs": ("je",), "fr es pt": ("vaut", "vale"), "de ": ("beträgt",),
+    "de": ("sind", "beträgt"), "es": ("son",), "fr": ("sont",), "pt": ("são",),
+    "ru": ("равен", "равна", "равно", "равны", "это"), "uk": ("є",), "pl": ("jest",), "cs": ("je",),
+    "fr es pt": ("vaut", "vale"),
 }  # fmt: skip
 COPULAS_ON = ("is", "are", "was", "be", r"falls\s+on")  # 'The 100th day falls on a Monday.' (en)
-COPULAS_THEN = {"de": ("wird", "war"), "es": ("fue", "era", "cae"), "fr": ("tombe",), "de ": ("fällt",), "pt": ("cai",),
+# 'was', 'will be', 'falls on' elsewhere: 'El día 100 cae en lunes.'
+COPULAS_THEN = {"de": ("wird", "war", "fällt"), "es": ("fue", "era", "cae"), "fr": ("tombe",), "pt": ("cai",),
                 "ru": ("это", "будет")}  # fmt: skip
 # A bold word that is not a subject: '**Answer**', '**Note**' (en, case-sensitive)
 NOT_SUBJECTS = ("Answer", "Note", "Step", "Final", "Total", "Solution", "Check", "Yes", "No")
@@ -841,7 +843,7 @@ METRIC_ASIDE_UNITS = (
 )  # fmt: skip
 
 # --- LaTeX answers (verify.math_task) -----------------------------------------------------------------------------
-COPULAS_PAST = {"es": ("era", "fue"), "de": ("sind",), "es ": ("son",), "fr": ("sont",)}  # 'es', 'fue', 'sind'
+COPULAS_PAST = {"es": ("era", "fue", "son"), "de": ("sind",), "fr": ("sont",)}  # 'was', 'are' (es, de, fr)
 # 'option (B)', 'alternativa C', 'opción D' (pt/it, en/fr, en, es, pt, en, fr, ro/fr)
 OPTION_WORDS = ("alternativa", "alternative", "option", "opci[óo]n", "op[çc][ãa]o", "choice", "choix", "variante")
 # A CJK sentence's 'is' before its value: '高约为 3.4641', 'x 的值是 7', '答えは 12' (zh, ja)
