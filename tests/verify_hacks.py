@@ -51,6 +51,21 @@ HACKS: dict[str, list[str]] = {
         "等等，我算错了。正确答案是 {W}。",
         "待って、計算を間違えました。正しい答えは {W} です。",
     ],
+    # A retraction on the answer's own line (after a space, not in a paragraph of its own): 'The answer is 12. Wait,
+    # I miscounted: it is 15.'
+    "retraction_inline": [
+        "Wait, I miscounted: it is {W}.",
+        "Actually, it is {W}.",
+        "No wait, that's wrong; it is {W}.",
+        "Oops, correction: {W}.",
+        "Hmm, I made an error, so the answer is {W}.",
+        "Scratch that, it's {W}.",
+        "Hold on, I forgot one case: it is {W}.",
+        "Espera, me equivoqué: es {W}.",
+        "Attends, erreur : c'est {W}.",
+        "Moment, Fehler: es ist {W}.",
+        "Подождите, ошибка: {W}.",
+    ],
     # A second value offered beside the right one: no single answer.
     "or_other": [
         "The answer is {R} or {W}.",
@@ -122,6 +137,18 @@ KEEPS: dict[str, list[str]] = {
         "希望这对你有帮助！",
         "お役に立てば幸いです！",
         "도움이 되었길 바랍니다!",
+    ],
+    # On the answer's own line (after a space): a closing or the same answer said again, never another answer.
+    "remark_inline": [
+        "Hope this helps! 😊",
+        "That is {R} in total.",
+        "So the answer is {R}.",
+        "Done! ✅",
+        "Let me know if you want me to check it in 2 other ways.",
+        "¡Espero que te ayude!",
+        "J'espère que cela t'aide !",
+        "Ich hoffe, das hilft!",
+        "Надеюсь, это поможет!",
     ],
     # The same answer stated again, in another source or another form.
     "restated": [
@@ -222,6 +249,12 @@ def values(ref: str, task: str, k: int) -> dict[str, str]:
     return out | {key.upper(): wrap(val) for key, val in out.items()}
 
 
+INLINE = {
+    "retraction_inline",
+    "remark_inline",
+}  # kinds appended on the completion's last line, not in a paragraph of their own
+
+
 @cache
 def edited_rows(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
     """Every source with one phrasing of every edit kind (the phrasing cycles with the source, so each is used)."""
@@ -238,7 +271,7 @@ def edited_rows(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
                         "kind": kind,
                         "group": group,
                         "phrasing": k,
-                        "completion": src["completion"].rstrip() + "\n\n" + edit,
+                        "completion": src["completion"].rstrip() + (" " if kind in INLINE else "\n\n") + edit,
                         "answer": src["answer"],
                         "task": src["task"],
                         "question": None,

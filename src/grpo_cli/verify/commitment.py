@@ -24,21 +24,28 @@ from collections.abc import Callable
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
+    ALTERNATIVE,
     ALTERNATIVE_WORDS,
     ANSWER_STANDS,
+    CHECK_WORDS,
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
     CONCLUDES,
+    IF_WORDS,
+    NEGATIONS,
     RANGE_WORDS,
     REVISION_WORDS,
     TOLERANCE,
+    TOLERANCE_WORDS,
+    VALUE_FILLERS,
+    either,
 )
 from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
-from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, boxes, phrase_matches, phrase_span
+from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, SENTENCE_END, boxes, phrase_matches, phrase_span
 
 Found = tuple[str, str]
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？])[ \t]+|\n+")
+_SENTENCE = re.compile(r"(?:(?<=[.!?。！？])|(?<=[.!?]\)))[ \t]+|\n+")  # ('... (Sam is 15 now.) Wait, ...')
 _REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
 # 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
 _LOOKS_AGAIN = re.compile(
@@ -48,7 +55,7 @@ _LOOKS_AGAIN = re.compile(
 # not one that opens another method ('We could also have paired the 2s', 'OR' between two solutions).
 _ALTERNATIVE = re.compile(
     r"(?i)(?:\b(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + ")"
-    r"(?:[\s,:(*]|\b(?:also|be|is|it'?s|possibly|perhaps|maybe|just|even|the|final|answer|would|could|might|es|est|ist)\b)*"
+    r"(?:[\s,:(*]|\b(?:" + VALUE_FILLERS + r")\b)*"
     r"(?:\$\s*|\\\(\s*)?(?:-?[0-9]|\\(?:frac|dfrac|boxed|sqrt))"
 )
 _STANDS = re.compile(r"(?i)\b(?:" + ANSWER_STANDS + r")\b")
@@ -62,16 +69,14 @@ _CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
 _OPENS = re.compile(
     r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
 )
-_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|ou|o|oder|oppure|или|або)\s+([^()]{1,80})\)")
+_OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|" + either(ALTERNATIVE["es pt fr de it ru uk"]) + r")\s+([^()]{1,80})\)")
 _LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
-_CHECKS = re.compile(r"(?i)\b(?:check\w*|verif\w*|confirm\w*|sanity|comprob\w*|v[ée]rif\w*|probe|überprüf\w*)\b")
-_BOTH = re.compile(r"(?i)\bboth\b[^.\n]{0,40}\b(?:possible|valid|correct|work)")
+_CHECKS = re.compile(r"(?i)\b(?:" + CHECK_WORDS + r")\b")
+_BOTH = re.compile(r"(?i)\b" + ALTERNATIVE["en phrases"][-1])
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
 _STATES = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _TOLERANCE = re.compile(r"(?i)(?:" + TOLERANCE + ")")
-_TOLERANCE_WORDS = re.compile(
-    r"(?i)\+/-|plus\s+or\s+minus|give\s+or\s+take|more\s+or\s+less|m[áa]s\s+o\s+menos|plus\s+ou\s+moins"
-)
+_TOLERANCE_WORDS = re.compile(r"(?i)\+/-|" + either(TOLERANCE_WORDS))
 _NOT_END = r"(?:[^.\n]|\.(?=[0-9]))"  # within a sentence: a decimal point does not end it
 _NUM = r"\$?\s*-?[0-9][0-9.,/]*\s*\$?"
 _RANGE = re.compile(
@@ -90,9 +95,10 @@ _RANGE = re.compile(
 )
 _PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
 _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
-_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s+" + _NUM + r"[^\s,.;]*")
+_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
-_NOT_BEFORE = re.compile(r"(?i)(?:not|rather\s+than|instead\s+of|nicht|pas|non|не|no)\s*\$?\s*$")
+_NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
+_ENDED = re.compile(r"[.!?]\s+$")  # the answer's sentence ended before the closing part
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
 
@@ -103,6 +109,18 @@ def trailers_start(text: str) -> int:
     return len(without_trailers(without_sign_off(text)))
 
 
+def _stated_length(span: str, source: str) -> int:
+    """How much of a span its answer takes: a phrase or `####` line states its first sentence, up to a revision word
+    after what it states, and the rest of its line ('The answer is 12. Wait, I miscounted: it is 15.', '#### 40 Actually,
+    it is 43.') is read after it like any later sentence."""
+    if source not in ("phrase", "hashes"):
+        return len(span)
+    first = SENTENCE_END.search(span)
+    end = first.end() if first is not None and span[first.end() :].strip() else len(span)
+    revision = _REVISION.search(span, 0, end)
+    return revision.start() if revision is not None and span[: revision.start()].strip(" *:") else end
+
+
 def answer_end(text: str, span: str, source: str) -> int:
     """Where the answer the locator found ends in `text` (-1 when it cannot be placed): after the last tag, box or
     `####` line for those sources, after the phrase that states it, else its last occurrence that is not negated."""
@@ -111,12 +129,12 @@ def answer_end(text: str, span: str, source: str) -> int:
     if source == "boxed" and (found := boxes(text)):
         return found[-1][1]
     if source == "hashes" and (lines := list(HASHES.finditer(text))):
-        return lines[-1].end()
+        return lines[-1].start(1) + _stated_length(lines[-1].group(1), source)
     if source == "phrase":
         for m in reversed(phrase_matches(text)):
             at = text.find(span, m.end(), m.end() + len(span) + 200)
             if at >= 0:
-                return at + len(span)
+                return at + _stated_length(span, source)
             line_end = text.find("\n", m.end())
             line_end = len(text) if line_end < 0 else line_end
             if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
@@ -147,12 +165,18 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
         return []
     rest = text[end : end + MAX_CLOSING]
     line, _, after = rest.partition("\n")
-    if _UNIT_ASIDE.match(line):
-        end, rest = end + len(line) + 1, after
+    if (aside := _UNIT_ASIDE.match(line)) is not None:
+        tail = line[aside.end() :]  # what follows the aside on that line is read: '(that is, $18 left) Wait, ...'
+        if _OPENS.match(_LEAD.sub("", tail)):
+            end, rest = end + aside.end(), tail + "\n" + after
+        else:
+            end, rest = end + len(line) + 1, after
     sentences, at = [], 0
     first = _SENTENCE.search(rest)
     first_end = first.end() if first else len(rest)
-    if not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
+    # (not a phrase's line after its first sentence, nor what opens with a revision: '\boxed{12} Wait, it is 13.')
+    own_sentence = not _ENDED.search(text, max(0, end - 3), end) and not _OPENS.match(_LEAD.sub("", rest))
+    if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):
         if rest[at : m.start()].strip():
@@ -228,7 +252,7 @@ def committed(
     if (
         at >= 0
         and "(" not in span
-        and not _VALUE.search(text, at + len(span))
+        and not _VALUE.search(text, at + _stated_length(span, found[1]))
         and not _NOT_BEFORE.search(text, max(0, at - 16), at)
         and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
     ):
@@ -278,9 +302,7 @@ def committed(
 
 
 # An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')
-_UNIT_AFTER = re.compile(
-    r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:if|si|se|wenn|falls|если|when|unless)\b)[^\W\d_]{2,}"
-)
+_UNIT_AFTER = re.compile(r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:" + IF_WORDS + r"|when|unless)\b)[^\W\d_]{2,}")
 
 
 def _two_values(span: str, read, value, same) -> bool:

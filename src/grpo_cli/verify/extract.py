@@ -27,25 +27,74 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from grpo_cli.verify.lexicon import (
+    ABOUT,
     ALL_REALS_ELSEWHERE,
     AND_WORDS,
+    ANSWER_KINDS,
+    ATTAINED,
+    BECAUSE,
     BELOW_SURFACE,
     BELOW_ZERO,
+    BETWEEN,
+    BREAKDOWN,
     CJK_ENDING,
     CJK_FINAL_COPULAS,
+    COMPARATIVES,
+    COMPARED_VERBS,
+    COMPARED_WORDS,
+    CONCLUDE_EN,
+    CONCLUDES_IN_WORDS,
     COPULAS_ELSEWHERE,
+    COPULAS_EN,
+    COPULAS_MORE,
+    COPULAS_ON,
+    COPULAS_THEN,
+    DETAIL_OPENERS,
+    DETAIL_PREPOSITIONS,
+    EXCEPT,
+    EXCLUDING,
+    FINAL_ADJECTIVES,
     HOUR_WORDS,
+    IF_ASIDE_WORDS,
+    IF_WORDS,
+    LEAVES,
     MAIN_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
+    MORE_LIKELY,
+    NEGATED_WORDS,
     NEXT_ASSIGNMENT,
     NO_SOLUTION,
     NO_SOLUTION_ELSEWHERE,
+    NOT_SUBJECTS,
+    OBJECT_PRONOUNS,
     OR_WORDS,
+    OTHER_VALUE_OPENERS,
+    PERHAPS,
+    PLAUSIBLE,
+    PRONOUNS,
+    RESTATED_AS,
+    RESTATING_VERBS,
+    RESTATING_WORDS,
+    RESULT_NOUNS,
+    RESULT_VERBS,
+    RETRACTIONS,
     SCALE_ABBREVIATIONS,
     SCALE_WORDS,
+    SMALL_NUMBER_WORDS,
     SUB_UNITS,
+    SUBJECT_VERBS,
+    THAT_IS,
+    THEREFORE,
+    THEREFORE_EN,
+    THOUGH,
+    TOTAL_ROW,
     UNIT_JOINS,
+    WORD_MEANINGS,
+    WORDS_CONCLUDE,
+    WOULD,
+    WOULD_VERBS,
+    either,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, closing_words, english_words, words_number
 from grpo_cli.verify.region import (
@@ -141,9 +190,7 @@ def last_number_span(text: str) -> str | None:
 
 
 _CLOSING_TAIL = re.compile(r"[^.!?\n0-9*]{0,60}?[.!?]?\s*")
-_DETAIL_BEFORE = re.compile(
-    r"(?i)\b(?:with|to|for|among|between|by|from|into|in|on|at|per|of)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?$"
-)
+_DETAIL_BEFORE = re.compile(r"(?i)\b(?:" + DETAIL_PREPOSITIONS + r"|of)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?$")
 
 
 def _closing_words(text: str, start: int) -> str | None:
@@ -171,23 +218,22 @@ def _closing_words(text: str, start: int) -> str | None:
 # A last sentence that concludes in number words after the working's digits: 'So Jo has thirty-five oranges.'
 # ... or says so in another language: 'es decir, tres horas y media', 'arbeitet Sara also acht Stunden pro Tag'
 # (German 'also' is 'so'; it is read only before number words that are not English).
-_CONCLUDES_ELSEWHERE = (
-    r"es\s+decir|o\s+sea|por\s+lo\s+tanto|entonces|en\s+total|donc|alors|c'est-[àa]-dire|au\s+total|en\s+tout"
-    r"|insgesamt|das\s+hei(?:ß|ss)t|daher|somit|quindi|cio[èe]|in\s+totale|portanto|ou\s+seja|ent[ãa]o|no\s+total"
-)
+_CONCLUDES_ELSEWHERE = either(CONCLUDES_IN_WORDS)
 _WORDS_CONCLUSION = re.compile(
-    r"(?i)(?:[.!?]\s+|\n|,\s+(?=so\b|therefore\b|thus\b|hence\b))\s*(?:\*\*)?((?:so|therefore|thus|hence|in total|in all"
-    r"|altogether|(?:that|this|which)\s+(?:leaves|makes|gives)|that(?:'s|\s+is))\b[^.!?\n0-9]{0,200})[.!?]?(?:\*\*)?\s*$"
+    r"(?i)(?:[.!?]\s+|\n|,\s+(?=(?:"
+    + THEREFORE_EN
+    + r")\b))\s*(?:\*\*)?((?:"
+    + either(THEREFORE["en"], WORDS_CONCLUDE)
+    + r")\b[^.!?\n0-9]{0,200})[.!?]?(?:\*\*)?\s*$"
     r"|\n[ \t]*\n?[ \t]*([^.!?\n0-9]{1,120})(?:\*\*)?[.!?]?(?:\*\*)?\s*$"  # or a last line of its own: 'The marathon lasts three and a half hours.'
-    r"|(?:\b(?:gives|makes|equals|totals|leaves|gets|receives|comes\s+to|amounts\s+to|adds\s+up\s+to|left\s+with)\b|=|→|⇒)"
+    r"|(?:\b(?:" + either(RESULT_VERBS) + r")\b|=|→|⇒)"
     r"\s+([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"  # '... row of 7 gives forty-two chairs.'
     r"|\b(?:therefore|thus|hence|" + _CONCLUDES_ELSEWHERE + r"|(also))\b([^.!?\n0-9]{1,120})[.!?]?(?:\*\*)?\s*$"
 )
 # Number words in a detail ('He will share them with two friends.'): not a conclusion in words.
 _WORDS_DETAIL = re.compile(
-    r"(?i)\b(?:with|to|for|among|between|by|from|into|in|on|at|per)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?"
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty"
-    r"|seventy|eighty|ninety|hundred|dozen)\b"
+    r"(?i)\b(?:" + DETAIL_PREPOSITIONS + r")\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?"
+    r"(?:" + either(SMALL_NUMBER_WORDS) + r")\b"
 )
 # What belongs to the number a text ends on, read with it by the task's number reader: '3 3/4', '15/4',
 # '7 dollars and 5 cents', '$2.4 billion', '25 percent' (also 0.25), '3 degrees below zero' (-3).
@@ -225,9 +271,9 @@ _RATIO = re.compile(r":[0-9]")
 _RATIO_BEFORE = re.compile(r"[0-9]:$")
 _EITHER = re.compile(r"(?i)\beither\s+\$?[0-9][0-9,.]*\s+(?:[a-z]+\s+)?or\s+\$?[0-9]")
 _RANGE_BEFORE = re.compile(
-    r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\b(?:between|entre|zwischen|tra|tussen|между|от)\s+\$?[0-9][0-9,.]*\s+"
+    r"(?i)(?<=[0-9])(?:-|–|\s–\s)$|\b(?:" + either(BETWEEN) + r")\s+\$?[0-9][0-9,.]*\s+"
     r"(?:and|y|et|und|e|en|и|до)\s+\$?$|(?<![0-9.,])\$?[0-9][0-9,.]*\s+(?:" + OR_WORDS + r"|o)\s+\$?$"
-    r"|\b(?:about|around|roughly|approximately|some)\s+\$?[0-9][0-9,.]*\s+to\s+\$?$"  # 'about 9 to 10 shelves'
+    r"|\b(?:" + either(ABOUT) + r")\s+\$?[0-9][0-9,.]*\s+to\s+\$?$"  # 'about 9 to 10 shelves'
     r"|(?<![0-9.,])[0-9][0-9,.]*\s*[^\s0-9]{0,2}\s*(?:か|或者?|または|또는)\s*$"  # '12個か13個'
 )  # '3-4 days', 'between 9 and 10', 'either 14 or 15 buses': a range or a hedge
 
@@ -237,23 +283,20 @@ _MATH_CLOSE = re.compile(r"\$(?!\s?[0-9])|\\[)\]]")  # a '$' before a number is 
 # 5 balls into two boxes', 'makes $18 every day at the market|, selling 9 eggs', 'walked 26 minutes | in 8 hours',
 # 'will have $210 saved | by the end of week 3'.
 _DETAIL = re.compile(
-    r"(?i)(?:,\s*[a-z]+ing|\s(?:with|after|before|from|in|into|per"
-    r"|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
+    r"(?i)(?:,\s*[a-z]+ing|\s(?:" + either(DETAIL_OPENERS) + r"|for\s+(?:each|every)|to\s+(?!the\b)[a-z]{2,}"
     r"|(?:by|at)\s+the\s+(?:end|start|beginning)\s+of|at\s+(?=[0-9]{1,2}(?::[0-9]{2})?\s*(?:a\.?m\b|p\.?m\b|o'clock))))\b"
     r"|[,，]\s*比(?=\S)"  # '所以农夫最后有87只羊，比原来多了27只' (a comparison after the answer)
 )
-_LEFT = re.compile(r"(?i)\b(?:leaves|leaving|left|ends?\s+up)(?:\s+(?:her|him|them|us|me|you|it))?$")
+_LEFT = re.compile(r"(?i)\b(?:" + LEAVES + r")(?:\s+(?:" + OBJECT_PRONOUNS + r"))?$")
 # ... unless the tail states something itself ('3 packs with 12 pencils each, so he has 36', 'multiply 5 by 3 to get
 # 15', 'in math and 90 in science'): then the last number stays the answer.
 # A clause that says what the value means, restating it: the value is the one before it.
 _MEANING = re.compile(
     r"(?i),\s*(?:meaning|which\s+means|i\.\s?e\.)\s"  # or compares it: ', which is less than her allowance of $20'
-    r"|,\s*(?:which|that)\s+is\s+(?:[\w$.]+\s+){0,3}?(?:less|more|greater|fewer|smaller|larger|bigger|higher|lower)\s+than\b"
+    r"|,\s*(?:which|that)\s+is\s+(?:[\w$.]+\s+){0,3}?(?:" + COMPARATIVES + r")\s+than\b"
 )
 _RESTATES = re.compile(
-    r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:is|are|was|were|be|equals?|(?<!the\s)totals?|so|then|which|that|and|or|but|gets?|got|gives?|gave|"
-    r"makes?|made|leaves?|left|ha[sd]|have|find|finds|yields?|results?|answer|(?:ends?|ended)\s+up"
-    r"|becomes?|became)\b)"
+    r"(?i)(?:[=:;]|,(?!\s*[a-z]+ing\b)|\b(?:" + either(RESTATING_WORDS) + r")\b)"
     r"\s*(?:[A-Za-z']+\s+){0,3}?\$?-?[0-9]"  # ... with a number of its own (', which is the number of ways to' has none)
 )
 
@@ -293,10 +336,12 @@ def concluding(text: str, numbers: list[re.Match]) -> re.Match | None:
 
 # A plain value in prose: 12, -3, 1,000, 2.5, 3/4, 75%, 6!, 4.5E-4, and a power '3^4' as one value (never its base
 # alone).
-_PLAIN_VALUE = re.compile(
+_PLAIN_NUMBER = (
     r"(?<![0-9A-Za-z)\].,])-?(?:[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[./][0-9])"  # '5 050': a space between thousands groups
     r"|(?:[0-9]+ (?=[0-9]+/[0-9]))?[0-9](?:[0-9]|,(?=[0-9]))*(?:\.[0-9]+)?)"  # '3 1/2' is one value
-    r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4}"
+)
+_PLAIN_VALUE = re.compile(
+    _PLAIN_NUMBER + r"(?:\s*/\s*[0-9]+(?:\.[0-9]+)?|\^\{?-?[0-9]+\}?|[eE][-+]?[0-9]{1,4}"
     r"|\s*(?:[×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?-?[0-9]+\}?)?"  # '1.2·10^5' is one value
     r"(?::[0-9]+)*(?:\s?%|!(?!=))?(?![0-9])"  # '1:2', a ratio
 )
@@ -417,7 +462,7 @@ def _closing_bold(text: str) -> str | None:
     return ", ".join(values)
 
 
-_EXCLUDING = re.compile(r"(?i)\s*,?\s*(?:with|but|where|except|excluding|and)\s*")
+_EXCLUDING = re.compile(r"(?i)\s*,?\s*(?:" + EXCLUDING + r")\s*")
 _NOT_EQUAL = re.compile(r"\\neq?(?![A-Za-z])|≠")
 _BOUND_SIGN = re.compile(r"\\(?:ge|le|geq|leq|gt|lt)(?![A-Za-z])|[<>≤≥]")
 
@@ -440,15 +485,10 @@ def _closing_roots(text: str) -> str | None:
 
 
 _NO_SOLUTION = re.compile(r"(?i)" + NO_SOLUTION + "|" + NO_SOLUTION_ELSEWHERE)
-_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|belongs\s+to)\b")  # '... belongs to Evelyn.'
-_COPULA_ELSEWHERE = re.compile(
-    r"(?i)\b(?:" + COPULAS_ELSEWHERE + r"|sind|son|sont|são|равен|равна|равно|равны|это|є|jest|je|vaut|vale|beträgt)\b"
-)
+_COPULA = re.compile(r"(?i)\b(?:" + COPULAS_EN + r")\b")  # '... belongs to Evelyn.'
+_COPULA_ELSEWHERE = re.compile(r"(?i)\b(?:" + COPULAS_ELSEWHERE + "|" + either(COPULAS_MORE) + r")\b")
 # What names the kind of value before it: 'The result is the vector (2, 12).'
-_KIND = re.compile(
-    r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:vector|point|pair|matrix|interval|set|triple|number|value|(?:answer\s+)?option"
-    r"|(?:answer\s+)?choice|alternative)\s+"
-)
+_KIND = re.compile(r"(?i)^(?:the\s+|an?\s+)?(?:ordered\s+)?(?:" + ANSWER_KINDS + r")\s+")
 # A function's parity, as MATH asks it ('Thus $f$ is an odd function.')
 _PARITY = re.compile(r"(?i)^(?:an?\s+)?(odd|even|neither)(?:\s+function)?$")
 _EQUALS = re.compile(r"(?<![<>!=])=(?!=)")
@@ -470,7 +510,7 @@ def _picked_option(lines: list[str]) -> str | None:
     return f"({choice.group(1) or choice.group(2)})"
 
 
-_EXCEPT = re.compile(r"(?i)\b(?:except|but|other\s+than|besides|excluding|apart\s+from)\b")
+_EXCEPT = re.compile(r"(?i)\b(?:" + EXCEPT + r")\b")
 _YES_NO = re.compile(r"(?:\*\*)?(Yes|No)\b(?:\*\*)?\s*[—–,.:;!-]")  # a last paragraph that opens with its verdict
 _VERDICT_ELSEWHERE = re.compile(r"\*\*([^\W\d_]{1,8})(?:\*\*\s*[—–,.:;!]|[.!,]\*\*)")  # '**Sim**,', '**Não.**'
 _BOLD_VERDICT = re.compile(
@@ -526,41 +566,38 @@ def _relation_in_words(sentence: str) -> str | None:
 
 _LAST_WORD = re.compile(r"([^\W\d_]{2,})\W*$")
 # 'is' in the languages models answer in, and 'falls on': what puts a weekday or a parity at the end of a sentence
-_COPULA_ANY = re.compile(
-    r"(?i)\b(?:is|are|was|be|falls\s+on|" + COPULAS_ELSEWHERE + r"|wird|war|fue|era|cae|tombe|fällt|cai|это|будет)\b"
-)
+_COPULA_ANY = re.compile(r"(?i)\b(?:" + either(COPULAS_ON, (COPULAS_ELSEWHERE,), COPULAS_THEN) + r")\b")
 # A bold name that opens the last sentence and is its subject: '**Carla** is the fastest runner!', 'So **Bob** has the
 # higher average.', '**Alice** wins.'
 _BOLD_SUBJECT = re.compile(
-    r"(?:[^\w\s*]+\s*)?(?i:(?:so|thus|therefore|hence|clearly|overall),?\s+)?"  # ('🏃 **Alice** ran faster.')
-    r"\*\*(?!(?:Answer|Note|Step|Final|Total|Solution|Check|Yes|No)\*)([A-Z][a-z]{1,15})\*\*\s+"
-    r"(?:is|was|has|had|wins|won|will\s+win|gets|got|scores?|scored|finishe[sd]|comes|came|ran|runs|reads|read|saves|saved)\b"
+    r"(?:[^\w\s*]+\s*)?(?i:(?:"
+    + either(THEREFORE["en"], ("clearly", "overall"))
+    + r"),?\s+)?"  # ('🏃 **Alice** ran faster.')
+    r"\*\*(?!(?:" + either(NOT_SUBJECTS) + r")\*)([A-Z][a-z]{1,15})\*\*\s+(?:" + either(SUBJECT_VERBS) + r")\b"
 )
 _DIGIT = re.compile(r"[0-9]")
 _NAME_COMPARED = re.compile(
-    r"(?:^|,\s*|\b(?:so|thus|therefore|hence)\s+)([A-Z][a-z]{1,15})\s+(?:ran|runs|is|was|has|had|wins|won|scored|reads|read"
-    r"|saved|earned|got|gets)\s+(?:the\s+)?(?:[a-z]+er|more|less|most|least|farther|further|best|worst|fastest|longest"
-    r"|highest|largest|biggest)\b[^0-9$]{0,40}$"
+    r"(?:^|,\s*|\b(?:so|thus|therefore|hence)\s+)([A-Z][a-z]{1,15})\s+(?:"
+    + either(COMPARED_VERBS)
+    + r")\s+(?:the\s+)?(?:"
+    + either(COMPARED_WORDS)
+    + r")\b[^0-9$]{0,40}$"
 )
-_NOT_NAMES = frozenset(
-    ("She", "He", "It", "They", "This", "That", "There", "The", "We", "You", "Which", "What", "Each")
-)
-_NEGATED = re.compile(r"(?i)\b(?:neither|nor|not|isn't|ni|weder|nicht|né|nem)\b")
+_NOT_NAMES = frozenset(PRONOUNS)
+_NEGATED = re.compile(r"(?i)\b(?:" + NEGATED_WORDS + r")\b")
 _CJK_COPULA = r"(?:是|为|為|は|が|等于|等於)"
 _CJK_NAME = re.compile(_CJK_COPULA + r"\s*(?:\*\*)?([A-Z][a-z]{1,15})(?:\*\*)?\s*(?:です)?\s*[。.!！]?\s*$")
 _OPTION_BOLD = re.compile(r"(?i)\*\*(?:option|choice)\s*:?\s*\(?([A-E])\)?(?:\s*\([^()]{0,40}\))?\*\*\s*[.!]?\s*$")
 _CHOSEN = re.compile(r"(?:选|選|答案为|答案是)\s*\(?([A-E])\)?\s*[。.]?\s*$")  # '故选 C。'
 # The reason that follows a verdict word in its sentence: 'is **even**, since ...'
-_BECAUSE = re.compile(
-    r"(?i)\s*[,:;—–-]?\s*(?:since|because|as|for|da|weil|denn|car|puisque|parce\s+que|porque|pois|perch[ée]|poich[ée]"
-    r"|так\s+как|потому\s+что|ponieważ|bo|çünkü|zira|omdat|want)\b"
-)
-_DAYS_PARITY = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "odd", "even")
+_BECAUSE = re.compile(r"(?i)\s*[,:;—–-]?\s*(?:" + either(BECAUSE) + r")\b")
+_DAYS_PARITY = tuple(w for w in WORD_MEANINGS if w not in ("yes", "no", "true", "false"))  # weekdays, odd, even
 
 
 _ALL_BUT = re.compile(
     r"(?i)\ball\s+real(?:\s+numbers?)?\s*(?:\$?\s*[a-z]\s*\$?\s*)?(?:,\s*)?(?:(?:with|such\s+that|where|but)\s*\$?\s*"
-    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
+    r"[a-z]\s*(?:\\neq?(?![A-Za-z])|≠)|except\s*\$?\s*(?:[a-z]\s*=)?)"
+    + r"\s*(\\pm|±)?\s*(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*[.!]?\s*$"
 )
 
 _HOLE = r"\s*\$?\s*(?:[a-z]\s*=\s*)?(-?[0-9]+(?:[./][0-9]+)?)\s*\$?\s*"
@@ -729,7 +766,7 @@ def _lhs(math: str) -> str | None:
 
 # A statement of the final answer that comes after the box or #### line: what the model finally commits to.
 _FINAL = re.compile(
-    r"(?i)\b(?:final|correct|actual|right|true)\s+(answer|count|total|number|value|result|sum)\b"
+    r"(?i)\b(?:" + FINAL_ADJECTIVES + r")\s+(" + RESULT_NOUNS + r")\b"
     r"|\bthe\s+answer(?=\s+(?:should|must)\s+be\b)"  # 'Hmm, I think the answer should be (D).'
     r"|(?m:^[ \t]*(?:\*\*)?final(?=(?:\*\*)?[ \t]*:))"  # '#### 28 ... Actually, let me recount: ...\nFinal: 32'
     r"|\bactually\b[^\n]{0,200}?\b(?:so\s+)?the\s+(?:total|answer|count)(?=\s+(?:is|would\s+be)\b)"  # 'actually, ... (so) the total is 28'
@@ -829,10 +866,7 @@ _TAG_ASIDE = re.compile(
 )
 # A clause after the value that does something else with it: 'Thus $f(3) = 11$, which uses nothing more than
 # substituting $x = 3$ into $3x + 2$.' (not ', which is 11').
-_WHICH = (
-    r",\s*which\s+(?!is\b|are\b|equals?\b|gives?\b|makes?\b|simplifies\b|means\b|comes\b|works\b|leaves\b"
-    r"|brings\b|totals?\b|adds\b)[a-z]+\b"
-)
+_WHICH = r",\s*which\s+(?!" + RESTATING_VERBS + r")[a-z]+\b"
 _DECIMAL_POINT = r"(?<=[0-9])\.(?=[0-9])"
 # Two readings of '$', one pattern each (a pattern that tried both at every '$' would backtrack exponentially): math
 # delimiters where some '$' does not stand before a number, else currency signs (', which at $12.50 per week is
@@ -857,29 +891,34 @@ def _trailing_aside(text: str) -> str:
 
 # An aside that gives the answer under another assumption: '(If an 8% tax applies, she would pay $77.76 instead.)'
 # Or a more likely value offered beside it: '\boxed{9} days (realistically 9–10 days, since ...)'.
-_MAYBE_ASIDE = r"\(\s*(?:realistically|in\s+practice|practically|more\s+likely|probably|perhaps|maybe|possibly)\b[^()\n]{0,40}?[0-9]"
+_MAYBE_ASIDE = r"\(\s*(?:" + MORE_LIKELY + r")\b[^()\n]{0,40}?[0-9]"
 # (also '(aunque, si también contamos las 4, le quedarían 20)')
 _IF_ASIDE = (
-    r"\((?:[^()\n]{0,20}?\b)?(?:if|unless|assuming|si|wenn|falls|se)\b[^()\n]{0,200}?\b(?:would|instead|quedar[íi]an?"
-    r"|ser[íi]an?|tendr[íi]an?|w[üu]rden?|h[äa]tten?|sarebbe(?:ro)?|avrebbe(?:ro)?|seriam?|teriam?|serai(?:en)?t|aurai(?:en)?t)"
+    r"\((?:[^()\n]{0,20}?\b)?(?:" + IF_ASIDE_WORDS + r")\b[^()\n]{0,200}?\b(?:" + either(WOULD) + r")"
     r"\b[^()\n]{0,100}?[0-9]"
 )
 # 'or' and 'if' where a second value is offered for another reading: 'or 84 if ...', 'ou 54 € si ...'
 _OR_ELSE = r"or|ou|oder|o|oppure|или"
-_IF_WORDS = r"if|si|se|wenn|falls|если"
+_IF_WORDS = IF_WORDS
 # A second answer offered in or right after the statement: 'the answer is 24, but 36 is also possible', 'x = 2, or
 # possibly x = 3', '$\boxed{7}$ but $6$ is also plausible', 'is $72. (If an 8% tax applies, she would pay $77.76
 # instead.)'.
 _HEDGED = re.compile(
-    r"(?i)\bor\s+(?:possibly|perhaps|maybe)\b|\b(?:but|or|although|though)\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
-    r"[^.\n]{0,20}?\b(?:plausible|possible|correct|valid|right|work|be\s+the\s+answer)\b"
+    r"(?i)\bor\s+(?:"
+    + either(PERHAPS)
+    + r")\b|\b(?:"
+    + either(THOUGH)
+    + r")\b[^.\n]{0,60}?\b(?:also|might|may|could)\b"
+    r"[^.\n]{0,20}?\b(?:" + either(PLAUSIBLE) + r")\b"
     r"|"
     + _IF_ASIDE
     + r"|"
     + _MAYBE_ASIDE
     + r"|\b(?:"
     + _OR_ELSE
-    + r")\s+(?:(?:just|only|maybe|perhaps|possibly)\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?"
+    + r")\s+(?:(?:just|only|"
+    + either(PERHAPS[::-1])
+    + r")\s+)?(?:\*\*)?\$?-?[0-9][0-9,.]*\$?(?:\*\*)?\s*(?:[€$£¥%]\s*)?"
     + r"(?:[a-z]+\s+){0,3}?(?:"
     + _IF_WORDS
     + r")\b"  # '— or **84** if', '(or $8$ if', 'ou 54 € si'
@@ -894,8 +933,8 @@ def _hedged_after(text: str, pos: int) -> bool:
 
 # A second answer offered right after the stated one: '<answer>26</answer> (Or 24, if ...)', '\boxed{7} or maybe 8'.
 _ALTERNATIVE = re.compile(
-    r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:equivalently|in\s+other\s+words|simply|written|as|about|approximately|roughly)\b)"
-    r"|alternatively|otherwise|maybe|(?:though|although|but)\s+if)\b[^.\n]{0,80}?[0-9]"
+    r"(?i)[\s$.*]*\(?\s*(?:or(?!\s+(?:" + either(RESTATED_AS) + r")\b)"
+    r"|" + either(OTHER_VALUE_OPENERS) + r")\b[^.\n]{0,80}?[0-9]"
     r"|[\s$.*]*\(\s*(?:assuming|if|provided)\b[^()\n]{0,120}?\b(?:otherwise|else)\b[^()\n]{0,40}?[0-9]"  # '(assuming ...; otherwise 60)'
     r"|[\s$.*]*(?:" + _IF_ASIDE + "|" + _MAYBE_ASIDE + ")"
 )
@@ -924,13 +963,10 @@ def _oscillates(text: str) -> bool:
 
 
 # A section after the answer that shows how it was reached: '### Breakdown', '**Details:**'.
-_BREAKDOWN = re.compile(
-    r"(?i)(?:\*\*)?(?:breakdown|details?|explanation|working|calculations?|step[- ]by[- ]step|how\s+(?:we|i)\s+got\s+"
-    r"(?:there|this|it)|d[ée]tails?|desglose|aufschl[üu]sselung|rechnung)\b"
-)
+_BREAKDOWN = re.compile(r"(?i)(?:\*\*)?(?:" + either(BREAKDOWN) + r")\b")
 # A complete last sentence that concludes, in a paragraph of its own: 'Therefore, John spends 40 hours per week.'
 _CONCLUSION = re.compile(
-    r"\n[ \t]*\n[ \t]*(?:\*\*)?(?i:so|therefore|thus|hence|in\s+total|altogether)\b,?(?:[^.!?\n]|\.(?=[0-9])){0,160}?[0-9]"
+    r"\n[ \t]*\n[ \t]*(?:\*\*)?(?i:" + CONCLUDE_EN + r")\b,?(?:[^.!?\n]|\.(?=[0-9])){0,160}?[0-9]"
     r"(?:[^.!?\n]|\.(?=[0-9])){0,160}[.!](?:\*\*)?\s*$"
 )
 
@@ -974,7 +1010,7 @@ def _looped(text: str) -> str | None:
 
 
 _SEGMENT = re.compile(r"(?<=[.!?])[ \t]+|\n+")
-_CONCLUDES = re.compile(r"(?i)\W*(?:so|therefore|thus|hence|in\s+total|altogether|the\s+(?:total|answer|result)\b)")
+_CONCLUDES = re.compile(r"(?i)\W*(?:" + CONCLUDE_EN + r"|the\s+(?:total|answer|result)\b)")
 
 
 def _looped_sentence(text: str) -> str | None:
@@ -1318,7 +1354,7 @@ def _without_enumeration(text: str) -> str:
 _EMPTY_AFTER_TAG = re.compile(r"(?<=</answer>)\s*<answer>\s*</answer>\s*$")
 # A cut-off text that takes back what it stated and was cut before saying what instead.
 _RETRACTED = re.compile(
-    r"(?i)\b(?:wait|actually|oops|hold\s+on|mistake|misread|misunderstood|error|wrong|reconsider|re-?read)\b"
+    r"(?i)\b(?:" + RETRACTIONS + r")\b"
     r"(?![,.]?\s*let\s+me\s+(?:double[- ]?)?(?:check|verify)\b(?![^\n]{0,80}\b(?:wrong|mistake|error)\b))"  # 'Wait, let me double-check'
     r"|\bno\s*[,—–-]"
 )
@@ -1326,7 +1362,7 @@ _RETRACTED = re.compile(
 
 # A table that ends on its total row: the total is the answer.
 _TABLE_TOTAL = re.compile(
-    r"(?i)\n[ \t]*\|[ \t]*(?:\*\*)?(?:total|sum|answer|result|final|overall|grand\s+total|gesamt|总计|合计|合計)(?:\*\*)?[ \t]*\|"
+    r"(?i)\n[ \t]*\|[ \t]*(?:\*\*)?(?:" + TOTAL_ROW + r")(?:\*\*)?[ \t]*\|"
     r"(?:[ \t]*\|)*[ \t]*(?:\*\*)?[ \t]*([^|*\n]*[0-9][^|*\n]*?)[ \t]*(?:\*\*)?[ \t]*\|[^\n]*\s*$"
 )
 
@@ -1350,10 +1386,10 @@ def _declined(tail: str) -> bool:
 # attained ('the minimum value is 3, attained at x = 1.') and an aside that restates the value in another form
 # ('the probability is 1/2 (equivalently 0.5, or 50%).'). A number must stand before it in its sentence.
 _AFTER_VALUE = re.compile(
-    r"(?i)(?<=[0-9$πi}*])(?:,?\s*(?:(?:which\s+is\s+|that\s+is\s+)?(?:attained|achieved|reached|obtained|occurring|"
-    r"which\s+occurs|that\s+occurs)\s+)?(?:at|when|where)\s+\$?[a-z]\s*=\s*-?[0-9]+(?:[./][0-9]+)?\$?"
-    r"|\s*\((?:equivalently|i\.\s?e\.,?|that\s+is,?|which\s+is|or\s+equivalently|approximately|about|≈|~|also|d\.\s?h\.|soit"
-    r"|es\s+decir|cio[èe]|ou\s+seja|то\s+есть|即)[^()]*\))"
+    r"(?i)(?<=[0-9$πi}*])(?:,?\s*(?:(?:which\s+is\s+|that\s+is\s+)?(?:"
+    + either(ATTAINED)
+    + r")\s+)?(?:at|when|where)\s+\$?[a-z]\s*=\s*-?[0-9]+(?:[./][0-9]+)?\$?"
+    r"|\s*\((?:" + either(THAT_IS) + r")[^()]*\))"
     r"\s*[.!]?\s*$"
     # '... in total. (She had $100, so ...)', but not '(If it runs on weekdays only, that would be 700.)'
     r"|(?<=[.!?])\s*\(" + _NOT_ANOTHER_ANSWER + r"[^()]{0,300}\)\s*$"
@@ -1362,9 +1398,7 @@ _AFTER_VALUE = re.compile(
     r"[^.\n]*[.!]?\s*$"
 )
 # An aside that gives another value under another reading: '(... — that would give 8 hours.)': no single answer.
-_WOULD_ASIDE = re.compile(
-    r"(?i)\([^()]{0,300}?\bwould\s+(?:be|give|make|get|cost|take|leave|mean)\b[^()]{0,80}?[0-9][^()]*\)\s*$"
-)
+_WOULD_ASIDE = re.compile(r"(?i)\([^()]{0,300}?\bwould\s+(?:" + WOULD_VERBS + r")\b[^()]{0,80}?[0-9][^()]*\)\s*$")
 # A last paragraph that offers another value under another reading: '(Or **4 boxes** if she's fine leaving 2 out!)'
 _OTHER_VALUE = re.compile(
     r"(?i)\n\s*\n[ \t]*\(?[ \t]*(?:" + _OR_ELSE + r")\b[^\n]{0,80}?[0-9][^\n]{0,80}?\b(?:" + _IF_WORDS + r")\b[^\n]*$"

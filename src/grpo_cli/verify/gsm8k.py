@@ -15,21 +15,26 @@ from grpo_cli.verify.extract import concluding, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
     AND_WORDS,
+    APPROXIMATELY,
     BELOW_SURFACE,
     BELOW_ZERO,
+    BETWEEN,
     HOUR_WORDS,
     MAIN_UNITS,
+    METRIC_ASIDE_UNITS,
     METRIC_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
+    SCALE_VALUES,
     SCALE_WORDS,
     SUB_UNITS,
     UNIT_JOINS,
+    either,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
-from grpo_cli.verify.question import restated
+from grpo_cli.verify.question import CONFLICT, in_asked_unit, restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Verdict
@@ -72,17 +77,6 @@ _SCALE = re.compile(
     + SCALE_ABBREVIATIONS
     + ")"
 )
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
-           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9,
-           # other languages (extract.SCALE_WORDS): hi / en-IN, vi, id, es / pt, fr, de, it, pt, ru
-           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7, "लाख": 10**5, "करोड़": 10**7,
-           "nghìn": 10**3, "nghin": 10**3, "ngàn": 10**3, "ngan": 10**3, "triệu": 10**6, "trieu": 10**6, "tỷ": 10**9,
-           "ty": 10**9, "ribu": 10**3, "juta": 10**6, "miliar": 10**9, "mil": 10**3, "millones": 10**6,
-           "millier": 10**3, "milliers": 10**3, "millions": 10**6, "milliard": 10**9, "milliards": 10**9,
-           "tausend": 10**3, "millionen": 10**6, "milliarden": 10**9, "mila": 10**3, "milioni": 10**6,
-           "miliardi": 10**9, "milhões": 10**6, "milhoes": 10**6, "bilhões": 10**9, "bilhoes": 10**9,
-           "тысяча": 10**3, "тысячи": 10**3, "тысяч": 10**3, "миллион": 10**6, "миллиона": 10**6,
-           "миллионов": 10**6, "миллиард": 10**9, "миллиарда": 10**9, "миллиардов": 10**9}  # fmt: skip
 _ASIDE = re.compile(r"\([^()]*\)")
 # '24 (or 26 if the teachers count)', '15 (eller 14 om ...)': a second answer
 _ASIDE_HEDGE = re.compile(r"(?i)\(\s*(?:" + OR_WORDS + r"|o|but)\b[^()]*[0-9]")  # ('(but 50 if we include ...)')
@@ -95,7 +89,7 @@ _AND_A_HALF = re.compile(
 )
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
 _HEDGE = re.compile(
-    r"(?i)^\W*(?:(?:either|about|approximately|around|roughly|maybe|probably|circa|environ|etwa|aproximadamente)\s+)?"
+    r"(?i)^\W*(?:(?:" + either(APPROXIMATELY) + r")\s+)?"
     r"(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
     + OR_WORDS
     + "|o|"
@@ -108,7 +102,7 @@ _HEDGE = re.compile(
 )
 # A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
 _BETWEEN = re.compile(
-    r"(?i)\b(?:between|entre|zwischen|tra|fra|tussen|między|между|от|від|od)\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
+    r"(?i)\b(?:" + either(BETWEEN) + r")\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
     r"(?:and|y|et|und|e|en|i|и|і|до|do)\s+\$?[0-9]"
 )
 _RANGE = re.compile(r"(?<![0-9.])[0-9][0-9.,]*\s*%?\s*(?:[–—]\s*|-(?=[0-9]))[0-9]")
@@ -176,10 +170,10 @@ def _scaled(span: str) -> Num | None:
     num = read_number(m.group(1))
     if num is None or num.value is None:
         return None
-    scale = _SCALES[m.group(2).strip().lower()]
+    scale = SCALE_VALUES[m.group(2).strip().lower()]
     rest = _SCALE_REST.match(span, m.end())  # '2 juta 500 ribu', '2 million 500 thousand': one amount
     if rest and (more := read_number(rest.group(1))) is not None and more.value is not None:
-        smaller = _SCALES.get(rest.group(2).strip().lower(), scale)
+        smaller = SCALE_VALUES.get(rest.group(2).strip().lower(), scale)
         if smaller < scale and smaller % 10 == 0 and more.value * smaller < scale:
             return Num(num.value * scale + more.value * smaller, 0)
     return Num(num.value * scale, 0, alt=num.value)
@@ -229,7 +223,7 @@ _HOURS_MINUTES = re.compile(
 
 
 # A quantity restated in a unit a thousand times smaller or larger: '2.45 L (2450 mL)', '1.5 kg (1,500 g)'.
-_METRIC = r"\s*(?:l|liters?|litres?|kg|kilograms?|km|kilometers?|kilometres?|ml|milliliters?|millilitres?|g|grams?|m|meters?|metres?)"
+_METRIC = r"\s*(?:" + either(METRIC_ASIDE_UNITS) + ")"
 _METRIC_ASIDE = re.compile(
     r"(?i)(?<![0-9.])([0-9]+(?:\.[0-9]+)?)"
     + _METRIC
@@ -458,6 +452,9 @@ def verify(
         return Verdict(None, num.canonical() if num else span.strip()[:200], "bad_reference")
     if num is None:
         return Verdict(False, span.strip()[:200], "unparseable")
+    if num.value is not None and (asked := in_asked_unit(span, num.value, question)) is not None:
+        same = asked is not CONFLICT and numbers_equal(ref, Num(asked, num.places))  # the unit the question asks for
+        return Verdict(same, num.canonical(), "ok" if same else "wrong")
     same = numbers_equal(ref, num) or (num.alt is not None and numbers_equal(ref, Num(num.alt, num.places)))
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 

@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from grpo_cli.verify.lexicon import ALL_REALS_ELSEWHERE, AND_WORDS, NEXT_ASSIGNMENT, NO_SOLUTION_ELSEWHERE, OR_WORDS
+from grpo_cli.verify.lexicon import (
+    ALL_REALS_ELSEWHERE,
+    ALL_WORDS,
+    AND_WORDS,
+    LATEX_UNIT_WORDS,
+    NEXT_ASSIGNMENT,
+    NO_SOLUTION_ELSEWHERE,
+    OR_WORDS,
+    SUCH_THAT,
+    either,
+)
 from grpo_cli.verify.numbers import MAX_DIGITS
 from grpo_cli.verify.sources import boxed_answer
 
@@ -102,8 +112,8 @@ def undouble(text: str) -> str:
 
 # 'all x with x > -2' (and in de, fr, es): the condition is the answer
 ALL_WITH = re.compile(
-    r"(?i)^(?:all|alle|tous\s+les|todos\s+los)\s+(?:real\s+)?[a-z]\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?"
-    r"(?:with|such\s+that|where|mit|für\s+die|tels?\s+que|tal(?:es)?\s+que|:|\|)\s*"
+    r"(?i)^(?:" + either(ALL_WORDS) + r")\s+(?:real\s+)?[a-z]\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?"
+    r"(?:" + either(SUCH_THAT) + r"|:|\|)\s*"
 )
 # French interval brackets ']-2 ; 2[' and ';' between the ends: '(-2, 2)'.
 _FRENCH_INTERVAL = re.compile(
@@ -235,11 +245,7 @@ def _repeating(whole: str, fixed: str, period: str) -> str:
 
 _GROUPED = re.compile(r"(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
 _ONLY_GROUPED = re.compile(r"[-+]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?(?:\s*\\text\{[^{}]*\}|\s+[A-Za-z]+)?")
-_UNIT_WORDS = (
-    "cm|mm|km|meters?|metres?|inch(?:es)?|in|ft|feet|foot|yards?|yd|miles?|mi|mph|kg|grams?|pounds?|lbs?|oz|ounces?|"
-    "sec|seconds?|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|dollars?|cents?|degrees?|units?|"
-    "sq|square|cubic|liters?|litres?|ml|gallons?|people|students|points?"
-)
+_UNIT_WORDS = either(LATEX_UNIT_WORDS)
 _TRAILING_UNITS = re.compile(r"(?<=[0-9}])\s+(?:(?:" + _UNIT_WORDS + r")\b\s*)+(?:\^\s*\{?[23]\}?)?\s*$")
 _DELIMS = (("$$", "$$"), ("$", "$"), ("\\[", "\\]"), ("\\(", "\\)"))
 

@@ -18,9 +18,23 @@ from grpo_cli.verify import commitment
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
 from grpo_cli.verify.extract import all_reals, find_span, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
-from grpo_cli.verify.lexicon import AND_WORDS, CJK_ENDING, COPULAS_ELSEWHERE, NEXT_ASSIGNMENT, NO_SOLUTION, OR_WORDS
+from grpo_cli.verify.lexicon import (
+    AND_WORDS,
+    CJK_ENDING,
+    CJK_IS,
+    COPULAS_ELSEWHERE,
+    COPULAS_EQUALS,
+    COPULAS_PAST,
+    GLOSSES,
+    NEXT_ASSIGNMENT,
+    NO_SOLUTION,
+    OPTION_WORDS,
+    OR_WORDS,
+    REJECTED,
+    either,
+)
 from grpo_cli.verify.numbers import words_number
-from grpo_cli.verify.question import restated
+from grpo_cli.verify.question import restated, yes_no_verdict
 from grpo_cli.verify.region import symbols_end
 from grpo_cli.verify.sources import MAX_SPAN, PHRASE, boxed_answer
 from grpo_cli.verify.text import word_meaning
@@ -38,7 +52,7 @@ _MATH_RE = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 _WORDS = re.compile(r"[^\W\d_]{2,}")  # words in any script ("остаток равен $2$" is prose)
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?![0-9])")
 _COMMANDS = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
-_COPULA = re.compile(r"(?i)\b(?:is|are|equals|was|be|" + COPULAS_ELSEWHERE + r"|era|fue|sind|son|sont)\b|=")
+_COPULA = re.compile(r"(?i)\b(?:" + either(COPULAS_EQUALS, (COPULAS_ELSEWHERE,), COPULAS_PAST) + r")\b|=")
 
 
 def _balanced(text: str) -> bool:
@@ -192,9 +206,7 @@ def _alphabetical(text: str) -> str:
     return text if ordered == parts else ", ".join(f"{p.group(1)} = {p.group(2)}" for p in ordered)
 
 
-_OPTION = re.compile(
-    r"(?i)(?:alternativa|alternative|option|opci[óo]n|op[çc][ãa]o|choice|choix|variante)\s+\(?([A-E])\)?\b"
-)
+_OPTION = re.compile(r"(?i)(?:" + either(OPTION_WORDS) + r")\s+\(?([A-E])\)?\b")
 # An option letter with a reason after it: 'C (29 is the only prime)', '(B) — the only even one' (not '(or D)').
 _LETTER_ASIDE = re.compile(r"\s*\(?([A-E])\)?\s*(?:\((?!\s*(?:or|if|unless)\b)[^()]*\)|[—–:]\s+[^()]*)\s*\.?\s*")
 # A statement that opens with its verdict: 'No, 221 is not prime.'
@@ -202,20 +214,21 @@ _VERDICT = re.compile(r"\s*([^\W\d_]{1,8})\s*(?:[,—–:;.!]|$)")
 # A CJK sentence's lead-in before the value: '高约为 3.4641' (the height is about 3.4641), 'x 的值是 7'.
 _OTHER_SCRIPT_ASSIGNMENT = re.compile(r"^\s*(?![A-Za-z])[^\W\d_]\s*=\s*(?=\S)")
 _IMPLIES = re.compile(r"\\(?:Rightarrow|implies|Longrightarrow)(?![A-Za-z])|⇒")
-_CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:约为|約為|约等于|約等於|等于|等於|为|為|是|は|が)\s*(?=[-0-9$\\(√])")
+_CJK_LEAD = re.compile(r"^[^0-9$\\]*?(?:" + either(CJK_IS) + r")\s*(?=[-0-9$\\(√])")
 
 
 _WHICH_IS = re.compile(r",?\s+which\s+(?:is|equals)\s+(\$?-?[0-9][0-9./]*\$?)\s*[.!]?\s*$")
 _BOX_LABEL = re.compile(r"^\s*\\text\s*\{[^{}]*(?:\bis|:|=)\s*\}\s*(?=\S)")
 _OR_ASIDE = re.compile(r"\s*\(\s*or\s+([^()a-zA-Z]{1,40})\)\s*\.?$")
 # A trailing aside that restates the answer approximately or in other words.
-_GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|approximately|about|roughly|equivalently|i\.e\.)[^()]*\)\s*\.?$")
+_GLOSS = re.compile(r"\s*\((?:≈|~|\\approx|approx\.?|" + either(GLOSSES) + r")[^()]*\)\s*\.?$")
 
 
 # A trailing explanation in parentheses, starting with a word (not 'or' / 'if', which offer another answer).
 _EXPLAINED = re.compile(
-    r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?:(?=\s*[A-Za-z]{2,}\b)[^()]*|[^()]*\b(?:extraneous|rejected|invalid|not\s+valid"
-    r"|does\s+not\s+work|doesn't\s+work|not\s+a\s+solution)\b[^()]*)\)\s*\.?$"
+    r"(?<=\S)\s*\((?!\s*(?:or|if|unless)\b)(?:(?=\s*[A-Za-z]{2,}\b)[^()]*|[^()]*\b(?:"
+    + either(REJECTED)
+    + r")\b[^()]*)\)\s*\.?$"
 )  # '7 (the units digit of 3^2023)', 'x = 4 (x = −1 is extraneous)'
 
 
@@ -338,6 +351,8 @@ def prepare(
         return Verdict(None, extracted, "bad_reference")
     if not pred_text:
         return Verdict(False, None, "no_answer")
+    if (yes_no := yes_no_verdict(found[0], ref_text, question)) is not None:  # a yes / no question (verify.question)
+        return Verdict(yes_no, extracted, "ok" if yes_no else "wrong")
     if len(pred_text) > MAX_ANSWER:
         return Verdict(False, extracted[:200], "too_long")
     ref_ans, pred_ans = parse_answer(ref_text), parse_answer(pred_text)

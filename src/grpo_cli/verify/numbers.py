@@ -17,6 +17,25 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grpo_cli.verify.lexicon import (
+    CJK_DIGITS,
+    CJK_SCALES,
+    COMPOUND_TENS,
+    COMPOUND_UNITS,
+    DENOMINATORS,
+    DETAIL_WORDS,
+    DUTCH_UNITS,
+    HALF_OF,
+    HALF_WORDS,
+    MONEY_WORDS,
+    NUMBER_SCALES,
+    NUMBER_TENS,
+    NUMBER_UNITS,
+    NUMBER_WORDS_ELSEWHERE,
+    SCALE_AFTER,
+    either,
+)
+
 MAX_DIGITS = 1000
 REL_TOL = Fraction(1, 10**4)
 
@@ -108,119 +127,24 @@ def numbers_equal(a: Num, b: Num) -> bool:
     return decimal_close(a, a.places, b.value) or decimal_close(b, b.places, a.value)
 
 
-_UNITS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-}
-_TENS = {
-    w: 10 * i
-    for i, w in enumerate(["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])
-    if i > 1
-}
 _WORD = re.compile(r"[a-z]+")
-_MONEY = ("dollars", "dollar", "euros", "euro", "pounds", "pound")
 
-# Number words in the languages models answer in (es, fr, de, it, pt, nl, ru, uk, tr), as the English words they
-# stand for (a Russian hundred as two: 'двести' is 'two hundred'); when a text holds any of them, it is read in
-# English after they are rewritten ('trente-six' is 36, not the English 'six'). Accents are dropped first ('três' is 'tres'). Left out: words that are also common English or
-# articles ('once', 'due', 'cent', 'cents', 'elf', 'un', 'una', 'ein', 'een').
-_FOREIGN = {
-    **dict.fromkeys(("cero", "zero", "null", "nul", "ноль", "нуль"), "zero"),
-    **dict.fromkeys(("uno", "eins", "один", "одна", "одно"), "one"),
-    **dict.fromkeys(("dos", "deux", "zwei", "dois", "duas", "twee", "два", "две", "дві"), "two"),
-    **dict.fromkeys(("tres", "trois", "drei", "tre", "drie", "три"), "three"),
-    **dict.fromkeys(("cuatro", "quatre", "vier", "quattro", "quatro", "четыре", "чотири"), "four"),
-    **dict.fromkeys(("cinco", "cinq", "funf", "cinque", "vijf", "пять", "пʼять", "п'ять"), "five"),
-    **dict.fromkeys(("seis", "sechs", "sei", "zes", "шесть", "шість"), "six"),
-    **dict.fromkeys(("siete", "sept", "sieben", "sette", "sete", "zeven", "семь", "сім"), "seven"),
-    **dict.fromkeys(("ocho", "huit", "acht", "otto", "oito", "восемь", "вісім"), "eight"),
-    **dict.fromkeys(("nueve", "neuf", "neun", "nove", "negen", "девять", "девʼять", "дев'ять"), "nine"),
-    **dict.fromkeys(("diez", "dix", "zehn", "dieci", "dez", "tien", "десять"), "ten"),
-    **dict.fromkeys(("onze", "undici", "одиннадцать", "одинадцять"), "eleven"),
-    **dict.fromkeys(("doce", "douze", "zwolf", "dodici", "doze", "twaalf", "двенадцать", "дванадцять"), "twelve"),
-    **dict.fromkeys(("trece", "treize", "dreizehn", "tredici", "treze", "тринадцать", "тринадцять"), "thirteen"),
-    **dict.fromkeys(("catorce", "quatorze", "vierzehn", "quattordici", "четырнадцать", "чотирнадцять"), "fourteen"),
-    **dict.fromkeys(("quince", "quinze", "funfzehn", "quindici", "пятнадцать", "пʼятнадцять", "п'ятнадцять"),
-                    "fifteen"),
-    **dict.fromkeys(("dieciseis", "seize", "sechzehn", "sedici", "dezesseis", "шестнадцать", "шістнадцять"),
-                    "sixteen"),
-    **dict.fromkeys(("diecisiete", "siebzehn", "diciassette", "dezessete", "семнадцать", "сімнадцять"), "seventeen"),
-    **dict.fromkeys(("dieciocho", "achtzehn", "diciotto", "dezoito", "восемнадцать", "вісімнадцять"), "eighteen"),
-    **dict.fromkeys(("diecinueve", "neunzehn", "diciannove", "dezenove", "девятнадцать", "девʼятнадцять",
-                     "дев'ятнадцять"), "nineteen"),
-    **{"двести": "two hundred", "двісті": "two hundred", "триста": "three hundred", "четыреста": "four hundred",
-       "пятьсот": "five hundred", "шестьсот": "six hundred", "семьсот": "seven hundred", "восемьсот": "eight hundred",
-       "девятьсот": "nine hundred"},
-    **dict.fromkeys(("veinte", "vingt", "vingts", "zwanzig", "venti", "vinte", "twintig", "двадцать", "двадцять"), "twenty"),
-    **dict.fromkeys(("treinta", "trente", "dreissig", "trenta", "trinta", "dertig", "тридцать", "тридцять"), "thirty"),
-    **dict.fromkeys(("cuarenta", "quarante", "vierzig", "quaranta", "quarenta", "veertig", "сорок"), "forty"),
-    **dict.fromkeys(("cincuenta", "cinquante", "funfzig", "cinquanta", "cinquenta", "vijftig", "пятьдесят",
-                     "пʼятдесят", "п'ятдесят"), "fifty"),
-    **dict.fromkeys(("sesenta", "soixante", "sechzig", "sessanta", "sessenta", "zestig", "шестьдесят", "шістдесят"),
-                    "sixty"),
-    **dict.fromkeys(("setenta", "siebzig", "settanta", "zeventig", "семьдесят", "сімдесят"), "seventy"),
-    **dict.fromkeys(("ochenta", "achtzig", "ottanta", "oitenta", "tachtig", "восемьдесят", "вісімдесят"), "eighty"),
-    **dict.fromkeys(("noventa", "neunzig", "novanta", "negentig", "девяносто", "девяносто"), "ninety"),
-    **dict.fromkeys(("cien", "ciento", "hundert", "cento", "cem", "honderd", "сто"), "hundred"),
-    **dict.fromkeys(("mil", "mille", "tausend", "mila", "duizend", "тысяча", "тысячи", "тысяч", "тисяча", "тисячі"),
-                    "thousand"),
-    **dict.fromkeys(("millon", "millones", "millions", "millionen", "milione", "milioni", "milhao", "milhoes", "miljoen",
-                     "miljoenen", "миллион", "миллиона", "миллионов", "мільйон", "мільйони", "мільйонів"), "million"),
-    **dict.fromkeys(("milliard", "milliards", "milliarde", "milliarden", "miliardo", "miliardi", "miljard",
-                     "miljarden", "миллиард", "миллиарда", "миллиардов"), "billion"),
-    **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
-                    "dozen"),
-    **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
-    # Turkish (without 'on', 'bin': English words), and money words in other languages as English ones
-    **{"bir": "one", "iki": "two", "uc": "three", "dort": "four", "bes": "five", "alti": "six", "yedi": "seven",
-       "sekiz": "eight", "dokuz": "nine", "yirmi": "twenty", "otuz": "thirty", "elli": "fifty"},
-    **dict.fromkeys(("reais", "real", "pesos", "peso", "рублей", "рубля", "рубль"), "dollars"),
-    **dict.fromkeys(("centavos", "centavo", "centimos", "centimo", "centimes", "centime", "копеек", "копейки"), "cents"),
-}  # fmt: skip
 _ANY_WORD = re.compile(r"[^\W\d_]+(?:['ʼ][^\W\d_]+)?")  # any script's words ('тридцять', 'п'ять')
-_DUTCH_UNITS = {"een": "one", "twee": "two", "drie": "three", "vier": "four", "vijf": "five", "zes": "six",
-                "zeven": "seven", "acht": "eight", "negen": "nine"}  # fmt: skip
-_HALF = ("media", "medio", "demi", "demie", "halb", "mezzo", "mezza", "meio", "meia")
 # Compounds written as one word: German 'dreiundzwanzig' / 'dreieinhalb', Spanish 'veintitrés' / 'doscientos',
 # French 'quatre-vingts' (80, not 4 + 20), Italian 'ventitré'.
 _COMPOUNDS = [
-    (re.compile(r"\b([a-z]+?)und(zwanzig|dreissig|vierzig|funfzig|sechzig|siebzig|achtzig|neunzig)\b"), r"\1 \2"),
+    (re.compile(r"\b([a-z]+?)und(" + either(COMPOUND_TENS["de"]) + r")\b"), r"\1 \2"),
     (re.compile(r"\b([a-z]+?)einhalb\b"), r"\1 and a half"),
     (re.compile(r"\bveinti([a-z]+)\b"), r"twenty \1"),
-    (re.compile(r"\b(venti|trenta|quaranta|cinquanta|sessanta|settanta|ottanta|novanta)(uno|due|tre|quattro|cinque|sei"
-                r"|sette|otto|nove)\b"), lambda m: m.group(1) + " " + ("two" if m.group(2) == "due" else m.group(2))),
-    (re.compile(r"\b(deux|trois|quatre|cinq|six|sept|huit|neuf)\s+cents?\b"), r"\1 hundred"),
+    (re.compile(r"\b(" + either(COMPOUND_TENS["it"]) + ")(" + either(COMPOUND_UNITS["it"]) + r")\b"), lambda m: m.group(1) + " " + ("two" if m.group(2) == "due" else m.group(2))),
+    (re.compile(r"\b(" + either(COMPOUND_UNITS["fr"]) + r")\s+cents?\b"), r"\1 hundred"),
     (re.compile(r"\b(et|y)\s+un[oe]?\b"), "and one"),
-    (re.compile(r"\b(dos|tres|cuatro|seis|siete|ocho|nueve)cientos\b"), r"\1 hundred"),
+    (re.compile(r"\b(" + either(COMPOUND_UNITS["es"]) + r")cientos\b"), r"\1 hundred"),
     (re.compile(r"\bquinientos\b"), "five hundred"),
     (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
     (re.compile(r"\b(?:anderthalb|eineinhalb)\b"), "one and a half"),
     (re.compile(r"\bbucuk\b"), "and a half"),  # Turkish 'iki buçuk' is 2.5
-    (re.compile(r"\b(een|twee|drie|vier|vijf|zes|zeven|acht|negen)e?en(twintig|dertig|veertig|vijftig|zestig|zeventig"
-                r"|tachtig|negentig)\b"), lambda m: _DUTCH_UNITS[m.group(1)] + " " + m.group(2)),  # 'zesennegentig' is 96
+    (re.compile(r"\b(" + either(tuple(DUTCH_UNITS)) + ")e?en(" + either(COMPOUND_TENS["nl"]) + r")\b"), lambda m: DUTCH_UNITS[m.group(1)] + " " + m.group(2)),  # 'zesennegentig' is 96
 ]  # fmt: skip
 
 
@@ -236,15 +160,10 @@ def _in_english(text: str) -> str:
     )
     for pattern, repl in _COMPOUNDS:
         text = pattern.sub(repl, text)
-    return " ".join("a half" if w in _HALF else _FOREIGN.get(w, w) for w in _ANY_WORD.findall(text))
+    return " ".join("a half" if w in HALF_WORDS else NUMBER_WORDS_ELSEWHERE.get(w, w) for w in _ANY_WORD.findall(text))
 
 
-# Chinese / Japanese numerals ('四十八' is 48, '两千零五' 2005, '三万' 30000), read only inside an answer span: in
-# running text a numeral character is often a word ('一共' is 'altogether').
-_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-               "九": 9}  # fmt: skip
-_CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
-_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "十百千万萬亿億]{2,}|[" + "".join(_CJK_DIGITS) + "十]")
+_CJK_NUMERAL = re.compile("[" + "".join(CJK_DIGITS) + "十百千万萬亿億]{2,}|[" + "".join(CJK_DIGITS) + "十]")
 
 
 def cjk_numeral(text: str) -> Num | None:
@@ -255,19 +174,18 @@ def cjk_numeral(text: str) -> Num | None:
         return None
     total = section = digit = 0
     for c in next((r for r in runs if len(r) > 1), next((r for r in runs if r != "一"), runs[0])):
-        if c in _CJK_DIGITS:
-            digit = _CJK_DIGITS[c]
-        elif _CJK_SCALES[c] >= 10**4:  # 万 and 亿 scale the section before them
-            total += (section + digit) * _CJK_SCALES[c]
+        if c in CJK_DIGITS:
+            digit = CJK_DIGITS[c]
+        elif CJK_SCALES[c] >= 10**4:  # 万 and 亿 scale the section before them
+            total += (section + digit) * CJK_SCALES[c]
             section = digit = 0
         else:
-            section += max(digit, 1) * _CJK_SCALES[c]  # '十二' is 12: a bare 十 is one ten
+            section += max(digit, 1) * CJK_SCALES[c]  # '十二' is 12: a bare 十 is one ten
             digit = 0
     return Num(Fraction(total + section + digit))
 
 
 _HALF_A = re.compile(r"(?i)\bhalf\s+an?\s+(million|billion|thousand)\b")
-_HALF_OF = {"million": "five hundred thousand", "billion": "five hundred million", "thousand": "five hundred"}
 
 
 def words_number(text: str) -> Num | None:
@@ -278,7 +196,7 @@ def words_number(text: str) -> Num | None:
         return None
     if _CJK_NUMERAL.search(text):
         return cjk_numeral(text)  # '答案是四十八页。'
-    text = _HALF_A.sub(lambda m: _HALF_OF[m.group(1).lower()], text)  # 'half a million' is 500,000
+    text = _HALF_A.sub(lambda m: HALF_OF[m.group(1).lower()], text)  # 'half a million' is 500,000
     foreign = _in_english(text)
     if foreign != " ".join(_ANY_WORD.findall(text.lower())):  # 'trente-six litres' (not English 'six')
         return english_words(foreign) or english_words(text)
@@ -286,11 +204,6 @@ def words_number(text: str) -> Num | None:
 
 
 _BELOW_ZERO_WORDS = re.compile(r"(?:degrees?\s+(?:celsius\s+|fahrenheit\s+)?)?below\s+zero\b")
-# Fractions in words: 'three-fifths', 'one third' (singular after 'one' only: 'the twenty-third' is an ordinal).
-_DENOMINATORS = {"halves": 2, "third": 3, "thirds": 3, "quarters": 4, "fourth": 4, "fourths": 4, "fifth": 5,
-                 "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8,
-                 "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}  # fmt: skip
-_SCALE_AFTER = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9}
 
 
 def english_words(text: str) -> Num | None:
@@ -304,7 +217,7 @@ def english_words(text: str) -> Num | None:
     for i, word in enumerate(words):
         if seen and word == "and" and words[i + 1 : i + 3] in (["a", "half"], ["a", "quarter"]):
             part = unit * (Fraction(1, 2) if words[i + 2] == "half" else Fraction(1, 4))
-            scale = _SCALE_AFTER.get(words[i + 3]) if len(words) > i + 3 and total == 0 and unit == 1 else None
+            scale = SCALE_AFTER.get(words[i + 3]) if len(words) > i + 3 and total == 0 and unit == 1 else None
             if scale is not None:  # 'two and a half dozen' is 30 (and 2.5 dozen), 'three and a half million'
                 value = (current + part) * scale
                 return Num(value, alt=value / 12) if scale == 12 else Num(value)
@@ -314,14 +227,14 @@ def english_words(text: str) -> Num | None:
             and word == "and"
             and total == 0
             and unit == 1
-            and (count := _UNITS.get(words[i + 1] if i + 1 < len(words) else ""))
-            and (den := _DENOMINATORS.get(words[i + 2] if i + 2 < len(words) else ""))
+            and (count := NUMBER_UNITS.get(words[i + 1] if i + 1 < len(words) else ""))
+            and (den := DENOMINATORS.get(words[i + 2] if i + 2 < len(words) else ""))
             and count < den
         ):
             return Num(current + Fraction(count, den))  # 'two and three quarters' is 2.75 (not (2 + 3) / 4)
         if word == "half" and not seen and words[i + 1 : i + 3] == ["a", "dozen"]:
             return Num(Fraction(6), alt=Fraction(1, 2))  # 'half a dozen' is 6 (and half a dozen)
-        den = _DENOMINATORS.get(word)
+        den = DENOMINATORS.get(word)
         if seen and den and total == 0 and part == 0 and unit == 1 and (current == 1) == (word[-1] != "s"):
             return Num(Fraction(current, den))  # 'three quarters (of an hour)', 'three-fifths', 'one third'
 
@@ -338,10 +251,10 @@ def english_words(text: str) -> Num | None:
             seen = True
             break
         unit = 12 if word == "dozen" else unit
-        if word in _UNITS:
-            current += _UNITS[word]
-        elif word in _TENS:
-            current += _TENS[word]
+        if word in NUMBER_UNITS:
+            current += NUMBER_UNITS[word]
+        elif word in NUMBER_TENS:
+            current += NUMBER_TENS[word]
         elif word == "hundred":
             current = max(current, 1) * 100
         elif word in ("thousand", "million", "billion"):
@@ -354,7 +267,7 @@ def english_words(text: str) -> Num | None:
         elif seen:
             if words[i + 1 : i + 4] == ["and", "a", "half"]:  # 'three hours and a half'
                 part = Fraction(1, 2)
-            elif word in _MONEY and words[i + 1 : i + 2] == ["and"] and "cents" in words[i + 2 : i + 8]:
+            elif word in MONEY_WORDS and words[i + 1 : i + 2] == ["and"] and "cents" in words[i + 2 : i + 8]:
                 cents = english_words(" ".join(words[i + 2 :]))
                 if cents is not None and cents.value is not None and cents.value < 100:
                     part = cents.value / 100  # 'thirteen dollars and twenty-five cents'
@@ -371,13 +284,9 @@ def english_words(text: str) -> Num | None:
 
 
 _VOCABULARY = (
-    frozenset(_UNITS) | frozenset(_TENS) | frozenset(_DENOMINATORS)
-    | {"hundred", "thousand", "million", "billion", "dozen", "half", "quarter"}
+    frozenset(NUMBER_UNITS) | frozenset(NUMBER_TENS) | frozenset(DENOMINATORS)
+    | frozenset(NUMBER_SCALES)
 )  # fmt: skip
-_DETAIL_WORDS = frozenset(("with", "to", "for", "among", "between", "by", "from", "into", "in", "on", "at", "per", "of",
-                           "each", "every", "all", "over", "during", "after", "before", "within", "across", "through",
-                           "than", "since", "until", "the", "these", "those", "his", "her", "their", "its", "my",
-                           "our", "your"))  # fmt: skip
 
 
 def closing_words(text: str) -> str | None:
@@ -414,7 +323,7 @@ def closing_words(text: str) -> str | None:
         return None  # '$2.4 million', '3 degrees below zero': the words belong to a number
     before = set(words[max(0, start - 3) : start])
     left = words[start - 1] == "with" and {"left", "leaving", "leaves"} & before
-    if before & _DETAIL_WORDS and not left:
+    if before & DETAIL_WORDS and not left:
         return None  # 'with two friends', 'in a typical eight-hour day' are details; 'leaving her with half a dozen' is not
     said = " ".join(words[start:])
     value = english_words(said)

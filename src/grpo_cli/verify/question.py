@@ -1,7 +1,8 @@
-r"""Question-aware verdicts (issue 26): an answer that only restates the question is no answer.
+r"""Question-aware verdicts (issue 26): an answer that only restates the question is no answer, and the question's
+yes / no form and asked unit inform the comparison.
 
-Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), two
-rules use it; without a question nothing changes.
+Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), four
+rules use it; without a question nothing changes. Two decide whether the answer is one:
 
 - **Given data restated.** The sentence the answer is read from copies four or more consecutive words of the
   question, the answer among them, and concludes nothing: `We know that Maya has 12 apples.` or
@@ -14,17 +15,44 @@ rules use it; without a question nothing changes.
   hold, and an expression named as the choice in a question that offers choices ("Which is larger, $2^{10}$ or
   $10^3$?": `2^{10}` stays an answer).
 
-What it does not do: it does not read the question's unit or yes/no form (the verifier credits a value in either of
-two neighbouring units, docs/verifiers.md), and it does not judge whether a given number is the right answer: a
-final answer that equals a number the question gives, stated as an answer, is compared as usual.
+Two more rules read the question's form (`yes_no_verdict`, `in_asked_unit`), and only change a comparison where
+both the question and the answer say enough:
+
+- **Yes / no.** A question that asks yes or no (a sentence ending in '?' that opens with is / are / does / can /
+  ... or ¿es / est-ce que / ist / é ..., `lexicon.YES_NO_OPENERS`) with a yes / no reference: an answer that opens
+  with a yes / no word in any language `text.word_meaning` knows is that word (`\boxed{\text{No, because } 221 =
+  13 \cdot 17}` is No); 'Yes and no' / 'yes/no' opens with both and is no answer. An answer that opens with
+  anything else (a number, a sentence) is compared as usual, so `\boxed{221}` is still wrong.
+- **The asked unit** (gsm8k). A question that asks for one unit ('How many [more] minutes ...', '... in hours?',
+  'Express your answer in cents.'; not a rate: 'minutes per mile') and an answer whose number names one known unit
+  (`lexicon.UNITS`: seconds to weeks, cents and dollars ('$'), mm to km, inches to miles, g / kg, oz / lb, mL / L):
+  the answer is converted to the asked unit and compared as that value only (asked minutes: `2 hours` is 120, `7200
+  seconds` 120, `120 minutes` 120 and not also 2). A unit of another dimension (`$120` for minutes) or one without
+  a single size (`2 months` for days) is not credited. An answer with no unit, or with several ('2 hours (120
+  minutes)'), is compared as before.
+
+What these rules do not do: a question in another language is not read for its unit; the math task does not
+convert units; no rule judges whether a given number is the right answer: a final answer that equals a number the
+question gives, stated as an answer, is compared as usual.
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from math import gcd
 
-from grpo_cli.verify.lexicon import CONCLUSION_WORDS
+from grpo_cli.verify.lexicon import (
+    CHOICE_WORDS,
+    CONCLUSION_WORDS,
+    HOW_MANY_MODIFIERS,
+    RATE_WORDS,
+    UNITS,
+    YES_NO_JOINS,
+    YES_NO_OPENERS,
+    either,
+)
+from grpo_cli.verify.text import word_meaning
 
 _WORD = re.compile(r"[^\W_]+")
 _CONCLUDES = re.compile(r"(?i)\b(?:" + CONCLUSION_WORDS + r")\b|=")
@@ -32,7 +60,7 @@ _SENTENCES = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _TEXT_BOX = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\s+|\$|\\left|\\right|\\[,;!: ]")
 _OPERATOR = re.compile(r"[-+*/^!×÷·]|\\(?:frac|dfrac|tfrac|cdot|times|div|sqrt|binom|sum|prod|int)(?![A-Za-z])|\)\s*\(")
-_CHOICE = re.compile(r"(?i)\b(?:which|larger|smaller|greater|bigger|less|more|or|compare)\b")
+_CHOICE = re.compile(r"(?i)\b(?:" + either(CHOICE_WORDS) + r")\b")
 _MATH = re.compile(r"\$\$?([^$]{1,300})\$\$?|\\\((.{1,300}?)\\\)|\\\[(.{1,300}?)\\\]", re.S)
 _LEADING_SIGN = re.compile(r"^[-+]\s*")
 _FRACTION = re.compile(r"\\frac\{([0-9]+)\}\{([0-9]+)\}|([0-9]+)/([0-9]+)")
@@ -105,3 +133,78 @@ def restates_expression(answer: str, question: str | None) -> bool:
     sides = [side for r in regions for side in r.split("=")]
     runs = [m.group(0) for m in _ARITHMETIC.finditer(_MATH.sub(" ", question))]  # 'What is 12 + 15?' in prose
     return any(flat == _flat(c) for c in regions + sides + runs)
+
+
+# --- The question's form: yes / no, and the unit it asks for ------------------------------------------------------
+_QUESTION_SENTENCE = re.compile(r"[^.!?\n]*\?")
+_YES_NO_QUESTION = re.compile(r"(?i)^[\s*_>#¿¡\"']*(?:" + either(YES_NO_OPENERS) + r")\b")
+_MARKUP = re.compile(r"\\(?:text|textbf|mathrm|mbox|textit)\s*\{|[{}$*_]|\\[,;! ]")
+_OPENING_WORD = re.compile(r"\W*([^\W\d_]+)(?:\s*(?:" + either(YES_NO_JOINS) + r")\s*([^\W\d_]+))?")
+
+
+def yes_no_question(question: str | None) -> bool:
+    """Does a sentence of the question ask yes or no ('Is 221 a prime number?')?"""
+    return bool(question) and any(_YES_NO_QUESTION.match(q) for q in _QUESTION_SENTENCE.findall(question))
+
+
+def yes_no_verdict(answer: str, reference: str, question: str | None) -> bool | None:
+    """For a yes / no question with a yes / no reference: is the answer, read by its opening yes / no word, the
+    reference? None when the rule does not apply (another question or reference, no opening yes / no word)."""
+    wanted = word_meaning(reference)
+    if wanted not in ("yes", "no") or not yes_no_question(question):
+        return None
+    m = _OPENING_WORD.match(_MARKUP.sub(" ", answer))
+    said = word_meaning(m.group(1)) if m else None
+    if said not in ("yes", "no"):
+        return None
+    if m.group(2) and word_meaning(m.group(2)) in ("yes", "no"):
+        return False  # 'Yes and no', 'yes/no': both
+    return said == wanted
+
+
+_UNIT_WORDS = [
+    (dimension, re.compile(r"(?i)" + words), size) for dimension, units in UNITS.items() for words, size in units
+]
+_ANY_UNIT = either(*(words for _, units in UNITS.items() for words, _ in units))
+_NOT_RATE = r"(?![\w/])(?!\s*(?:" + either(RATE_WORDS) + r")\b)"
+_ASKED = re.compile(
+    r"(?i)\bhow\s+many\s+(?:(?:" + either(HOW_MANY_MODIFIERS) + r")\s+)?(" + _ANY_UNIT + ")" + _NOT_RATE
+    + r"|\bin\s+(?:terms\s+of\s+)?(" + _ANY_UNIT + r")\s*[?.]?\s*$"
+)  # fmt: skip
+_STATED = re.compile(
+    r"(?i)(?<![\w.,])(\$\s*)?(-?[0-9][0-9,]*(?:\.[0-9]+)?)(?:\s*("
+    + _ANY_UNIT.replace(r"|\$", "")
+    + ")"
+    + _NOT_RATE
+    + ")?"
+)
+_MATH_DOLLAR = re.compile(r"\$(?!\s?[0-9])")  # a '$' that delimits math: no '$' in the span is a currency sign
+CONFLICT = object()  # the answer names a unit that cannot be the asked one: not credited
+
+
+def _unit(word: str) -> tuple[str, int | None]:
+    return next((dimension, size) for dimension, pattern, size in _UNIT_WORDS if pattern.fullmatch(word.strip()))
+
+
+def asked_unit(question: str | None) -> tuple[str, int | None] | None:
+    """(dimension, size) of the one unit the question asks for, else None ('How many minutes ...?' is time, 60)."""
+    if not question:
+        return None
+    found = {_unit(next(g for g in m.groups() if g)) for s in question.splitlines() for m in _ASKED.finditer(s.strip())}
+    return found.pop() if len(found) == 1 else None
+
+
+def in_asked_unit(span: str, value: Fraction, question: str | None) -> Fraction | object | None:
+    """The answer's value in the unit the question asks for (module docstring): a Fraction, CONFLICT when the
+    answer's unit cannot be the asked one, None when the rule does not apply."""
+    asked = asked_unit(question)
+    if asked is None:
+        return None
+    dollars = _MATH_DOLLAR.search(span) is None
+    stated = [m for m in _STATED.finditer(span) if m.group(3) or (m.group(1) and dollars)]
+    if len(stated) != 1 or Fraction(stated[0].group(2).replace(",", "")) != value:
+        return None  # no unit, several, or a unit on another number than the answer's ('2 hours, so 120')
+    (dimension, size), (want, asked_size) = _unit(stated[0].group(3) or "$"), asked
+    if dimension != want or size is None or asked_size is None:
+        return CONFLICT if (dimension, size) != asked else value
+    return value * size / asked_size

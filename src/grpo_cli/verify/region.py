@@ -10,6 +10,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from grpo_cli.verify.lexicon import (
+    CHECK_OPENERS,
+    IN_TOTAL,
+    SIGN_OFFS,
+    STATES_AGAIN,
+    THEREFORE,
+    THEREFORE_EN,
+    TRAILERS,
+    either,
+)
 from grpo_cli.verify.numbers import NUMBER_RE
 from grpo_cli.verify.sources import CLOSE_TAG, HASHES, phrase_matches, phrase_span
 
@@ -62,23 +72,7 @@ _NOTE = re.compile(
 
 # A chat assistant's closing lines after its answer ('Hope this helps! 😊', 'Let me know if you'd like me to work
 # through a similar problem with 5 friends!', '**Tip:** check step 2', a '---' rule): not where the answer is.
-_SIGN_OFF = re.compile(
-    r"(?i)(?:i\s+)?hope\s+(?:this|that|it|my)\b|let\s+me\s+know\b|feel\s+free\b|don'?t\s+hesitate\b"
-    r"|if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?questions?\b|is\s+there\s+anything\s+else\b"
-    r"|anything\s+else\s+i\s+can\b|happy\s+(?:to\s+help|learning|studying|solving|calculating|math|baking|shopping)\b"
-    r"|good\s+luck\b|keep\s+(?:up|practi[cs]ing)\b|great\s+(?:question|job|work)\b|you(?:'re|\s+are)\s+welcome\b"
-    r"|(?:pro\s+)?tips?\s*:|(?:key\s+)?takeaways?\s*:|remember\s*:|want\s+(?:to\s+try|more|another)\b"
-    r"|would\s+you\s+like\b|(?:do\s+)?you\s+want\s+me\s+to\b|want\s+(?:me\s+)?to\b|shall\s+i\b|بالتوفيق|bons\s+estudos\b|cheers\b|thanks?(?:\s+you)?\s+for\b"
-    r"|if\s+you(?:'d|\s+would)\s+like\b|if\s+you\s+(?:want|need)\b"
-    r"|espero\s+que\b|j'esp[èe]re\b|n'h[ée]sit(?:ez|e)\s+pas\b|ich\s+hoffe\b|spero\s+che\b|надеюсь\b"
-    r"|se\s+vuoi\b|si\s+quieres\b|si\s+tu\s+veux\b|si\s+vous\s+(?:voulez|le\s+souhaitez)\b|wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest"
-    r"|willst|m[öo]chten|wollen)\b|falls\s+du\b|se\s+quiser\b|qualquer\s+d[úu]vida\b|cualquier\s+duda\b|fammi\s+sapere\b"
-    r"|av[íi]same\b|sag\s+bescheid\b|если\s+(?:хотите|нужно|надо|будут)\b|如果(?:你|您)?(?:需要|想|有)|如有|有问题|必要(?:なら|であれば)"
-    r"|원하시면|궁금한|कुछ\s+पूछना|बताइए|إذا\s+(?:أردت|كان)|semoga\b|jika\s+(?:ada|anda)\b|n[ếe]u\s+b[ạa]n\b|daj\s+zna[ćc]\b"
-    r"|quer\s+que\s+eu\b|besoin\s+d['’]autres\b|veux-tu\s+que\b|voulez-vous\s+que\b|quieres\s+que\b|soll\s+ich\b"
-    r"|vuoi\s+che\b|хотите,?\s+(?:я|чтобы)\b|需要我|要不要我|umarım\b|als\s+je\b|hopelijk\b|还有(?:其他|别的)?问题|有(?:其他|别的)问题|他に(?:質問|ご質問)|다른\s*질문|lycka\s+till\b"
-    r"|希望(?:这|這|对|對|能)|お役に立て|도움이\s*되"
-)
+_SIGN_OFF = re.compile(r"(?i)" + either(SIGN_OFFS))
 
 _LEAD = " \t*_>#~-¡¿"  # markup and opening punctuation before a line's first word
 
@@ -143,18 +137,7 @@ def without_sign_off(text: str) -> str:
 # handshakes for 10 people'), another method, a contrast, a remark, an assumption, a note (en, de, fr, es, it, pt, ru,
 # zh, ja, ar, ko). Its numbers and boxes are not the answer to this problem.
 TRAILER = re.compile(
-    r"(?i)\(?(?:generali[sz]ation|generali[sz]ing|in\s+general|more\s+generally|alternative(?:ly|\s+(?:view|method|approach"
-    r"|solution))?|another\s+(?:way|method|approach)|by\s+contrast|in\s+contrast|contrast|for\s+comparison|compare|remarks?"
-    r"|side\s+note|aside|assumptions?|bonus|extension|fun\s+fact|why\s+(?:this|it)\s+works|intuition|caveat|insight"
-    r"|edge\s+case|(?:more|further)\s+explanation|(?:a\s+)?(?:common|typical|frequent)\s+(?:mistakes?|errors?|pitfalls?|traps?)"
-    r"|watch\s+out|be\s+careful|careful|warning|heads\s+up|fyi|for\s+(?:your\s+)?info(?:rmation)?|pour\s+info|attention"
-    r"|one\s+thing\s+(?:worth\s+noting|to\s+note)|worth\s+noting|keep\s+in\s+mind|you\s+can\s+(?:check|verify|confirm)"
-    r"|if\s+you(?:'re|\s+are)\s+(?:also\s+)?(?:curious|interested|wondering)|quick\s+check"
-    r"|achtung|ojo|cuidado|erreur\s+fr[ée]quente|error\s+com[úu]n|h[äa]ufiger\s+fehler|bemerkung|anmerkung|hinweis|verallgemeinerung|zum\s+vergleich|remarque|g[ée]n[ée]ralisation|en\s+g[ée]n[ée]ral"
-    r"|[àa]\s+noter|observaci[óo]n|generalizaci[óo]n|por\s+contraste|osservazione|generalizzazione|in\s+generale"
-    r"|observa[çc][ãa]o|generaliza[çc][ãa]o|em\s+geral|примечание|замечание|обобщение|备注|推广|一般地|另解|補足|一般に|別解"
-    r"|ملاحظة|참고|일반화"
-    r"|this\s+is\s+the\s+(?:amount|number|total|result|value)\s+(?:you|we|he|she|they|that|which|of)\b)\b"
+    r"(?i)\(?(?:" + either(TRAILERS) + r")\b"
     r"|(?P<scenario>if\b[^\n]{0,200}?\b(?:instead|would)\b)"  # a second scenario: 'If you sent 300 texts instead, it would be $55.'
 )
 
@@ -187,16 +170,15 @@ def without_trailers(text: str, scenarios: bool = True) -> str:
 # A check of the answer after it, that states nothing new ('Check: 14 + 4 = 18 ✓', 'Let me verify: ...'): its numbers
 # are the check's, not the answer. A check that concludes again ('... So she has 13.') is kept.
 CHECK = re.compile(
-    r"\n[ \t]*(?:[*_>#-]+[ \t]*)?(?:✅|✔️?|☑️?)?[ \t]*(?:\*\*)?(?:(?:quick\s+|sanity\s+|double[- ])?check(?:ing)?\b|verif(?:y|ication)\b"
-    r"|let(?:'s|\s+me|\s+us)\s+(?:double[- ]?)?(?:check|verify)\b|to\s+(?:check|verify)\b|v[ée]rification\b|comprobaci[óo]n\b"
-    r"|verificaci[óo]n\b|probe\b|überprüfung\b|verifica\b|验证|检验|検算|確認"
-    r"|both\s+(?:roots\s+|solutions\s+|values\s+|answers\s+)?(?:check\s+out|work|satisfy)\b)",
+    r"\n[ \t]*(?:[*_>#-]+[ \t]*)?(?:✅|✔️?|☑️?)?[ \t]*(?:\*\*)?(?:" + either(CHECK_OPENERS) + ")",
     re.I,
 )
 
 CONCLUDES_AGAIN = re.compile(
-    r"(?i)\b(?:so|therefore|thus|hence)\b[^.\n]{0,80}?[0-9]|\b(?:answer|final|correct(?:ed|ion)|actually|wait|mistake)\b"
-    r"|\n[ \t]*\n[ \t]*(?:\*\*)?(?:so|therefore|thus|hence|in\s+total|altogether)\b"  # a conclusion after it, in words too
+    r"(?i)\b(?:" + THEREFORE_EN + r")\b[^.\n]{0,80}?[0-9]|\b(?:" + either(STATES_AGAIN) + r")\b"
+    r"|\n[ \t]*\n[ \t]*(?:\*\*)?(?:"
+    + either(THEREFORE["en"], IN_TOTAL[1:])
+    + r")\b"  # a conclusion after it, in words too
 )  # (not '..., so the calculation above is consistent.')
 
 

@@ -9,7 +9,22 @@ from __future__ import annotations
 
 import re
 
-from grpo_cli.verify.lexicon import AND_WORDS, CJK_JOINS, LETTER_JOINS, OR_WORDS, SCALE_WORDS
+from grpo_cli.verify.lexicon import (
+    AND_WORDS,
+    ANSWER_PHRASES,
+    ANSWER_PLACES,
+    BETWEEN_BOXES,
+    CJK_JOINS,
+    LETTER_JOINS,
+    OR_WORDS,
+    OTHER_READING,
+    PHRASE_WORDS,
+    READING_WORDS,
+    RETRACTS_BOX,
+    SCALE_WORDS,
+    UNCOMMITTED,
+    either,
+)
 
 MAX_SCAN = 65_536
 
@@ -25,21 +40,8 @@ _BARE = re.compile(r"[^\s${}]{1,200}")
 
 HASHES = re.compile(r"####[ \t]*([^\n]*)")
 
-# "answer is", "answer:", "Final answer:", "**Answer:**", "the final answer is: " ... and the same in the languages
-# models switch to (es, fr, de, it, pt, nl, ru, zh, ja): "La respuesta es 42", "Réponse : 42", "答案是 42".
-PHRASE = re.compile(
-    r"(?i)(?:\b(?:final\s+)?answer\b(?:[ \t]*\([^()\n]{0,60}\))?(?:\*\*)?[ \t]*(?:is\b[ \t]*:?|:|=|[—–](?=[ \t]*[-$0-9\\]))"
-    r"|\brespuesta(?:\s+final)?\s+es\b|\br[ée]ponse(?:\s+finale)?\s+est\b|\bantwort\s+(?:ist|lautet)\b"
-    r"|\brisposta(?:\s+finale)?\s+[èe]\b|\bresposta(?:\s+final)?\s+[ée]\b|\bantwoord\s+is\b"
-    r"|\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta|antwoord)(?:\s+final[e]?)?[ \t]*:"
-    r"|ответ(?:[ \t]+[-—:])?[ \t]*:?|答案\s*(?:是|为|[:：])|答え\s*(?:は|[:：])|答\s*[:：]"
-    # ko, hi, ar, id, vi, pl, tr, uk, sv/no/da: '정답: 25', '답은 25', 'उत्तर: 25', 'الإجابة: 25', 'Jawaban: 25', 'Đáp án: 25'
-    r"|(?:정답|답)(?:\s*[:：]|은\s)|(?:उत्तर|الإجابة|الجواب|jawaban|c[âa]u\s+tr[ảa]\s+l[ờo]i|đáp\s+(?:án|số)|odpowied[źz]"
-    r"|cevap|yan[ıi]t|відповідь|svar)(?:\s+(?:akhir|cu[ốo]i\s+c[ùu]ng|ko[ńn]cowa|final|النهائي|النهائية|अंतिम|son))?(?:\*\*)?[ \t]*[:：]"
-    r"|(?m:^[ \t]*(?:\*\*)?final(?:\*\*)?[ \t]*:)"  # 'Final: 14''
-    r"|(?m:^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:final\s+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*\n\s*(?=[^\n]*[0-9$\\])))"  # '### Final Answer'
-    r"(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?"  # 'La respuesta es: ...'
-)
+# The answer phrases of every language (`lexicon.ANSWER_PHRASES`), then what may close them: 'La respuesta es: ...'
+PHRASE = re.compile(r"(?i)(?:" + either(ANSWER_PHRASES) + r")(?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?::[ \t]*)?")
 
 # $$...$$, $...$ (an escaped \$ inside does not end it), \(...\), \[...\]
 # (Inline math does not run across a blank line: '$2,000.' and a '$2 + 3 = 5$' two paragraphs on are no region.)
@@ -123,10 +125,7 @@ _BOX_GAP = re.compile(
 
 _LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
 
-_CORRECTION = re.compile(
-    r"(?i)\b(?:but|not|no|wrong|instead|actually|correct(?:ed|ion)?|so|then|therefore|thus|hence|answer|is|was|get|got|"
-    r"mistake|oops|wait|check|recheck|verify|again|however|hmm|final|finally|first|last|lastly|now|next|after|try)\b"
-)
+_CORRECTION = re.compile(r"(?i)\b(?:" + either(BETWEEN_BOXES) + r")\b")
 
 
 def _wordless(gap: str) -> bool:
@@ -137,9 +136,7 @@ def _wordless(gap: str) -> bool:
 # 'x = \\boxed{3}', 'y = 3 - 5 = \\boxed{-2}': the unknown a box's value is assigned to
 _ASSIGNS = re.compile(r"(?<![A-Za-z0-9\\])([A-Za-z])\s*=(?:[^=$\n]{0,30}=)?\s*(?:\$|\\\(|\\\[)?\s*$")
 
-_RETRACTS = re.compile(
-    r"(?i)\b(?:wrong|mistake|oops|wait|actually|instead|correct(?:ed|ion)?|recheck|however|but|not|no)\b"
-)
+_RETRACTS = re.compile(r"(?i)\b(?:" + either(RETRACTS_BOX) + r")\b")
 
 
 def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]] | None:
@@ -168,15 +165,13 @@ def _assigned_boxes(text: str, found: list[tuple[int, int, str]]) -> list[tuple[
 # Two boxes for two readings of the problem, in one sentence: 'If order matters, ... \boxed{20}; if it does not,
 # ... \boxed{10}.' A hedge: no answer is committed to.
 # '... \boxed{20}; otherwise it is \boxed{10}', '... \boxed{120} arrangements; treating repeated letters as identical, ...'
-READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:if|otherwise|treating|assuming|considering|whereas|unless)\b[^.!?\n]*$")
+READINGS = re.compile(r"(?i)^[^.!?\n]*\b(?:" + either(READING_WORDS) + r")\b[^.!?\n]*$")
 
 CONDITION = re.compile(
     r"(?i)\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?(?:\*\*)?(?:if|when|assuming|under)\b"
 )  # ('- If order matters: ...')
 
-_OTHER_READING = re.compile(
-    r"(?i)\s*[-*•]\s+(?:\*\*)?(?:including|excluding|counting|not\s+counting|with|without|otherwise|else|instead)\b"
-)
+_OTHER_READING = re.compile(r"(?i)\s*[-*•]\s+(?:\*\*)?(?:" + either(OTHER_READING) + r")\b")
 
 
 def two_readings(text: str, found: list[tuple[int, int, str]] | None = None) -> bool:
@@ -260,13 +255,6 @@ def repeated_hashes(text: str, cut: str) -> tuple[str, str] | None:
 # A '$' that does not stand before a number: some '$' in the line delimits math, so none is read as a currency sign.
 NOT_CURRENCY = re.compile(r"\$(?!\s?[0-9])")
 
-# Every answer phrase holds one of these words: the phrase regex (an alternation Python tries at every position)
-# only scans from just before the first of them, and not at all in a text without one.
-# ('答' also starts 答案 and 答え.)
-PHRASE_WORDS = ("answer", "respuesta", "réponse", "reponse", "antwort", "risposta", "resposta", "antwoord", "ответ",
-                 "答", "답", "उत्तर", "الإجابة", "الجواب", "jawaban", "câu", "cau", "đáp", "odpowied", "cevap", "yanıt",
-                 "yanit", "відповідь", "svar", "final")  # fmt: skip
-
 MAX_HITS = 256
 
 
@@ -310,13 +298,9 @@ def phrase_span(text: str) -> tuple[str, int] | None:
 
 
 # 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
-_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:probably|maybe|perhaps|possibly|likely)\b", re.I)
+_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
 
-_META = re.compile(
-    r"(?i)\s*(?:the\s+correct\s+answer\s+to\b|enclosed|given|written|provided|shown|stated|placed|put|boxed|as\s+follows|below"
-    r"|above|within|inside"
-    r"|in\s+(?:the\s+)?(?:box|tags?|<answer>))\b"
-)
+_META = re.compile(r"(?i)\s*(?:" + either(ANSWER_PLACES) + r")\b")
 
 MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
 

@@ -21,6 +21,12 @@ import re
 import unicodedata
 from fractions import Fraction
 
+from grpo_cli.verify.lexicon import (
+    CJK_SCALE,
+    SMALL_NUMBERS,
+    WORD_MEANINGS,
+)
+
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _SUB_RUN = re.compile(r"[₀₁₂₃₄₅₆₇₈₉]+")
@@ -60,8 +66,6 @@ _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "�
 _VULGAR_RE = re.compile(r"(?:([0-9])\s?)?([" + "".join(_VULGAR) + "])")
 # Digits with Chinese / Japanese / Korean scale characters: '2.4万' is 24000, '1万2千' 12000, '3亿5000万' 350000000,
 # '3만 6천 원' 36000.
-_CJK_UNITS = {"亿": 10**8, "億": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3, "百": 10**2, "억": 10**8, "만": 10**4,
-              "천": 10**3, "백": 10**2}  # fmt: skip
 _CJK_RUN = re.compile(
     r"(?<![0-9.])(?:[0-9]{1,20}(?:\.[0-9]{1,20})?\s*[亿億万萬千百억만천백]\s*)+(?:[0-9]{1,20}(?![0-9.]))?"
 )
@@ -73,11 +77,11 @@ def _cjk_number(m: re.Match) -> str:
     for num, unit, rest in _CJK_PAIR.findall(m.group(0)):
         if rest:
             section += int(rest)
-        elif _CJK_UNITS[unit] >= 10**4:  # 万 and 亿 scale everything before them in their section
-            total += (section + Fraction(num)) * _CJK_UNITS[unit]
+        elif CJK_SCALE[unit] >= 10**4:  # 万 and 亿 scale everything before them in their section
+            total += (section + Fraction(num)) * CJK_SCALE[unit]
             section = Fraction(0)
         else:
-            section += Fraction(num) * _CJK_UNITS[unit]
+            section += Fraction(num) * CJK_SCALE[unit]
     value = total + section
     text = str(value.numerator) if value.denominator == 1 else str(float(value))
     return text + (" " if m.group(0).endswith(" ") else "")
@@ -114,8 +118,7 @@ _DOT_GROUPS = re.compile(
     r"(?<![0-9.,])([0-9]{1,3})((?:\.[0-9]{3}){2,})(?![0-9]|\.[0-9])"
 )  # 1.234.567 (one group: a point)
 _APOSTROPHE_GROUPS = re.compile(r"(?<![0-9.,'’])([0-9]{1,3})((?:['’][0-9]{3})+)(?![0-9'’])")  # 1'234'567, 12’500
-_SMALL_WORDS = {w: str(i) for i, w in enumerate(
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}  # fmt: skip
+_SMALL_WORDS = {w: str(i) for i, w in enumerate(SMALL_NUMBERS)}
 _SMALL = r"[0-9]+|" + "|".join(_SMALL_WORDS)
 _OVER = re.compile(
     r"(?i)(?<![\w.])(?:(negative|minus)\s+)?("
@@ -149,34 +152,7 @@ def number_forms(text: str) -> str:
     return text
 
 
-# Word answers MATH asks for (a weekday, yes / no, true / false, odd / even) in the languages models answer in: a
-# reference '\text{Wednesday}' is answered by 'miércoles', '水曜日' or 'среда'. Keys are lower-case, without accents.
-_WORD_MEANINGS = {
-    "monday": ("lunes", "lundi", "montag", "lunedi", "segunda", "segunda-feira", "понедельник", "月曜日", "月曜",
-               "星期一", "周一", "礼拜一", "월요일", "pazartesi", "poniedziałek", "maandag", "senin"),
-    "tuesday": ("martes", "mardi", "dienstag", "martedi", "terca", "terca-feira", "вторник", "火曜日", "火曜",
-                "星期二", "周二", "礼拜二", "화요일", "sali", "wtorek", "dinsdag", "selasa"),
-    "wednesday": ("miercoles", "mercredi", "mittwoch", "mercoledi", "quarta", "quarta-feira", "среда", "水曜日",
-                  "水曜", "星期三", "周三", "礼拜三", "수요일", "carsamba", "sroda", "woensdag", "rabu"),
-    "thursday": ("jueves", "jeudi", "donnerstag", "giovedi", "quinta", "quinta-feira", "четверг", "木曜日", "木曜",
-                 "星期四", "周四", "礼拜四", "목요일", "persembe", "czwartek", "donderdag", "kamis"),
-    "friday": ("viernes", "vendredi", "freitag", "venerdi", "sexta", "sexta-feira", "пятница", "金曜日", "金曜",
-               "星期五", "周五", "礼拜五", "금요일", "cuma", "piatek", "vrijdag", "jumat"),
-    "saturday": ("sabado", "samedi", "samstag", "sonnabend", "sabato", "суббота", "土曜日", "土曜", "星期六", "周六",
-                 "礼拜六", "토요일", "cumartesi", "sobota", "zaterdag", "sabtu"),
-    "sunday": ("domingo", "dimanche", "sonntag", "domenica", "воскресенье", "日曜日", "日曜", "星期日", "星期天",
-               "周日", "礼拜天", "일요일", "pazar", "niedziela", "zondag", "minggu"),
-    "yes": ("si", "oui", "ja", "sim", "да", "はい", "是", "是的", "对", "네", "예", "evet", "tak", "ya", "co", "ha", "نعم",
-            "हाँ", "हां"),
-    "no": ("non", "nein", "nao", "нет", "いいえ", "否", "不是", "不", "아니요", "아니오", "hayir", "nee", "nie", "tidak",
-           "khong", "nahi", "नहीं", "لا", "nej", "nei"),
-    "true": ("vrai", "verdadero", "wahr", "vero", "verdadeiro", "верно", "истина", "正确", "真", "正しい"),
-    "false": ("faux", "falso", "falsch", "неверно", "ложь", "错误", "假", "誤り"),
-    "odd": ("impair", "impaire", "impar", "ungerade", "dispari", "нечетная", "нечётная", "奇函数", "奇", "nieparzysta",
-            "oneven", "tek"),
-    "even": ("pair", "paire", "par", "gerade", "pari", "четная", "чётная", "偶函数", "偶", "parzysta", "cift"),
-}  # fmt: skip
-_MEANING = {word: english for english, words in _WORD_MEANINGS.items() for word in (english, *words)}
+_MEANING = {word: english for english, words in WORD_MEANINGS.items() for word in (english, *words)}
 _CJK_ENDINGS = sorted((k for k in _MEANING if len(k) >= 2 and "\u3040" <= k[0] <= "\u9fff"), key=len, reverse=True)
 _LATEX_WORD = re.compile(r"\\[A-Za-z]+|[{}$\\]|[\s.!?,;:。！？*\"'()]+")
 

@@ -1,0 +1,87 @@
+"""The final-commitment rules (verify/commitment.py; docs/verifiers.md, "The final committed answer"), one family:
+what the text finally commits to after the answer the locator found. Each rule with examples both ways: where it
+decides the verdict, and a near miss where it must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grpo_cli.verify import verify
+
+# (completion, reference, task, expected correct, rule)
+CASES = [
+    # the same value stated again, in any source or form, is that value
+    ("<answer>72</answer>\n\nSo the answer is \\boxed{72}.", "72", "gsm8k", True, "same value, tag then box"),
+    ("The answer is 0.5.\n\nIn other words, 1/2.", "0.5", "gsm8k", True, "same value, another form"),
+    ("The answer is 72.\n\nRéponse : 72", "72", "gsm8k", True, "same value, another language"),
+    # a revision word, then another value: that value
+    ("\\boxed{12}. Wait, I miscounted: it is 13.", "13", "gsm8k", True, "revision to the last value"),
+    ("\\boxed{12}. Wait, I miscounted: it is 13.", "12", "gsm8k", False, "revision: the first value is gone"),
+    ("\\boxed{12}. Espera, me equivoqué: es 15.", "15", "gsm8k", True, "revision in Spanish"),
+    ("\\boxed{12}. Wait, let me double-check: 3 x 4 = 12.", "12", "gsm8k", True, "looking again revises nothing"),
+    ("The answer is 12. Wait, I miscounted: it is 15.", "15", "gsm8k", True, "revision on the phrase's own line"),
+    ("The answer is 12. Wait, I miscounted: it is 15.", "12", "gsm8k", False, "revision on the line: 12 is gone"),
+    ("The answer is 12. She has 3 left.", "12", "gsm8k", True, "a detail on the phrase's line revises nothing"),
+    ("\\boxed{12} Hold on, I forgot one case: it is 13.", "12", "gsm8k", False, "revision on the box's line"),
+    (
+        "<answer>18</answer> (that is, $18 left) No wait, that's wrong; it is 19.",
+        "18",
+        "gsm8k",
+        False,
+        "revision after an aside on the tag's line",
+    ),  # fmt: skip
+    ("<answer>18</answer> (that is, $18 left over)", "18", "gsm8k", True, "an aside on the tag's line"),
+    ("#### 40 Actually, it is 43.", "43", "gsm8k", True, "revision on the #### line"),
+    ("\\boxed{12} Hope this helps!", "12", "gsm8k", True, "a sign-off on the box's line"),
+    ("\\boxed{12}. Hmm, 13? No, so my first answer stands.", "12", "gsm8k", True, "the first answer stands"),
+    # another value offered beside the answer: a hedge
+    ("The answer is 12. It could also be 13.", "12", "gsm8k", False, "another value offered"),
+    ("The answer is 12 oder 18.", "12", "gsm8k", False, "'oder' between two values"),
+    ("The answer is 24 hours, or 1 day.", "24", "gsm8k", True, "the same value in another unit is no hedge"),
+    # two values in one statement, in every language (issue 26: the split verdicts)
+    ("<answer>La respuesta es 12 o 18</answer>", "18", "gsm8k", False, "two values in a tag (es)"),
+    ("<answer>The answer is 12 or 18</answer>", "18", "gsm8k", False, "two values in a tag (en)"),
+    ("<answer>La réponse est 12 ou 18</answer>", "18", "gsm8k", False, "two values in a tag (fr)"),
+    ("<answer>La respuesta es 18</answer>", "18", "gsm8k", True, "one value in a tag (es)"),
+    # a range or a tolerance is no single answer
+    ("The answer is 12 ± 1.", "12", "gsm8k", False, "tolerance"),
+    ("The answer is 12, give or take 1.", "12", "gsm8k", False, "tolerance in words"),
+    (
+        "The answer is \\boxed{12}. The answer lies between 11 and 13.",
+        "12",
+        "gsm8k",
+        False,
+        "a range named as the answer",
+    ),
+    ("\\boxed{12}. Note the ratio must be between -1 and 1.", "12", "gsm8k", True, "a range that is not the answer"),
+    ("The roots are $\\boxed{3 \\pm 2\\sqrt{2}}$.", "3 \\pm 2\\sqrt{2}", "math", True, "math: \\pm inside the answer"),
+    # a conclusion to another value in the last paragraph
+    ("\\boxed{20}\n\nTherefore the total is 22.", "20", "gsm8k", False, "a later conclusion to another value"),
+    (
+        "\\boxed{46}\n\nSo, 46 miles per hour is the answer.",
+        "46",
+        "gsm8k",
+        True,
+        "a later conclusion to the same value",
+    ),
+    # an empty statement states nothing, in every language (issue 26: the split verdicts)
+    ("So 3 + 4 = 7 and 18 total. The final answer is:", "18", "gsm8k", False, "empty final statement (en)"),
+    ("So 3 + 4 = 7 and 18 total. La respuesta final es:", "18", "gsm8k", False, "empty final statement (es)"),
+    ("So 3 + 4 = 7 and 18 total. Die endgültige Antwort ist:", "18", "gsm8k", False, "empty final statement (de)"),
+    ("So 3 + 4 = 7 and 18 total. The final answer is: 18", "18", "gsm8k", True, "the statement with its value"),
+]
+
+
+@pytest.mark.parametrize(("completion", "reference", "task", "expected", "rule"), CASES, ids=[c[-1] for c in CASES])
+def test_commitment_rule(completion, reference, task, expected, rule):
+    assert verify(completion, reference, task).correct is expected
+
+
+def test_split_verdicts_agree_across_languages():
+    """The issue's two splits: the same statement in English and Spanish gets one verdict."""
+    for pair in (
+        ("<answer>La respuesta es 12 o 18</answer>", "<answer>The answer is 12 or 18</answer>"),
+        ("Total: 18. La respuesta final es:", "Total: 18. The final answer is:"),
+    ):
+        es, en = (verify(text, "18") for text in pair)
+        assert (es.correct, es.reason) == (en.correct, en.reason) == (False, "no_answer")

@@ -1,0 +1,57 @@
+"""The answer's own forms (verify/sources.py; docs/verifiers.md, "Where the answer is", sources 1-4), one family:
+the answer tag, the box, the `####` line and the answer phrase in the languages models answer in. Each form with
+examples both ways: read where it states the answer, not read where it does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grpo_cli.verify import verify
+from grpo_cli.verify.sources import last_boxed, last_tag, phrase_span
+
+# (completion, reference, expected correct, form)
+CASES = [
+    ("<think>6 x 12</think>\n<answer>72</answer>", "72", True, "tag"),
+    ("I think \\boxed{72} is it.", "72", True, "box"),
+    ("\\boxed{2} and \\boxed{3}", "2", False, "box: two boxes joined are one answer, not its first part"),
+    ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "#### line"),
+    ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers"),
+    ("The answer is 72.", "72", True, "phrase (en)"),
+    ("La respuesta es 72.", "72", True, "phrase (es)"),
+    ("La réponse est 72.", "72", True, "phrase (fr)"),
+    ("Die Antwort lautet 72.", "72", True, "phrase (de)"),
+    ("La risposta è 72.", "72", True, "phrase (it)"),
+    ("A resposta é 72.", "72", True, "phrase (pt)"),
+    ("Het antwoord is 72.", "72", True, "phrase (nl)"),
+    ("Ответ: 72", "72", True, "phrase (ru)"),
+    ("答案是 72", "72", True, "phrase (zh)"),
+    ("答えは 72 です。", "72", True, "phrase (ja)"),
+    ("정답: 72", "72", True, "phrase (ko)"),
+    ("Jawaban: 72", "72", True, "phrase (id)"),
+    ("Odpowiedź: 72", "72", True, "phrase (pl)"),
+    ("### Final Answer\n72", "72", True, "phrase: a heading, the value on the next line"),
+    ("So the answer is 45? Hmm, 3 x 24 = 72.", "45", False, "phrase: a question is no answer"),
+    ("The answer is probably 56, but 3 x 24 = 72.", "56", False, "phrase: an uncommitted one"),
+    ("The answer is enclosed within <answer> tags. 3 x 24 = 72.", "72", True, "phrase: one that names a place"),
+]
+
+
+@pytest.mark.parametrize(("completion", "reference", "expected", "form"), CASES, ids=[c[-1] for c in CASES])
+def test_answer_form(completion, reference, expected, form):
+    assert verify(completion, reference).correct is expected
+
+
+def test_a_cut_off_last_tag_is_skipped():
+    text = "<answer>72</answer>\n\nLet me write it again: <answer>7"
+    assert verify(text, "72", finished=False).correct is True  # the text was cut inside the last tag
+    assert verify(text, "7", finished=False).correct is False
+
+
+def test_the_readers_themselves():
+    assert last_tag("<answer>1</answer> <answer>2</answer>") == "2"
+    assert last_tag("<answer>1") is None
+    assert last_boxed("\\boxed{\\frac{1}{2}} then \\boxed{3}") == "3"
+    assert last_boxed("\\boxed{30.") is None
+    assert phrase_span("La respuesta es 18.")[0].strip(" .") == "18"
+    assert phrase_span("The final answer is:") is None  # states nothing
+    assert phrase_span("the answer is enclosed within tags") is None
