@@ -60,6 +60,12 @@ def test_both_ranks_finish_through_the_launcher(two_process_run):
     # (the Trainer writes rng_state_<rank>.pth only when world_size > 1)
     checkpoint = stage / "checkpoint-2"
     assert sorted(p.name for p in checkpoint.glob("rng_state*.pth")) == ["rng_state_0.pth", "rng_state_1.pth"]
+    # rank 0 listed the checkpoint once both ranks had written it: both RNG states are grpo's, so --overwrite
+    # would delete the whole folder and refuse nothing (TensorBoard's runs/ is not grpo's)
+    listed = rundir.manifest.listed(stage)["checkpoint-2"]["dir"]
+    assert {"rng_state_0.pth", "rng_state_1.pth", "model.safetensors", "optimizer.pt"} <= set(listed)
+    ours, theirs, _ = rundir.manifest.sort(stage)
+    assert set(theirs) <= {"runs"} and {"checkpoint-2", "final", "metrics.jsonl"} <= set(ours), theirs
 
 
 @pytest.mark.slow

@@ -129,9 +129,21 @@ class ListsSaves(TrainerCallback):
         self._saving(state, control)
 
     def on_save(self, args, state, control, **kwargs):
+        # Every rank writes into the checkpoint (its rng_state_<rank>.pth; DeepSpeed its optimizer shards) and each
+        # calls on_save once its own part is written: rank 0 lists the folder only when all of them are here, so
+        # no late shard makes a finished checkpoint read as changed (and refused by --overwrite).
+        all_ranks_saved()
         if state.is_world_process_zero:
             rundir.manifest.record(self.out_dir, f"checkpoint-{state.global_step}", "README.md")
             rundir.manifest.forget_missing(self.out_dir)
+
+
+def all_ranks_saved() -> None:
+    """A barrier across the training processes (a no-op in a single process)."""
+    import torch.distributed as dist
+
+    if dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1:
+        dist.barrier()
 
 
 def _text(value: Any) -> str:

@@ -14,7 +14,13 @@ from typing import Any
 from grpo_cli import rundir, tracking
 from grpo_cli.config import ModelConfig, Recipe
 from grpo_cli.errors import UserError
-from grpo_cli.observe.callbacks import GracefulInterrupt, ListsSaves, RunDirCallback, TrainingInterrupted
+from grpo_cli.observe.callbacks import (
+    GracefulInterrupt,
+    ListsSaves,
+    RunDirCallback,
+    TrainingInterrupted,
+    all_ranks_saved,
+)
 
 
 def device_kind() -> str:
@@ -244,6 +250,7 @@ def train(trainer: Any, out_dir: Path, *, resume: bool, interrupt: GracefulInter
     if main:
         rundir.manifest.record_pending(out_dir, final.name)  # a kill while it is saved leaves it grpo's
     trainer.save_model(str(final), _internal_call=True)
+    all_ranks_saved()  # under DeepSpeed every rank takes part in the save: list final/ once all are done
     if main:
         rundir.manifest.record(out_dir, final.name)
     summary = {
