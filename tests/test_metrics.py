@@ -80,6 +80,13 @@ def test_wilson_ci_textbook_values():
     assert (lo, hi) == (pytest.approx(0.2553, abs=1e-4), pytest.approx(0.3662, abs=1e-4))
 
 
+def test_wilson_ci_is_exactly_0_or_1_at_none_or_all_correct():
+    """centre - half is 0 in exact arithmetic; in floats it printed as 3.5e-18 for some totals."""
+    for n in range(1, 2001):
+        assert stats.wilson_ci(0, n)[0] == 0.0 and stats.wilson_ci(n, n)[1] == 1.0, n
+    assert [n for n in range(1, 2001) if 0.0 < stats.wilson_ci(1, n)[0]] == list(range(1, 2001))
+
+
 def test_mean_ci_is_the_clt_interval_clipped():
     values = [0.0, 0.5, 1.0, 0.5]
     mean, sd = 0.5, math.sqrt(sum((v - 0.5) ** 2 for v in values) / 3)

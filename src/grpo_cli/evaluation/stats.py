@@ -89,7 +89,10 @@ def wilson_ci(successes: int, total: int, z: float = Z95) -> tuple[float, float]
     denom = 1 + z * z / total
     centre = (p + z * z / (2 * total)) / denom
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all successes the bound is exactly 0 or 1 (centre == half); in floats it came out as 3.5e-18.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= total else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean_ci(values: Sequence[float], z: float = Z95, lo: float = 0.0, hi: float = 1.0) -> tuple[float, float]:
