@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         --set data.path=OUT/data.jsonl), OUT/summary.json and the dataset card OUT/README.md."""
         from grpo_cli import config, rundir, tracking
         from grpo_cli import recipes as rec
-        from grpo_cli.commands.eval import _console, eval_bar
+        from grpo_cli.commands.eval import _console, eval_bar, plain_log
         from grpo_cli.stages import distill as distill_stage
 
         flags = {"distill.n": ("--n", n), "distill.k": ("--k", k), "eval.backend": ("--backend", backend)}
@@ -55,10 +55,7 @@ def register(app: typer.Typer) -> None:
             tracking.check_hub(f"--push-to-hub {push_to_hub}", "drop --push-to-hub and upload OUT/ later (hf upload)")
         out = output or rundir.recipe_root(run_dir, r.name) / distill_stage.KIND
         console = _console()
-
-        def log(message: str) -> None:
-            console.print(message, highlight=False, markup=False)
-
+        log = plain_log(console)
         summary = distill_stage.run(
             r, model, out, limit=limit, overwrite=overwrite, resume=resume, log=log, progress=eval_bar(console)
         )

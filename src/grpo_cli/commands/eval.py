@@ -132,13 +132,19 @@ def eval_bar(console: Any):
     return bar
 
 
-def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
-    from grpo_cli.stages import eval as eval_stage
+def plain_log(console: Any):
+    """A stage's `log`: each line printed as it is (no rich markup or highlighting of model text)."""
 
     def log(message: str) -> None:
         console.print(message, highlight=False, markup=False)
 
-    return eval_stage.run(recipe, model_dir, out, log=log, progress=eval_bar(console), **kwargs)
+    return log
+
+
+def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
+    from grpo_cli.stages import eval as eval_stage
+
+    return eval_stage.run(recipe, model_dir, out, log=plain_log(console), progress=eval_bar(console), **kwargs)
 
 
 def _console():

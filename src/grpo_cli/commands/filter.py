@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
         histograms before and after in OUT/summary.json."""
         from grpo_cli import config, rundir
         from grpo_cli import recipes as rec
-        from grpo_cli.commands.eval import _console, eval_bar
+        from grpo_cli.commands.eval import _console, eval_bar, plain_log
         from grpo_cli.stages import filter as filter_stage
         from grpo_cli.stages.grpo import resolve_init
 
@@ -47,10 +47,7 @@ def register(app: typer.Typer) -> None:
             raise UserError(f"--model {model}: no such folder")
         out = output or rundir.recipe_root(run_dir, r.name) / filter_stage.KIND
         console = _console()
-
-        def log(message: str) -> None:
-            console.print(message, highlight=False, markup=False)
-
+        log = plain_log(console)
         summary = filter_stage.run(
             r, model_dir, out, n=n, low=low, high=high, limit=limit, overwrite=overwrite, log=log,
             progress=eval_bar(console),
