@@ -84,7 +84,7 @@ def test_wilson_ci_is_exactly_0_or_1_at_none_or_all_correct():
     """centre - half is 0 in exact arithmetic; in floats it printed as 3.5e-18 for some totals."""
     for n in range(1, 2001):
         assert stats.wilson_ci(0, n)[0] == 0.0 and stats.wilson_ci(n, n)[1] == 1.0, n
-    assert [n for n in range(1, 2001) if 0.0 < stats.wilson_ci(1, n)[0]] == list(range(1, 2001))
+    assert [n for n in range(1, 2001) if stats.wilson_ci(1, n)[0] > 0.0] == list(range(1, 2001))
 
 
 def test_mean_ci_is_the_clt_interval_clipped():
