@@ -8,11 +8,11 @@ recipe's eval: the first 100 test problems): sampled (temperature 1.0, 4 samples
 KL, completion length and entropy, and the alarms `grpo report` raised. docs/learning.md's table comes from here.
 Real subprocesses, exactly the commands a user types.
 
-    .venv/bin/python bench/smollm2_cpu.py                               # seeds 1 2 3, into runs-smollm2/
+    .venv/bin/python bench/smollm2_cpu.py                               # seeds 1 2 3, 2 at once, into runs-smollm2/
     .venv/bin/python bench/smollm2_cpu.py --seeds 1 --jobs 1 --run-dir /tmp/s --sft /tmp/s/sft/smollm2-cpu/sft/final
 
---jobs runs that many GRPO seeds at once (each with one intra-op thread). Not collected by pytest (no test_
-function): ~1 hour per seed on 2 shared CPU cores.
+--jobs runs that many GRPO seeds at once (each with one intra-op thread; each peaks near 9 GB). Not collected by
+pytest (no test_ function): ~30 min of GRPO per seed on 2 CPU cores, plus ~6 min of evals per model.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     ap.add_argument("--run-dir", type=Path, default=Path("runs-smollm2"))
     ap.add_argument("--sft", type=Path, default=None, help="Reuse this SFT model instead of training one.")
-    ap.add_argument("--jobs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2)  # ~9 GB per seed at 32 completions a step
     args = ap.parse_args()
     root = args.run_dir.resolve()
     os.environ.setdefault("OMP_NUM_THREADS", "1")  # torch's spinning threads are slower on a shared machine
