@@ -132,3 +132,12 @@ PATTERNS = {
     "language_mixing": language_mixing_run,
     "verifier_failures": verifier_failures_run,
 }
+
+
+def damage(rows: list[dict], rng, p: float) -> None:
+    """Each metric of each row, with probability p, set to None or NaN or dropped (`step` kept): the gaps a real
+    metrics.jsonl has (TRL logs None for an all-NaN metric; a metric a version did not log)."""
+    for row in rows:
+        for key in list(row):
+            if key != "step" and rng.random() < p:
+                row[key] = rng.choice([None, float("nan")]) if rng.random() < 0.5 else row.pop(key)

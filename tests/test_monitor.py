@@ -186,10 +186,7 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
     fired = []
     for trial in range(48):
         rows = kinds[trial % len(kinds)](seed=rng.randrange(10**6))
-        for row in rows:
-            for key in list(row):
-                if key != "step" and rng.random() < 0.05:
-                    row[key] = rng.choice([None, float("nan")]) if rng.random() < 0.5 else row.pop(key)
+        metric_streams.damage(rows, rng, 0.05)
         cfg = MonitorConfig(baseline_frac=rng.choice([0.05, 0.1, 0.3]), recent_window=rng.choice([3, 5, 8]))
         ctx = alarms.RunContext(total_steps=rng.choice([None, len(rows), 2 * len(rows)]))
         new = alarms_before.replay(rows, cfg, ctx, before=False)

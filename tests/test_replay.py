@@ -25,18 +25,11 @@ def both(rows, cfg, ctx):
     return slow, [a.to_dict() for a in fast], stream
 
 
-def _damage(rows: list[dict], rng: random.Random, p: float) -> None:
-    for row in rows:
-        for key in list(row):
-            if key != "step" and rng.random() < p:
-                row[key] = rng.choice([None, float("nan")]) if rng.random() < 0.5 else row.pop(key)
-
-
 @pytest.mark.parametrize("trial", range(72))
 def test_fast_replay_fires_what_the_row_by_row_replay_fires(trial):
     rng = random.Random(1000 + trial)
     rows = KINDS[trial % len(KINDS)](seed=rng.randrange(10**6))
-    _damage(rows, rng, rng.choice([0.0, 0.05, 0.3]))
+    metric_streams.damage(rows, rng, rng.choice([0.0, 0.05, 0.3]))
     cfg = MonitorConfig(
         baseline_frac=rng.choice([0.05, 0.1, 0.3]), recent_window=rng.choice([1, 3, 5, 8]),
         no_signal_window=rng.choice([1, 5, 9]), trend_window=rng.choice([3, 10, 30]), kl_window=rng.choice([1, 5, 50]),

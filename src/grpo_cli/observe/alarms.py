@@ -118,6 +118,12 @@ class RunContext:
 # the stream
 
 
+def row_step(row: Mapping[str, Any], position: int) -> int:
+    """The step of the row at 0-based `position` in the stream: its `step`, or its place when it has none."""
+    step = row.get("step")
+    return int(step) if isinstance(step, (int, float)) and not isinstance(step, bool) else position + 1
+
+
 @dataclass
 class MetricStream:
     """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped.
@@ -141,8 +147,7 @@ class MetricStream:
     limits: dict[str, int] | None = field(default=None, repr=False)
 
     def append(self, row: Mapping[str, Any]) -> None:
-        step = row.get("step")
-        step = int(step) if isinstance(step, (int, float)) and not isinstance(step, bool) else self.rows + 1
+        step = row_step(row, self.rows)
         self.rows += 1
         self.first_step = step if self.first_step is None else self.first_step
         self.last_step = step

@@ -36,16 +36,25 @@ class Columns:
         # baseline_end at each row: the first baseline_frac of the planned steps, else of the steps logged so far.
         total = np.full(self.rows, float(ctx.total_steps)) if ctx.total_steps else row_steps.astype(float)
         self.baseline_end = np.maximum(cfg.baseline_frac * total, float(stream.first_step or 0))
+        self._values: dict[str, np.ndarray] = {}
+        self._steps: dict[str, np.ndarray] = {}
         self._counts: dict[str, np.ndarray] = {}
 
     def values(self, key: str) -> np.ndarray:
-        return np.asarray(self.stream.values.get(key, ()), dtype=float)
+        """Shape (count,): the column, converted once (every mask of the key reads it)."""
+        if key not in self._values:
+            self._values[key] = np.asarray(self.stream.values.get(key, ()), dtype=float)
+        return self._values[key]
+
+    def steps(self, key: str) -> np.ndarray:
+        if key not in self._steps:
+            self._steps[key] = np.asarray(self.stream.steps.get(key, ()), dtype=np.int64)
+        return self._steps[key]
 
     def counts(self, key: str) -> np.ndarray:
         """Shape (rows,): values of `key` logged at or before each row (its steps are the rows' steps, in order)."""
         if key not in self._counts:
-            steps = np.asarray(self.stream.steps.get(key, ()), dtype=np.int64)
-            self._counts[key] = np.searchsorted(steps, self.row_steps, side="right")
+            self._counts[key] = np.searchsorted(self.steps(key), self.row_steps, side="right")
         return self._counts[key]
 
     def tol(self, key: str) -> float:
@@ -69,8 +78,7 @@ class Columns:
         if key not in self.stream.values:  # never logged: no baseline anywhere
             nothing = np.full(self.rows, np.nan)
             return np.zeros(self.rows, dtype=bool), nothing, nothing
-        steps = np.asarray(self.stream.steps.get(key, ()), dtype=np.int64)
-        k = np.minimum(np.searchsorted(steps, self.baseline_end, side="right"), c)  # values in the baseline
+        k = np.minimum(np.searchsorted(self.steps(key), self.baseline_end, side="right"), c)  # values in the baseline
         sums = np.asarray(self.stream.sums.get(key, [0.0]), dtype=float)
         valid = (k >= 1) & (c - k >= n)
         base = np.where(valid, sums[np.maximum(k, 1)] / np.maximum(k, 1), np.nan)
@@ -187,10 +195,7 @@ def _row_steps(metrics: Sequence[Mapping[str, Any]]) -> np.ndarray | None:
     """Each row's step as MetricStream.append reads it; None unless they strictly increase and stay exact as floats
     (the baseline's end is a float compared with them)."""
     try:
-        steps = [
-            int(s) if isinstance(s := row.get("step"), (int, float)) and not isinstance(s, bool) else i + 1
-            for i, row in enumerate(metrics)
-        ]
+        steps = [alarms.row_step(row, i) for i, row in enumerate(metrics)]
     except (OverflowError, ValueError):  # an infinite or NaN step: the row-by-row replay says what it does
         return None
     if not steps or max(map(abs, steps)) > 2**53:
