@@ -94,6 +94,23 @@ def test_bare_metrics_only_run_dir(cli, tmp_path):
         assert f"]({png}.png)" in md
 
 
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity", "true", '"12"'])
+def test_a_step_that_is_no_finite_number_is_read_by_place(cli, tmp_path, bad):
+    """A damaged or hand-edited line's `step` (json reads NaN and Infinity) warns and reads the row by its place;
+    it used to fail `int(step)` with a traceback."""
+    rows = healthy_run()
+    lines = [json.dumps(r) for r in rows]
+    lines[3] = lines[3].replace(f'"step": {rows[3]["step"]}', f'"step": {bad}', 1)
+    assert bad in lines[3]
+    (tmp_path / "damaged").mkdir()
+    (tmp_path / "damaged" / "metrics.jsonl").write_text("\n".join(lines) + "\n")
+    proc = cli("report", str(tmp_path / "damaged"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "1 row(s) with a step that is not a finite number (first: row 4), read by place" in proc.stderr
+    assert "alarms: none" in proc.stdout
+
+
 @pytest.mark.parametrize("alarm_id", list(PATTERNS))
 def test_report_names_each_alarm_by_id(tmp_path, alarm_id):
     run = write_metrics(tmp_path / alarm_id, PATTERNS[alarm_id](seed=1))

@@ -121,7 +121,8 @@ class RunContext:
 def row_step(row: Mapping[str, Any], position: int) -> int:
     """The step of the row at 0-based `position` in the stream: its `step`, or its place when it has none."""
     step = row.get("step")
-    return int(step) if isinstance(step, (int, float)) and not isinstance(step, bool) else position + 1
+    numbered = isinstance(step, (int, float)) and not isinstance(step, bool) and math.isfinite(step)
+    return int(step) if numbered else position + 1
 
 
 @dataclass

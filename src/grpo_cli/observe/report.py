@@ -116,11 +116,12 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
     metrics = [r for r in rundir.read_jsonl(stage_dir / "metrics.jsonl") if isinstance(r, dict)]
     if not metrics:
         raise UserError(f"{stage_dir / 'metrics.jsonl'} holds no logged steps")
+    unnumbered = drop_bad_steps(metrics, stage_dir / "metrics.jsonl")
     run = Run(
         path=stage_dir,
         label=label or f"{stage_dir.parent.name}/{stage_dir.name}",
         metrics=metrics,
-        warnings=step_warnings(metrics, stage_dir / "metrics.jsonl"),
+        warnings=unnumbered + step_warnings(metrics, stage_dir / "metrics.jsonl"),
         samples=rundir.read_jsonl(stage_dir / "samples.jsonl"),
         info=rundir.read_run_info(stage_dir),
         live_alarms=rundir.read_jsonl(stage_dir / "alarms.jsonl"),
@@ -147,6 +148,27 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
         # the stream the replay built: the plots read it (a million rows, built once)
         run.alarms, run.stream = replay.replay(run.metrics, run.monitor_cfg, run_context(run))
     return run
+
+
+def drop_bad_steps(metrics: list[dict], path: Path) -> list[str]:
+    """Remove, in place, a `step` that is no finite number (NaN, inf, true/false: a damaged or hand-edited line), so
+    the row reads as unnumbered (its place in the stream, as alarms.row_step reads any row without a step) instead of
+    failing every `int(step)` downstream; a warning names how many and the first."""
+    bad = [
+        i
+        for i, row in enumerate(metrics)
+        if "step" in row
+        and (
+            isinstance(row["step"], bool)
+            or not isinstance(row["step"], (int, float))
+            or not math.isfinite(row["step"])
+        )
+    ]
+    for i in bad:
+        del metrics[i]["step"]
+    if not bad:
+        return []
+    return [f"{path}: {len(bad)} row(s) with a step that is not a finite number (first: row {bad[0] + 1}), read by place"]
 
 
 def step_warnings(metrics: list[dict], path: Path) -> list[str]:
