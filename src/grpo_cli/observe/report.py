@@ -159,16 +159,16 @@ def drop_bad_steps(metrics: list[dict], path: Path) -> list[str]:
         for i, row in enumerate(metrics)
         if "step" in row
         and (
-            isinstance(row["step"], bool)
-            or not isinstance(row["step"], (int, float))
-            or not math.isfinite(row["step"])
+            isinstance(row["step"], bool) or not isinstance(row["step"], (int, float)) or not math.isfinite(row["step"])
         )
     ]
     for i in bad:
         del metrics[i]["step"]
     if not bad:
         return []
-    return [f"{path}: {len(bad)} row(s) with a step that is not a finite number (first: row {bad[0] + 1}), read by place"]
+    return [
+        f"{path}: {len(bad)} row(s) with a step that is not a finite number (first: row {bad[0] + 1}), read by place"
+    ]
 
 
 def step_warnings(metrics: list[dict], path: Path) -> list[str]:
