@@ -27,15 +27,19 @@ def sets(*keys: str) -> list[str]:
 
 
 def evaluate_ckpt(
-    model: Path | str, out_root: Path, extra: list[str] | tuple[str, ...] = (), recipe: str = "tiny"
+    model: Path | str,
+    out_root: Path,
+    extra: list[str] | tuple[str, ...] = (),
+    recipe: str = "tiny",
+    split: str = "test",
 ) -> dict:
-    """`grpo eval` of a checkpoint on the recipe's test split, sampled (the recipe's eval: tiny's T 1.0 x 8) and
-    greedy, each kept in out_root/<mode>/ and reused when already there: pass@1 and its 95% CI per mode."""
+    """`grpo eval` of a checkpoint on the recipe's `split` (default test), sampled (the recipe's eval: tiny's T 1.0 x
+    8) and greedy, each kept in out_root/<mode>/ and reused when already there: pass@1 and its 95% CI per mode."""
     result = {}
     for mode, flags in (("sampled", []), ("greedy", ["--n", "1", "--temperature", "0"])):
         out = out_root / mode
         if not (out / "summary.json").is_file():
-            grpo("eval", "--recipe", recipe, "--ckpt", str(model), "--split", "test", *flags, *sets(*extra),
+            grpo("eval", "--recipe", recipe, "--ckpt", str(model), "--split", split, *flags, *sets(*extra),
                  "--output", str(out), "--overwrite")  # fmt: skip
         summary = json.loads((out / "summary.json").read_text())
         result[f"{mode}_pass@1"] = float(summary["pass@1"])

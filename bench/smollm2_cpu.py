@@ -4,12 +4,16 @@ One format SFT (`grpo sft --recipe smollm2-cpu`, the recipe's seed), then per se
 grpo.seed=SEED, then `grpo eval` of the base, the SFT and each GRPO model on the recipe's held-out test split (the
 recipe's eval: the first 100 test problems): sampled (temperature 1.0, 4 samples per problem) and greedy (temperature
 0). Per seed it prints one JSON object: pass@1 with its 95% CI per model and mode, the paired difference GRPO - SFT
-(`grpo eval --compare`: mean per-problem difference, paired bootstrap CI), wall time, the first / last logged reward,
-KL, completion length and entropy, and the alarms `grpo report` raised. docs/learning.md's table comes from here.
-Real subprocesses, exactly the commands a user types.
+(`grpo eval --compare`: mean per-problem difference, paired bootstrap CI), the eval samples by kind (`kind`: correct,
+the sub-result a careless demonstrator writes, another answer under working that reached the reference, working wrong,
+no answer), `grpo train`'s wall time (its run.json), the first / last logged reward, KL, completion length and
+entropy, and the alarms `grpo report` raised. Every eval and training already in --run-dir is reused, so a second
+call re-prints the tables. docs/learning.md's tables come from here. Real subprocesses, exactly the commands a user
+types.
 
     .venv/bin/python bench/smollm2_cpu.py                               # seeds 1 2 3, 2 at once, into runs-smollm2/
     .venv/bin/python bench/smollm2_cpu.py --seeds 1 --jobs 1 --run-dir /tmp/s --sft /tmp/s/sft/smollm2-cpu/sft/final
+    .venv/bin/python bench/smollm2_cpu.py --set data.toy.slip_rate=0 --run-dir runs-careful   # run 2 of docs/learning.md
 
 --jobs runs that many GRPO seeds at once (each with one intra-op thread; each peaks near 9 GB). Not collected by
 pytest (no test_ function): ~30 min of GRPO per seed on 2 CPU cores, plus ~6 min of evals per model.
@@ -20,7 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import time
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -30,8 +34,41 @@ RECIPE = "smollm2-cpu"
 CURVES = ("reward", "kl", "completions/mean_length", "entropy")
 
 
-def evaluate(model: Path | str, out_root: Path) -> dict:
-    return evaluate_ckpt(model, out_root, recipe=RECIPE)
+def evaluate(model: Path | str, out_root: Path, split: str) -> dict:
+    """pass@1 with its CI per mode on `split` (reused when the eval is already there) and the samples by kind."""
+    result = evaluate_ckpt(model, out_root, recipe=RECIPE, split=split)
+    for mode in ("sampled", "greedy"):
+        result[f"{mode}_kinds"] = kinds(out_root / mode / "samples.jsonl")
+    return result
+
+
+KINDS = ("correct", "sub-result", "other answer", "working wrong", "no answer")
+
+
+def kind(sample: dict) -> str:
+    """What one eval sample did, read from its own working ("<think>12+7=19, 19-5=14</think>"):
+    correct; sub-result (the working reaches the reference but the answer is the value one step before the end, what
+    the careless demonstrator writes); other answer (the working reaches the reference, the answer is something else);
+    working wrong (it does not reach the reference); no answer."""
+    if sample["correct"]:
+        return "correct"
+    if sample["extracted"] is None:
+        return "no answer"
+    think = re.search(r"<think>(.*?)</think>", sample["completion"], re.S)
+    results = re.findall(r"=\s*(-?\d+)", think.group(1)) if think else []
+    if not results or results[-1] != str(sample["reference"]).strip():
+        return "working wrong"
+    before_last = results[-2] if len(results) > 1 else None
+    return "sub-result" if str(sample["extracted"]).strip() == before_last else "other answer"
+
+
+def kinds(samples: Path) -> dict[str, int]:
+    """How many eval samples of each KIND."""
+    rows = [json.loads(x) for x in samples.read_text().splitlines() if x.strip()]
+    counts = dict.fromkeys(KINDS, 0)
+    for row in rows:
+        counts[kind(row)] += 1
+    return counts
 
 
 def paired(a: Path, b: Path) -> dict:
@@ -55,15 +92,16 @@ def alarms(stage_dir: Path, out: Path) -> str:
     return next((line.split("alarms: ", 1)[1] for line in stdout.splitlines() if "alarms: " in line), "none")
 
 
-def one_seed(seed: int, sft_final: Path, root: Path, sft_done) -> dict:
+def one_seed(seed: int, sft_final: Path, args: argparse.Namespace, sft_done) -> dict:
+    root, split = args.run_dir, args.split
     run_dir = root / f"seed{seed}"
     stage = run_dir / RECIPE / "grpo"
-    t0 = time.time()
     if not (stage / "final").is_dir():
-        grpo("train", "--recipe", RECIPE, *sets(f"grpo.seed={seed}"), "--from", str(sft_final),
+        grpo("train", "--recipe", RECIPE, *sets(*args.set, f"grpo.seed={seed}"), "--from", str(sft_final),
              "--run-dir", str(run_dir), "--overwrite")  # fmt: skip
-    row: dict = {"seed": seed, "grpo_seconds": round(time.time() - t0)}
-    row.update({f"grpo_{k}": v for k, v in evaluate(stage / "final", run_dir / "eval").items()})
+    info = json.loads((stage / "run.json").read_text())
+    row: dict = {"seed": seed, "grpo_seconds": round(info["wall_time"])}
+    row.update({f"grpo_{k}": v for k, v in evaluate(stage / "final", run_dir / "eval", split).items()})
     sft_done.result()  # the SFT model's evals, which the paired differences need
     for mode in ("sampled", "greedy"):
         row[f"diff_{mode}"] = paired(run_dir / "eval" / mode, root / "eval-sft" / mode)
@@ -73,12 +111,14 @@ def one_seed(seed: int, sft_final: Path, root: Path, sft_done) -> dict:
     return row
 
 
-def starting_points(root: Path, sft_final: Path, sft_seconds: int) -> dict:
+def starting_points(root: Path, sft_final: Path, split: str) -> dict:
     from grpo_cli.models import smollm2_dir
 
-    head = {"sft_seconds": sft_seconds}
-    head["base"] = evaluate(smollm2_dir(), root / "eval-base")
-    head["sft"] = evaluate(sft_final, root / "eval-sft")
+    run_json = sft_final.parent / "run.json"  # the SFT's stage folder, as `grpo sft` left it
+    head = {"sft_seconds": round(json.loads(run_json.read_text())["wall_time"]) if run_json.is_file() else None}
+    head["split"] = split
+    head["base"] = evaluate(smollm2_dir(), root / "eval-base", split)
+    head["sft"] = evaluate(sft_final, root / "eval-sft", split)
     print(json.dumps(head), flush=True)
     return head
 
@@ -89,19 +129,23 @@ def main() -> None:
     ap.add_argument("--run-dir", type=Path, default=Path("runs-smollm2"))
     ap.add_argument("--sft", type=Path, default=None, help="Reuse this SFT model instead of training one.")
     ap.add_argument("--jobs", type=int, default=2)  # ~9 GB per seed at 32 completions a step
+    # validation: for a setting chosen after looking at test-split results, so that its figures are a first look
+    ap.add_argument("--split", default="test", choices=["test", "validation"], help="The held-out split to score.")
+    # the earlier runs of docs/learning.md: e.g. run 2 is --set data.toy.slip_rate=0
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="A recipe override for SFT + GRPO.")
     args = ap.parse_args()
-    root = args.run_dir.resolve()
+    root = args.run_dir = args.run_dir.resolve()
     os.environ.setdefault("OMP_NUM_THREADS", "1")  # torch's spinning threads are slower on a shared machine
-    t0 = time.time()
     sft_final = args.sft
     if sft_final is None:
         sft_final = root / "sft" / RECIPE / "sft" / "final"
         if not sft_final.is_dir():
-            grpo("sft", "--recipe", RECIPE, "--run-dir", str(root / "sft"), "--overwrite")
-    # The base and SFT evals run beside the GRPO seeds: GRPO training is the long pole.
-    with ThreadPoolExecutor(max_workers=args.jobs + 1) as pool:
-        head_job = pool.submit(starting_points, root, sft_final, round(time.time() - t0))
-        rows = list(pool.map(lambda s: one_seed(s, sft_final, root, head_job), args.seeds))
+            grpo("sft", "--recipe", RECIPE, *sets(*args.set), "--run-dir", str(root / "sft"), "--overwrite")
+    # The base and SFT evals run beside the GRPO seeds (GRPO training is the long pole), in a pool of their own: one
+    # shared pool would start a third seed when they finish, and three seeds at ~9 GB each do not fit in 24 GB.
+    with ThreadPoolExecutor(max_workers=1) as head_pool, ThreadPoolExecutor(max_workers=args.jobs) as seed_pool:
+        head_job = head_pool.submit(starting_points, root, sft_final, args.split)
+        rows = list(seed_pool.map(lambda s: one_seed(s, sft_final, args, head_job), args.seeds))
         head = head_job.result()
     for mode in ("sampled", "greedy"):
         mean = sum(r[f"grpo_{mode}_pass@1"] for r in rows) / len(rows)
