@@ -44,6 +44,7 @@ def evaluate(model: Path | str, out_root: Path, split: str) -> dict:
 
 
 KINDS = ("correct", "sub-result", "other answer", "working wrong", "no answer")
+STEP = re.compile(r"(-?\d+)\s*[-+*/]\s*-?\d+\s*=\s*(-?\d+)")  # "12+7=19": (first operand, result)
 
 
 def kind(sample: dict) -> str:
@@ -56,11 +57,11 @@ def kind(sample: dict) -> str:
     if sample["extracted"] is None:
         return "no answer"
     think = re.search(r"<think>(.*?)</think>", sample["completion"], re.S)
-    results = re.findall(r"=\s*(-?\d+)", think.group(1)) if think else []
-    if not results or results[-1] != str(sample["reference"]).strip():
+    steps = STEP.findall(think.group(1)) if think else []  # [(first operand, result), ...]
+    if not steps or steps[-1][1] != str(sample["reference"]).strip():
         return "working wrong"
-    before_last = results[-2] if len(results) > 1 else None
-    return "sub-result" if str(sample["extracted"]).strip() == before_last else "other answer"
+    # the value before the last operation is the last step's first operand, as data._previous_value reads it
+    return "sub-result" if str(sample["extracted"]).strip() == steps[-1][0] else "other answer"
 
 
 def kinds(samples: Path) -> dict[str, int]:

@@ -32,7 +32,9 @@ def sample(completion: str, extracted: str | None, reference: str = "14") -> dic
         ("<answer>19</answer>", "19", "working wrong"),  # no working to read
         ("<think>12+7=19, 19-5=14</think>", None, "no answer"),
         ("<think>12+7=19, 19-5= 14</think>\n<answer>19</answer>", "19", "sub-result"),  # a space after "="
-        ("<think>5+9=14</think>\n<answer>5</answer>", "5", "other answer"),  # one step: no sub-result to copy
+        # one step: the value before it is its first operand, as the careless demonstrator writes it
+        ("<think>5+9=14</think>\n<answer>5</answer>", "5", "sub-result"),
+        ("<think>5+9=14</think>\n<answer>9</answer>", "9", "other answer"),
     ],
 )
 def test_each_kind(completion, extracted, expected):
