@@ -29,6 +29,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from grpo_cli import rundir
 from runner import evaluate_ckpt, grpo, sets
 
 RECIPE = "smollm2-cpu"
@@ -66,9 +67,8 @@ def kind(sample: dict) -> str:
 
 def kinds(samples: Path) -> dict[str, int]:
     """How many eval samples of each KIND."""
-    rows = [json.loads(x) for x in samples.read_text().splitlines() if x.strip()]
     counts = dict.fromkeys(KINDS, 0)
-    for row in rows:
+    for row in rundir.read_jsonl(samples):
         counts[kind(row)] += 1
     return counts
 
@@ -101,8 +101,7 @@ def one_seed(seed: int, sft_final: Path, args: argparse.Namespace, sft_done) -> 
     if not (stage / "final").is_dir():
         grpo("train", "--recipe", RECIPE, *sets(*args.set, f"grpo.seed={seed}"), "--from", str(sft_final),
              "--run-dir", str(run_dir), "--overwrite")  # fmt: skip
-    info = json.loads((stage / "run.json").read_text())
-    row: dict = {"seed": seed, "grpo_seconds": round(info["wall_time"])}
+    row: dict = {"seed": seed, "grpo_seconds": round(rundir.read_run_info(stage)["wall_time"])}
     row.update({f"grpo_{k}": v for k, v in evaluate(stage / "final", run_dir / "eval", split).items()})
     sft_done.result()  # the SFT model's evals, which the paired differences need
     for mode in ("sampled", "greedy"):
@@ -113,32 +112,22 @@ def one_seed(seed: int, sft_final: Path, args: argparse.Namespace, sft_done) -> 
     return row
 
 
-def verdicts(*evals: Path) -> dict[str, list[bool]]:
-    """Problem id -> the verdicts of every sample of these evals (several seeds' samples pooled per problem)."""
-    out: dict[str, list[bool]] = {}
-    for folder in evals:
-        for line in (folder / "samples.jsonl").read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                out.setdefault(str(row["id"]), []).append(bool(row["correct"]))
-    return out
-
-
 def pooled(root: Path, seeds: list[int], mode: str) -> dict:
     """GRPO - SFT over all seeds at once: each problem's pass@1 over every seed's samples, minus the SFT model's, with
     the paired bootstrap over problems. Its CI is the problems' noise around the seeds' mean, not the seeds' spread."""
     from grpo_cli.evaluation.stats import paired_compare
+    from grpo_cli.stages.eval import problem_verdicts
 
     grpo_evals = [root / f"seed{s}" / "eval" / mode for s in seeds]
-    out = paired_compare(verdicts(*grpo_evals), verdicts(root / "eval-sft" / mode))
+    out = paired_compare(problem_verdicts(*grpo_evals), problem_verdicts(root / "eval-sft" / mode))
     return {"diff": out["diff"], "diff_ci": out["diff_ci"]}
 
 
 def starting_points(root: Path, sft_final: Path, split: str) -> dict:
     from grpo_cli.models import smollm2_dir
 
-    run_json = sft_final.parent / "run.json"  # the SFT's stage folder, as `grpo sft` left it
-    head = {"sft_seconds": round(json.loads(run_json.read_text())["wall_time"]) if run_json.is_file() else None}
+    sft_wall = rundir.read_run_info(sft_final.parent).get("wall_time")  # the SFT's stage folder, as `grpo sft` left it
+    head = {"sft_seconds": round(sft_wall) if sft_wall is not None else None}
     head["split"] = split
     head["base"] = evaluate(smollm2_dir(), root / "eval-base", split)
     head["sft"] = evaluate(sft_final, root / "eval-sft", split)

@@ -118,11 +118,15 @@ class RunContext:
 # the stream
 
 
+def is_step(value: Any) -> bool:
+    """A `step` that reads as one: a finite number (NaN, infinity, true/false and strings do not)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def row_step(row: Mapping[str, Any], position: int) -> int:
     """The step of the row at 0-based `position` in the stream: its `step`, or its place when it has none."""
     step = row.get("step")
-    numbered = isinstance(step, (int, float)) and not isinstance(step, bool) and math.isfinite(step)
-    return int(step) if numbered else position + 1
+    return int(step) if is_step(step) else position + 1
 
 
 @dataclass

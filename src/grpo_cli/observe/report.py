@@ -154,14 +154,7 @@ def drop_bad_steps(metrics: list[dict], path: Path) -> list[str]:
     """Remove, in place, a `step` that is no finite number (NaN, inf, true/false: a damaged or hand-edited line), so
     the row reads as unnumbered (its place in the stream, as alarms.row_step reads any row without a step) instead of
     failing every `int(step)` downstream; a warning names how many and the first."""
-    bad = [
-        i
-        for i, row in enumerate(metrics)
-        if "step" in row
-        and (
-            isinstance(row["step"], bool) or not isinstance(row["step"], (int, float)) or not math.isfinite(row["step"])
-        )
-    ]
+    bad = [i for i, row in enumerate(metrics) if "step" in row and not alarms.is_step(row["step"])]
     for i in bad:
         del metrics[i]["step"]
     if not bad:

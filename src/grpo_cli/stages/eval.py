@@ -348,19 +348,18 @@ def read_samples(folder: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
+def problem_verdicts(*folders: str | Path) -> dict[str, list[bool]]:
+    """Problem id -> the verdicts of its samples in these eval folders (several folders pool their samples: one
+    model's seeds, say); a problem with an unscored sample is left out."""
+    groups = stats.group_by_problem([row for folder in folders for row in read_samples(folder)])
+    return {
+        pid: [bool(r["correct"]) for r in rs] for pid, rs in groups.items() if all(r["correct"] is not None for r in rs)
+    }
+
+
 def compare(a_dir: str | Path, b_dir: str | Path, *, iters: int = 10_000, seed: int = 0) -> dict[str, Any]:
     """Paired comparison of two evals on the same problems (A minus B). See stats.paired_compare."""
-    verdicts = []
-    for folder in (a_dir, b_dir):
-        groups = stats.group_by_problem(read_samples(folder))
-        verdicts.append(
-            {
-                pid: [bool(r["correct"]) for r in rs]
-                for pid, rs in groups.items()
-                if all(r["correct"] is not None for r in rs)
-            }
-        )
-    a, b = verdicts
+    a, b = problem_verdicts(a_dir), problem_verdicts(b_dir)
     if set(a) != set(b):
         common = len(set(a) & set(b))
         raise UserError(
