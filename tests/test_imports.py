@@ -72,7 +72,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_sees_lazy_imports():
     graph = import_graph()
     assert "grpo_cli.observe.live" in graph["grpo_cli.commands.train"]  # imported inside a function
-    assert "grpo_cli.config" in graph["grpo_cli.observe.alarms"]
+    assert "grpo_cli.config" in graph["grpo_cli.observe.replay"]
 
 
 def test_no_import_cycle():
@@ -86,8 +86,17 @@ def test_a_cycle_is_found():
 def test_config_imports_nothing_downstream():
     graph = import_graph()
     # safeio (row 0, stdlib + PyYAML): --set values are read with its bounded YAML loader, errors quote its excerpts.
-    assert graph["grpo_cli.config"] <= {"grpo_cli.errors", "grpo_cli.formulas", "grpo_cli.safeio"}
+    # observe.alarms (row 0, pure): MonitorConfig is built from the alarm registry's thresholds.
+    assert graph["grpo_cli.config"] <= {
+        "grpo_cli.errors",
+        "grpo_cli.formulas",
+        "grpo_cli.safeio",
+        "grpo_cli.observe.alarms",
+    }
     assert graph["grpo_cli.formulas"] == set()
+    # The registry stays pure: nothing of grpo_cli but the formulas and the stream it reads.
+    assert graph["grpo_cli.observe.alarms"] <= {"grpo_cli.formulas", "grpo_cli.observe.stream"}
+    assert graph["grpo_cli.observe.stream"] == set()
 
 
 def test_stages_do_not_import_the_live_view_or_the_commands():
@@ -100,11 +109,12 @@ def test_stages_do_not_import_the_live_view_or_the_commands():
 # package above it ("rundir" covers rundir.*). Imports inside functions count.
 ROWS = [
     # nothing of grpo_cli beyond this row
-    {"grpo_cli", "errors", "formulas", "safeio", "observe", "observe.durations", "evaluation", "evaluation.stats",
-     "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage", "verify"},
+    {"grpo_cli", "errors", "formulas", "safeio", "observe", "observe.durations", "observe.stream", "observe.alarms",
+     "evaluation", "evaluation.stats", "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage",
+     "verify"},
     {"config"},
     # the recipe's consumers: no torch at import, except models (the model loader)
-    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.alarms", "observe.replay", "observe.report",
+    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.replay", "observe.report",
      "models"},
     # torch / transformers (some only inside functions)
     {"stepwise.prm", "stepwise.scoring", "rewards", "evaluation.generation", "observe.callbacks", "observe.live"},

@@ -26,9 +26,23 @@ from grpo_cli import rundir, safeio
 from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.observe import alarms, durations
+from grpo_cli.observe.stream import (
+    ACCURACY,
+    CLIPPED,
+    DS_DROPPED,
+    DS_ROUNDS,
+    DS_UNFILLED,
+    ENTROPY,
+    KL,
+    LENGTH,
+    REWARD,
+    ZERO_STD,
+    MetricStream,
+    is_step,
+)
 
 # TRL metric keys that only GRPO logs: a stream with any of them is a GRPO run.
-_GRPO_KEYS = (alarms.REWARD, alarms.ZERO_STD, alarms.CLIPPED, alarms.LENGTH)
+_GRPO_KEYS = (REWARD, ZERO_STD, CLIPPED, LENGTH)
 _TEXT_LIMIT = 700  # characters of a sample shown in report.md
 
 
@@ -66,8 +80,8 @@ class Run:
         return self.recipe.monitor if self.recipe is not None else MonitorConfig()
 
     @cached_property
-    def stream(self) -> alarms.MetricStream:
-        return alarms.MetricStream.of(self.metrics)
+    def stream(self) -> MetricStream:
+        return MetricStream.of(self.metrics)
 
     def column(self, key: str) -> tuple[list[int], list[float]]:
         """(steps, values) of one metric; None/NaN values skipped."""
@@ -152,9 +166,9 @@ def load_run(path: str | Path, label: str | None = None) -> Run:
 
 def drop_bad_steps(metrics: list[dict], path: Path) -> list[str]:
     """Remove, in place, a `step` that is no finite number (NaN, inf, true/false: a damaged or hand-edited line), so
-    the row reads as unnumbered (its place in the stream, as alarms.row_step reads any row without a step) instead of
+    the row reads as unnumbered (its place in the stream, as row_step reads any row without a step) instead of
     failing every `int(step)` downstream; a warning names how many and the first."""
-    bad = [i for i, row in enumerate(metrics) if "step" in row and not alarms.is_step(row["step"])]
+    bad = [i for i, row in enumerate(metrics) if "step" in row and not is_step(row["step"])]
     for i in bad:
         del metrics[i]["step"]
     if not bad:
@@ -332,7 +346,7 @@ def _hms(seconds: float | None) -> str:
 def tokens_line(run: Run) -> str:
     num = _finite([r.get("num_tokens") for r in run.metrics])
     tps = _finite([r.get("tokens_per_second") for r in run.metrics])
-    lengths = _finite([r.get(alarms.LENGTH) for r in run.metrics])
+    lengths = _finite([r.get(LENGTH) for r in run.metrics])
     parts = []
     if num:
         parts.append(f"{_count(num[-1])} tokens processed (prompt + completion, TRL num_tokens)")
@@ -364,12 +378,12 @@ class Panel:
 
 
 GRPO_PANELS = (
-    Panel("reward", "Reward and accuracy", (alarms.REWARD, alarms.ACCURACY), "mean over the batch"),
-    Panel("length", "Mean completion length", (alarms.LENGTH,), "tokens"),
-    Panel("zero_std", "Groups with zero reward std (no signal)", (alarms.ZERO_STD,), "fraction", "no_signal_frac"),
-    Panel("clipped", "Completions cut at max length", (alarms.CLIPPED,), "fraction", "truncation_ratio"),
-    Panel("kl", "KL to the reference model", (alarms.KL,), "kl"),
-    Panel("entropy", "Policy entropy", (alarms.ENTROPY,), "nats/token"),
+    Panel("reward", "Reward and accuracy", (REWARD, ACCURACY), "mean over the batch"),
+    Panel("length", "Mean completion length", (LENGTH,), "tokens"),
+    Panel("zero_std", "Groups with zero reward std (no signal)", (ZERO_STD,), "fraction", "no_signal_frac"),
+    Panel("clipped", "Completions cut at max length", (CLIPPED,), "fraction", "truncation_ratio"),
+    Panel("kl", "KL to the reference model", (KL,), "kl"),
+    Panel("entropy", "Policy entropy", (ENTROPY,), "nats/token"),
 )
 # Per-step curves of a run that scores reasoning steps (grpo_cli.stepwise.scoring); one panel per operation follows.
 STEP_PREFIX, ACC_PREFIX = "steps/", "steps/acc/"
@@ -384,7 +398,7 @@ STEP_PANELS = (
 )  # fmt: skip
 DYNAMIC_SAMPLING_PANEL = Panel(
     "dynamic_sampling", "Dynamic sampling: zero-signal groups refilled / left, extra generation rounds",
-    (alarms.DS_DROPPED, alarms.DS_UNFILLED, alarms.DS_ROUNDS), "groups / rounds per batch",
+    (DS_DROPPED, DS_UNFILLED, DS_ROUNDS), "groups / rounds per batch",
 )  # fmt: skip
 SFT_PANELS = (
     Panel("loss", "SFT loss", ("loss",), "loss"),
@@ -396,12 +410,12 @@ def panels_for(runs: list[Run]) -> list[Panel]:
     """The fixed panels, then one per reward function any run logged."""
     keys = {k for run in runs for row in run.metrics for k in row}
     # accuracy is already drawn beside the total reward
-    rewards = sorted(k for k in keys if k.startswith("rewards/") and k.endswith("/mean") and k != alarms.ACCURACY)
+    rewards = sorted(k for k in keys if k.startswith("rewards/") and k.endswith("/mean") and k != ACCURACY)
     panels = list(GRPO_PANELS if any(r.is_grpo for r in runs) else SFT_PANELS)
     panels += [
         Panel(f"reward_{k.split('/')[1]}", f"Reward function: {k.split('/')[1]}", (k,), "mean reward") for k in rewards
     ]
-    if alarms.DS_ROUNDS in keys:
+    if DS_ROUNDS in keys:
         panels.append(DYNAMIC_SAMPLING_PANEL)
     if any(k.startswith(STEP_PREFIX) for k in keys):
         panels += list(STEP_PANELS)
