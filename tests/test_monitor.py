@@ -182,7 +182,7 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
     kinds = [metric_streams.healthy_run, metric_streams.length_hacking_run, metric_streams.entropy_collapse_run,
              metric_streams.language_mixing_run, metric_streams.no_signal_run, metric_streams.kl_blowup_run,
              metric_streams.format_over_accuracy_run, metric_streams.truncation_run,
-             metric_streams.verifier_failures_run]  # fmt: skip
+             metric_streams.verifier_failures_run, metric_streams.nonfinite_reward_run]  # fmt: skip
     fired = []
     for trial in range(48):
         rows = kinds[trial % len(kinds)](seed=rng.randrange(10**6))
@@ -194,3 +194,40 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
         assert sorted(new, key=lambda a: a["step"]) == [a.to_dict() for a in replay_alarms(rows, cfg, ctx)]
         fired += [alarm["id"] for alarm in new]
     assert set(fired) == set(alarms.ALARMS)  # the comparison covers every alarm firing, not only quiet streams
+
+
+def test_a_nonfinite_reward_fires_at_its_first_log():
+    """Issue 41: reward weights of 1e308 passed validation, every step logged reward null, loss 0 and grad_norm 0,
+    and the run ended "alarms: none". The rows as that run wrote them now fire nonfinite_reward at the first."""
+    rows = [{**row, "reward": None, "loss": 0.0, "grad_norm": 0.0} for row in healthy_run()]
+    (alarm,) = replay_alarms(rows, ctx=CTX)
+    assert alarm.id == "nonfinite_reward" and alarm.step == 1
+    assert alarm.evidence == (
+        "the total reward was logged as no finite number (null: NaN or infinity) at step 1; that step's "
+        f"rewards/accuracy/mean {rows[0]['rewards/accuracy/mean']:g}, rewards/format/mean "
+        f"{rows[0]['rewards/format/mean']:g}, rewards/language/mean {rows[0]['rewards/language/mean']:g}, "
+        "loss 0, grad_norm 0"
+    )
+    assert "huge weight in the recipe's rewards" in alarm.advice and "before step 1" in alarm.advice
+
+
+@pytest.mark.parametrize("raw", [math.nan, math.inf, -math.inf, None])
+def test_the_live_run_sees_the_raw_value(raw):
+    """TRL hands the live callback floats (NaN, infinity); metrics.jsonl holds null: both fire, at the same row."""
+    watcher = AlarmWatcher(MonitorConfig(), CTX)
+    rows = healthy_run()[:30]
+    rows[20]["reward"] = raw
+    fired = [(row["step"], a.id) for row in rows for a in watcher.feed(row)]
+    assert fired == [(21, "nonfinite_reward")]
+
+
+def test_a_batch_no_reward_function_scored_says_so():
+    """Every function gave None to a whole batch (TRL: nanmean of nothing): the total is NaN too, and the advice
+    points at the data, not at the weights."""
+    rows = healthy_run()
+    for key in ("reward", "rewards/accuracy/mean", "rewards/format/mean", "rewards/language/mean"):
+        rows[40][key] = None
+    (alarm,) = replay_alarms(rows, ctx=CTX)
+    assert alarm.id == "nonfinite_reward" and alarm.step == 41
+    assert "every reward function gave no score" in alarm.advice and "answer column" in alarm.advice
+    assert "huge weight" not in alarm.advice

@@ -17,7 +17,7 @@ from grpo_cli.observe.stream import MetricStream
 KINDS = [metric_streams.healthy_run, metric_streams.length_hacking_run, metric_streams.entropy_collapse_run,
          metric_streams.language_mixing_run, metric_streams.no_signal_run, metric_streams.kl_blowup_run,
          metric_streams.format_over_accuracy_run, metric_streams.truncation_run,
-         metric_streams.verifier_failures_run]  # fmt: skip
+         metric_streams.verifier_failures_run, metric_streams.nonfinite_reward_run]  # fmt: skip
 
 
 def both(rows, cfg, ctx):

@@ -111,6 +111,19 @@ def test_a_step_that_is_no_finite_number_is_read_by_place(cli, tmp_path, bad):
     assert "alarms: none" in proc.stdout
 
 
+def test_a_run_whose_reward_overflowed_is_not_reported_healthy(cli, tmp_path):
+    """Issue 41: reward weights of 1e308 made every step log reward null, loss 0 and grad_norm 0, and `grpo report`
+    said "alarms: none"."""
+    rows = [{**row, "reward": None, "loss": 0.0, "grad_norm": 0.0} for row in healthy_run()]
+    run = write_metrics(tmp_path / "overflow", rows)
+    proc = cli("report", str(run))
+    assert proc.returncode == 0, proc.stderr
+    assert "alarms: nonfinite_reward (step 1)" in proc.stdout
+    assert (
+        "| `nonfinite_reward` | 1 | the reward is not a finite number |" in (run / "report" / "report.md").read_text()
+    )
+
+
 @pytest.mark.parametrize("alarm_id", list(PATTERNS))
 def test_report_names_each_alarm_by_id(tmp_path, alarm_id):
     run = write_metrics(tmp_path / alarm_id, PATTERNS[alarm_id](seed=1))

@@ -13,7 +13,8 @@ report` (`grpo_cli.observe.replay`) name the same failures from the same numbers
   it surely cannot, so `grpo report` runs the check only there (`grpo_cli.observe.replay.Columns` gives the columns).
 - `thresholds`: its keys of the recipe's `monitor:` section with their defaults and ranges; `config.MonitorConfig`
   is built from them (with `SHARED`, the windows several alarms read). docs/monitor.md explains each one.
-- `fires` and `remedy`: when it fires and what its advice says, the row docs/monitor.md shows (`docs_table`).
+- `fires` and `remedy`: when it fires and what its advice says, the row docs/monitor.md shows
+  (scripts/docs_lists.py writes the table).
 Adding an alarm is one entry here (its check and mask written above it) plus its stream in tests/metric_streams.py
 (CONTRIBUTING.md shows one).
 """
@@ -21,6 +22,7 @@ Adding an alarm is one entry here (its check and mask written above it) plus its
 from __future__ import annotations
 
 import statistics
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,6 +37,7 @@ from grpo_cli.observe.stream import (
     KL,
     LANGUAGE,
     LENGTH,
+    REWARD,
     TIMEOUT,
     WORKER_FAILURE,
     ZERO_STD,
@@ -429,6 +432,47 @@ def mask_verifier_failures(col: Columns, cfg: MonitorConfig) -> np.ndarray:
     return out
 
 
+def check_nonfinite_reward(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    # TRL sums the weighted rewards with nansum: the total is non-finite when a weighted reward overflowed (a weight
+    # like 1e308), a reward function returned infinity, or every function gave no score (None) to a whole batch.
+    # Never in a healthy run: one such log is enough.
+    found = s.first_nonfinite(REWARD)
+    if found is None:
+        return None
+    step = found[1]
+    funcs = sorted({k for k in (*s.values, *s.nonfinite) if k.startswith("rewards/") and k.endswith("/mean")})
+    scored = [f"{k} {v:g}" for k in funcs if (v := _value_at(s, k, step)) is not None]
+    evidence = f"the total reward was logged as no finite number (null: NaN or infinity) at step {step}"
+    same_step = [f"{k} {v:g}" for k in ("loss", "grad_norm") if (v := _value_at(s, k, step)) is not None]
+    if scored or same_step:
+        evidence += f"; that step's {', '.join(scored + same_step)}"
+    if funcs and not scored:
+        advice = (
+            "every reward function gave no score (None) to the rows of a whole batch, so nothing was learned from "
+            "it: check the dataset's answer column (`grpo verify` a few rows) and that the recipe's rewards apply "
+            "to its completions"
+        )
+    else:
+        advice = (
+            "with a NaN or infinite reward every advantage is NaN and no update follows from it (loss and "
+            "grad_norm read 0 or NaN): look for a huge weight in the recipe's rewards (their weighted sum overflows "
+            "past 1.8e308) or a reward function that returns infinity, fix it, and restart from a checkpoint "
+            f"before step {step}"
+        )
+    return Alarm("nonfinite_reward", step, evidence, advice)
+
+
+def _value_at(s: MetricStream, key: str, step: int) -> float | None:
+    """`key`'s value logged at `step` exactly, if any."""
+    c = s.count(key)
+    i = bisect_right(s.steps[key], step, 0, c) - 1 if c else -1
+    return s.values[key][i] if i >= 0 and s.steps[key][i] == step else None
+
+
+def mask_nonfinite_reward(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    return col.nonfinite_seen(REWARD)
+
+
 # --------------------------------------------------------------------------------------------------------
 # the registry
 
@@ -540,19 +584,17 @@ ALARMS: dict[str, AlarmSpec] = {
         "`reward_options.verify_timeout` or lower `max_completion_length` (a timeout scores 0); read the log for "
         "`verifier error`, check memory and process limits (a failed grader scores 0)",
     ),
+    "nonfinite_reward": AlarmSpec(
+        "the reward is not a finite number", REWARD, check_nonfinite_reward, mask_nonfinite_reward, (),
+        fires="`reward` (TRL's weighted sum of the rewards) logged as null, NaN or infinity, once",
+        remedy="look for a huge weight in `rewards:` (the weighted sum overflows) or a reward function returning "
+        "infinity, and restart from a checkpoint before the step; when every reward function gave no score to a "
+        "whole batch, check the dataset's answer column",
+    ),
 }  # fmt: skip
 
 THRESHOLDS: tuple[Threshold, ...] = SHARED + tuple(t for spec in ALARMS.values() for t in spec.thresholds)
 assert len({t.name for t in THRESHOLDS}) == len(THRESHOLDS), "a threshold name is used twice"
-
-
-def docs_table() -> list[str]:
-    """docs/monitor.md's table of the alarms, from the registry (tests/test_lists.py keeps the page equal to it)."""
-    labels = {t.name: t.label() for t in THRESHOLDS}
-    rows = ["| id | fires when (defaults) | advice it gives |", "|---|---|---|"]
-    for name, spec in ALARMS.items():
-        rows.append(f"| `{name}` | {spec.fires.format_map(labels)} | {spec.remedy.format_map(labels)} |")
-    return rows
 
 
 # --------------------------------------------------------------------------------------------------------

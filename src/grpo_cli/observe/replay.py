@@ -124,6 +124,14 @@ class Columns:
         smallest = np.lib.stride_tricks.sliding_window_view(padded, n).min(axis=1)  # [j] = min(v[j - n:j])
         return before, v[latest], smallest[latest]
 
+    def nonfinite_seen(self, key: str) -> np.ndarray:
+        """Where `key` has been logged as no finite number at that row or before it (MetricStream.nonfinite)."""
+        out = self.nowhere()
+        found = self.stream.nonfinite.get(key)
+        if found:
+            out[found[0][0] :] = True
+        return out
+
 
 class Replayed(NamedTuple):
     alarms: list[Alarm]  # each id once, at the first step it fired, in step order
