@@ -277,9 +277,7 @@ class MonitorCallback(TrainerCallback):
         """On resume: feed the metrics already logged (rundir.prepare cut them at the checkpoint) without
         printing the alarms alarms.jsonl already holds; an alarm only the replay finds (say, the thresholds
         changed) is raised now."""
-        known = {
-            row["id"]: row for row in rundir.read_jsonl(self.out_dir / "alarms.jsonl") if row.get("id") in alarms.ALARMS
-        }
+        known = {row["id"]: row for row in rundir.read_alarms(self.out_dir) if row["id"] in alarms.ALARMS}
         for row in rundir.read_jsonl(self.out_dir / "metrics.jsonl"):
             if not isinstance(row.get("step"), (int, float)) or row["step"] > upto:
                 continue
