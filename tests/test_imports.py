@@ -203,3 +203,77 @@ def test_every_path_the_module_table_names_exists():
     gone = [n for n in named if "/" in n or n.endswith(".py")]
     gone = [n for n in gone if not (TOP / n).exists() and not (TOP / "verify" / n).exists()]
     assert not gone, f"docs/architecture.md's module table names {gone}, which are not in src/grpo_cli/"
+
+
+# Run-folder files only rundir reads (issue 40): its readers hold the one rule for a damaged line or file. recipe.yaml
+# is a recipe: grpo_cli.recipes reads it (rundir.read_recipe_dict for a report that only describes a run).
+RUN_FILES = {"metrics.jsonl", "samples.jsonl", "alarms.jsonl", "run.json", "summary.json"}
+# Calls that read a file's content: Path.read_text / read_bytes, json.load(s), safeio's readers, open() to read.
+RAW_READERS = {"read_text", "read_bytes", "load", "loads", "load_json", "read_jsonl_rows", "load_yaml", "safe_load"}
+
+
+def _constants(tree: ast.AST) -> dict[str, object]:
+    """Module-level names bound to a constant (`SUMMARY = "summary.json"`, `A, B = "a", "b"`)."""
+    out: dict[str, object] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            pairs = (
+                zip(target.elts, value.elts, strict=False)
+                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                else [(target, value)]
+            )
+            out.update({t.id: v.value for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Constant)})
+    return out  # fmt: skip
+
+
+def _names_a_run_file(body: list[ast.stmt], constants: dict[str, object]) -> str | None:
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Constant) and node.value in RUN_FILES:
+            return node.value
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if name is not None and constants.get(name) in RUN_FILES:
+            return constants[name]
+    return None
+
+
+def _reads_a_file(body: list[ast.stmt]) -> str | None:
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+        mode = node.args[1] if name == "open" and len(node.args) > 1 else None
+        if name in RAW_READERS or (name == "open" and "r" in str(getattr(mode, "value", "r"))):
+            return name
+    return None
+
+
+def test_only_rundir_reads_run_folders():
+    """A function outside rundir/ that names a run-folder file (as text or through a module constant) reads no file
+    itself: it calls rundir (read_jsonl, read_run_info, read_json_object, eval_summaries, read_alarms,
+    sample_picks, run_gpus, find_stage). The test sees one function at a time, not a path handed to a helper."""
+    bad = []
+    for path in (SRC / "grpo_cli").rglob("*.py"):
+        if "rundir" in path.relative_to(SRC).parts:
+            continue
+        tree = ast.parse(path.read_text())
+        constants = _constants(tree)
+        for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+            if (file := _names_a_run_file(body, constants)) and (call := _reads_a_file(body)):
+                bad.append(f"{path.relative_to(SRC)}:{fn.lineno} {fn.name} names {file} and calls {call}()")
+    assert not bad, bad
+
+
+def test_the_run_folder_check_sees_a_reader():
+    """The check above flags what it should: the estimate's old reader of metrics.jsonl and run.json."""
+    old = """
+def _run_hardware(stage):
+    path = stage / "run.json"
+    return json.loads(path.read_text())
+"""
+    fn = ast.parse(old).body[0]
+    assert _names_a_run_file(fn.body, {}) == "run.json" and _reads_a_file(fn.body) == "loads"
+    kept = ast.parse("def f(stage):\n    return rundir.read_run_info(stage)\n").body[0]
+    assert _reads_a_file(kept.body) is None
