@@ -1,6 +1,7 @@
 #!/usr/bin/env python
 """The lists README.md and docs/ show, generated from the tables the code uses: the alarms (observe/alarms.ALARMS),
-their thresholds (the same entries, which config.MonitorConfig is built from) and the rewards (rewards.REWARDS).
+their thresholds (the same entries, which config.MonitorConfig is built from) and the rewards (rewards.REWARDS); and
+CONTRIBUTING.md's layers and "where a change goes", copied from docs/architecture.md, their one home.
 
 Each list sits in its page between two markers, `<!-- generated: NAME (scripts/docs_lists.py) -->` and
 `<!-- end: NAME -->`; this script rewrites what is between them, and tests/test_lists.py fails when a page differs
@@ -56,12 +57,30 @@ def reward_list() -> list[str]:
     return [f"- `{name}`: {spec.description}" for name, spec in REWARDS.items()]
 
 
+def _architecture(heading: str) -> list[str]:
+    """The first table or code block under `heading` in docs/architecture.md."""
+    text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index(f"\n## {heading}\n") :].split("\n\n")[1:]
+    block = next(part for part in section if part.startswith(("|", "```")))
+    return block.splitlines()
+
+
+def layers() -> list[str]:
+    return _architecture("Imports run one way")
+
+
+def where_a_change_goes() -> list[str]:
+    return _architecture("Where a change goes")
+
+
 # (page, list name) -> the lines between its markers
 LISTS: dict[tuple[str, str], Callable[[], list[str]]] = {
     ("docs/monitor.md", "alarms"): alarm_table,
     ("docs/monitor.md", "thresholds"): threshold_table,
     ("README.md", "alarms"): alarm_list,
     ("README.md", "rewards"): reward_list,
+    ("CONTRIBUTING.md", "layers"): layers,
+    ("CONTRIBUTING.md", "where-a-change-goes"): where_a_change_goes,
 }
 
 
