@@ -103,3 +103,15 @@ def test_the_masks_leave_out_the_rows_where_nothing_can_fire():
     assert set(candidates(metric_streams.healthy_run(seed=1)).values()) == {0}
     kl = candidates(metric_streams.kl_blowup_run(seed=1))
     assert 1 <= kl.pop("kl_blowup") <= 10 and set(kl.values()) == {0}
+
+
+def test_the_nonfinite_reward_advice_reads_only_the_rows_before_it():
+    """A reward function first logged after the null reward: the masked replay's view of row 11 shares the dicts
+    that hold it, and must not count it (the row-by-row replay has not seen it yet)."""
+    rows = metric_streams.healthy_run(seed=2)
+    for row in rows[:50]:
+        for key in [k for k in row if k.startswith("rewards/")]:
+            del row[key]
+    rows[10]["reward"] = None
+    slow, fast, _ = both(rows, MonitorConfig(), alarms.RunContext())
+    assert fast == slow and slow[0]["id"] == "nonfinite_reward" and "huge weight" in slow[0]["advice"]

@@ -440,7 +440,11 @@ def check_nonfinite_reward(s: MetricStream, cfg: MonitorConfig, ctx: RunContext)
     if found is None:
         return None
     step = found[1]
-    funcs = sorted({k for k in (*s.values, *s.nonfinite) if k.startswith("rewards/") and k.endswith("/mean")})
+    # the reward functions logged so far (a prefix view's dicts hold the later keys too)
+    funcs = sorted(
+        k for k in {*s.values, *s.nonfinite}
+        if k.startswith("rewards/") and k.endswith("/mean") and (s.count(k) or s.first_nonfinite(k))
+    )  # fmt: skip
     scored = [f"{k} {v:g}" for k in funcs if (v := _value_at(s, k, step)) is not None]
     evidence = f"the total reward was logged as no finite number (null: NaN or infinity) at step {step}"
     same_step = [f"{k} {v:g}" for k in ("loss", "grad_norm") if (v := _value_at(s, k, step)) is not None]
