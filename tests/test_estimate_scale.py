@@ -203,8 +203,10 @@ def test_dpo_trains_the_same_sequences_without_generating(r7b):
     assert f["generation"] == f["prefill"] == f["old_policy"] == 0
     assert f["reference"] > 0  # the DPO loss needs the reference even at beta 0
     assert f["training"] == pytest.approx(grpo["flops"]["training"])  # same sequences, same 6N per token
+    # A 7B's compute phases run at about the MFU (its training pass exactly: estimate/kernels.py's anchor; a forward
+    # pass moves slightly fewer bytes per FLOP).
     assert dpo["seconds"]["total"] == pytest.approx(
-        (f["reference"] + f["training"] + f["recompute"]) / (8 * x.gpu.flops * x.mfu)
+        (f["reference"] + f["training"] + f["recompute"]) / (8 * x.gpu.flops * x.mfu), rel=0.01
     )
     m = dpo["memory_gib_per_gpu"]
     assert m["vllm_share"] == m["kv_cache"] == m["kv_cache_rollout_batch"] == 0
@@ -228,7 +230,10 @@ def test_prm_scoring_is_one_forward_per_completion(r7b):
     r = E.estimate(prm).to_json()
     seq_tokens = r["generated_tokens"] + r["prompt_tokens"]
     assert r["flops"]["reward_model"] == pytest.approx(2 * 7e9 * seq_tokens)
-    assert r["seconds"]["reward_model"] == pytest.approx(r["flops"]["reward_model"] / (8 * x.gpu.flops * x.mfu))
+    # A 7B PRM's forward: at about the MFU (the 7B shape is the MFU's anchor, estimate/kernels.py).
+    assert r["seconds"]["reward_model"] == pytest.approx(
+        r["flops"]["reward_model"] / (8 * x.gpu.flops * x.mfu), rel=0.01
+    )
     # bf16 weights sharded like the reference under ZeRO-3: 2 x 7e9 / 8 bytes per GPU.
     assert r["memory_gib_per_gpu"]["reward_model"] == pytest.approx(2 * 7e9 / 8 / E.GIB)
     assert "reward_model" not in E.estimate(x).to_json()["flops"]
