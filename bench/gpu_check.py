@@ -695,8 +695,8 @@ PART_LIMITS = {"grpo": 240.0, "eval": 120.0, "floor": 150.0, "pytest": 200.0}
 
 
 def ratios(parts: list[dict]) -> dict:
-    """Per-step overhead against the floor: TRL's generation step and the eval's step over bare `model.generate` on
-    the same model (and the compiled floor over the eager one). None where a part is missing."""
+    """Per-step overhead against the floor: TRL's generation step, the eval's step (at its own batch: the floor's
+    when memory-sized) and each floor variant over bare `model.generate` on the same model. Empty without a floor."""
     floor = next((p for p in parts if p.get("part") == "floor" and p.get("variants")), None)
     if not floor:
         return {}
@@ -709,6 +709,12 @@ def ratios(parts: list[dict]) -> dict:
             steps = (p.get("settings") or {}).get("max_completion_length")
             if gen and steps:
                 out[f"trl_{p['backend']}_step_over_floor"] = 1e3 * gen / steps / bare
+        if p.get("part") == "eval" and p.get("status") == "ok" and p.get("arch") == floor["arch"] and bare:
+            # The eval's generate time over its decode steps: max_tokens per call, ceil(rows / batch) calls.
+            t, batch = p.get("timing") or {}, p.get("batch_size") or 0
+            calls = -(-p.get("problems", 0) // batch) if batch else 0
+            if t.get("generate_s") and calls:
+                out[f"eval_{p['backend']}_step_over_floor"] = 1e3 * t["generate_s"] / (calls * p["max_tokens"]) / bare
     for name, variant in v.items():
         if name != "bare" and bare and variant.get("step_ms"):
             out[f"{name}_over_floor"] = variant["step_ms"] / bare

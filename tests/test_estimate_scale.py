@@ -243,9 +243,10 @@ def test_prm_scoring_is_one_forward_per_completion(r7b):
 def test_prm_training_cost_by_hand(r7b):
     x = E.inputs_from_recipe(r7b, params=7e9, gpu="a100-80g", prm_train_tokens=1e8)
     t = E.estimate(x).to_json()["prm_training"]
-    # 8N per token with activation checkpointing: 8 x 7e9 x 1e8 = 5.6e18 FLOPs at 8 x 312 TFLOP/s x 0.35.
+    # 8N per token with activation checkpointing: 8 x 7e9 x 1e8 = 5.6e18 FLOPs at 8 x 312 TFLOP/s x 0.35 (a 7B's
+    # passes run at the MFU: the shape model's anchor, estimate/kernels.py).
     assert t["flops"] == pytest.approx(5.6e18)
-    assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600)  # 14.2 A100-hours
+    assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600, rel=0.01)  # 14.2 A100-hours
     assert t["source"]["gpu_hours"] == 40
     assert methods.prm_training_flops(1.0, 10.0, False, 0.5) == pytest.approx((6 + 1.5) * 10)
 

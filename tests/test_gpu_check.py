@@ -133,11 +133,14 @@ def test_ratios_against_the_floor():
          "summary": {"seconds_per_step": {"generation_s": 11.52}}},
         {"part": "floor", "arch": "m", "variants": {"bare": {"step_ms": 15.0}, "lora_sampling": {"step_ms": 45.0},
                                                     "eval_shape": {"step_ms": 30.0}}},
+        {"part": "eval", "arch": "m", "backend": "hf", "status": "ok", "problems": 64, "max_tokens": 256,
+         "batch_size": 64, "timing": {"generate_s": 5.76}},
     ]  # fmt: skip
     r = gc.ratios(parts)
     assert r["floor_step_ms"] == 15.0
     assert r["trl_hf_step_over_floor"] == pytest.approx(45.0 / 15.0)
     assert r["lora_sampling_over_floor"] == 3.0 and r["eval_shape_over_floor"] == 2.0
+    assert r["eval_hf_step_over_floor"] == pytest.approx(5760 / 256 / 15.0)  # one call of 64 rows, 256 steps
     assert gc.ratios(parts[:1]) == {}
 
 
