@@ -102,7 +102,7 @@ def test_help(cli):
         (["--G", "two"], "argument --G: invalid int value: 'two'"),
         (["--gpuu", "h100"], "unknown option --gpuu (did you mean: --gpu"),
         (["--recipe", "gsm8k-7"], "unknown recipe 'gsm8k-7' (did you mean: gsm8k-7b"),
-        (["--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta?)"),
+        (["--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta, delta?)"),
     ],
 )
 def test_bad_inputs_are_one_line_exit_2(cli, args, needle):

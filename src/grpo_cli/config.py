@@ -19,6 +19,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.formulas import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
+from grpo_cli.upstream import trl as upstream_trl
 
 R1_SYSTEM_PROMPT = (
     "A conversation between User and Assistant. The user asks a question, and the Assistant solves it. "
@@ -364,11 +365,14 @@ def _check_trainer_section(section: SFTConfig | GRPOSection, name: str) -> None:
     )
     why = LR_SCHEDULERS_REFUSED.get(section.lr_scheduler)
     _require(why is None, f"{name}.lr_scheduler: {section.lr_scheduler!r} cannot be used here: {why}")
-    # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
+    # transformers 5 folds warmup_ratio into warmup_steps (TRL's name, an alias here): below 1 a fraction of the
+    # steps, from 1 a whole number of steps.
+    w = section.warmup_ratio
     _require(
-        0 <= section.warmup_ratio < 1,
-        f"{name}.warmup_ratio={section.warmup_ratio}: the warmup fraction must be in [0, 1)",
+        0 <= w < 1 or (w >= 1 and float(w).is_integer()),
+        f"{name}.warmup_ratio={w}: a fraction of the steps in [0, 1), or a whole number of steps",
     )
+    _require(section.max_steps >= -1, f"{name}.max_steps={section.max_steps}: -1 (or 0) trains {name}.epochs")
 
 
 def _check_tokens(key: str, value: int) -> None:
@@ -382,8 +386,8 @@ class SFTConfig:
     lr_scheduler: str = "cosine"
     warmup_ratio: float = 0.03
     epochs: float = 1.0
-    # Used when > 0; overrides epochs.
-    max_steps: int = 0
+    # Used when > 0; overrides epochs (-1 or 0: the epochs, as in TRL).
+    max_steps: int = -1
     per_device_batch_size: int = 4
     gradient_accumulation_steps: int = 1
     max_length: int = 1024
@@ -391,6 +395,9 @@ class SFTConfig:
     logging_steps: int = 10
     save_steps: int = 500
     seed: int = 42
+    # Any other field of TRL's SFTConfig, under TRL's name: written flat in the section (`sft: {packing: true}`),
+    # type-checked against the installed TRL (grpo_cli.upstream), passed to SFTConfig as given.
+    trl: dict[str, Any] = field(default_factory=dict)
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "sft")
@@ -398,7 +405,7 @@ class SFTConfig:
             self.learning_rate > 0 and self.per_device_batch_size >= 1 and self.max_length > 0,
             "sft: learning_rate, per_device_batch_size and max_length must be positive",
         )
-        _require(self.max_steps >= 0 and self.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
+        _require(self.epochs > 0, "sft.epochs must be > 0")
         _check_tokens("sft.max_length", self.max_length)
 
 
@@ -434,7 +441,8 @@ class GRPOSection:
     # Policy updates per generation batch (> 1 needs the old-policy log-probs).
     num_iterations: int = 1
     epochs: float = 1.0
-    max_steps: int = 0
+    # Used when > 0; overrides epochs (-1 or 0: the epochs, as in TRL).
+    max_steps: int = -1
     mask_truncated_completions: bool = False
     logging_steps: int = 1
     save_steps: int = 100
@@ -467,6 +475,9 @@ class GRPOSection:
     # from fresh prompts, with at most dynamic_sampling_max_rounds extra generation rounds per batch.
     dynamic_sampling: bool = False
     dynamic_sampling_max_rounds: int = 3
+    # Any other field of TRL's GRPOConfig, under TRL's name: written flat in the section (`grpo: {top_k: 50}`),
+    # type-checked against the installed TRL (grpo_cli.upstream), passed to GRPOConfig as given.
+    trl: dict[str, Any] = field(default_factory=dict)
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "grpo")
@@ -490,7 +501,7 @@ class GRPOSection:
         _require(self.learning_rate > 0, "grpo.learning_rate must be > 0")
         _require(self.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
         _require(self.num_iterations >= 1, f"grpo.num_iterations={self.num_iterations}: must be >= 1")
-        _require(self.max_steps >= 0 and self.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
+        _require(self.epochs > 0, "grpo.epochs must be > 0")
         _require(self.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
         _require(0 < self.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
         _require(self.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
@@ -760,6 +771,10 @@ class TrackingConfig:
         )
 
 
+# The sections that also take their TRL config's other fields under TRL's own names (grpo_cli.upstream.trl).
+TRL_SECTIONS: dict[type, str] = {GRPOSection: "grpo", SFTConfig: "sft"}
+
+
 @dataclass(frozen=True)
 class Recipe:
     name: str = "unnamed"
@@ -862,6 +877,9 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
         raise UserError(f"{where}: expected a mapping of keys, got {safeio.excerpt(data)}")
     hints = get_type_hints(cls)
     known = {f.name for f in fields(cls)}
+    section = _trl_section(cls)
+    if section is not None:
+        data = _trl_keys(section, data, known - {"trl"})
     kwargs = {}
     for key, value in data.items():
         path = key if where == "recipe" else f"{where}.{key}"
@@ -872,8 +890,55 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
 
 
 def to_dict(obj: Any) -> dict:
-    """The plain-data form of a recipe (what `grpo recipes show` and run directories write)."""
-    return dataclasses.asdict(obj)
+    """The plain-data form of a recipe (what `grpo recipes show` and run directories write). The TRL keys a section
+    passes through are written flat in it, under TRL's names, as the recipe gave them."""
+    data = dataclasses.asdict(obj)
+    if isinstance(obj, Recipe):
+        for section in TRL_SECTIONS.values():
+            data[section].update(data[section].pop("trl"))
+    return data
+
+
+# --------------------------------------------------------------------------------------------------------
+# TRL's own keys in the grpo and sft sections (grpo_cli.upstream.trl)
+
+
+def _trl_section(cls: Any) -> str | None:
+    """'grpo' or 'sft' for the sections that take their TRL config's other fields, else None."""
+    return TRL_SECTIONS.get(cls)
+
+
+def _trl_keys(section: str, data: dict, own: set[str]) -> dict:
+    """A grpo/sft mapping with TRL's aliases of the recipe's keys renamed (a value under both names is refused) and
+    every other TRL field moved under `trl`, type-checked against the installed TRL's source."""
+    out: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = str(key)
+        if name in own:
+            out[name] = value
+        elif name in upstream_trl.ALIASES:
+            mine = upstream_trl.ALIASES[name]
+            _require(
+                mine not in data,
+                f"{section}.{mine} and {section}.{name} (its TRL name) are both given; keep one",
+            )
+            out[mine] = value
+        else:
+            extra[name] = _coerce(value, upstream_trl.trl_field(section, name, own).type, f"{section}.{name}")
+    if extra:
+        out["trl"] = extra
+    return out
+
+
+def _canonical(path: list[str]) -> list[str]:
+    """An override's key path with TRL's alias renamed to the recipe's key (grpo.per_device_train_batch_size ->
+    grpo.per_device_batch_size), and a custom reward's name (`rewards../my.py:fn`, `rewards.pkg.mod:fn`) kept whole."""
+    if len(path) == 2 and path[0] in TRL_SECTIONS.values() and path[1] in upstream_trl.ALIASES:
+        return [path[0], upstream_trl.ALIASES[path[1]]]
+    if len(path) > 2 and path[0] == "rewards":
+        return ["rewards", ".".join(path[1:])]
+    return path
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -907,8 +972,15 @@ def apply_overrides(data: dict, overrides: list[Override]) -> dict:
     to the recipe's rewards instead of replacing them.
     """
     data = to_dict(from_dict(Recipe, data))
+    named: dict[str, str] = {}  # key -> the name an override gave it under (the recipe's, or TRL's alias)
     for item in overrides:
         path, value = parse_override(item) if isinstance(item, str) else (item[0].split("."), item[1])
+        given, path = ".".join(path), _canonical(path)
+        key = ".".join(path)
+        _require(
+            named.setdefault(key, given) == given,
+            f"{named.get(key)} and {given} name the same key (TRL's name is an alias); keep one",
+        )
         _check_path(path)
         node = data
         for part in path[:-1]:
@@ -933,6 +1005,15 @@ def _check_path(path: list[str]) -> None:
                 f"unknown recipe key '{safeio.cut('.'.join(path))}': '{safeio.cut(prefix)}' has no sub-keys"
             )
         hints = get_type_hints(cls)
+        section = _trl_section(cls)
+        if section is not None and (part not in hints or part == "trl"):
+            upstream_trl.trl_field(section, part, set(hints) - {"trl"})  # unknown, or set elsewhere: one line
+            _require(
+                depth == len(path) - 1,
+                f"unknown recipe key '{safeio.cut('.'.join(path))}': give {section}.{part} whole, e.g. "
+                f"--set '{section}.{part}={{key: value}}'",
+            )
+            return
         if part not in hints:
             where = f"'{safeio.cut(prefix)}.{safeio.cut(part)}'" if prefix else f"'{safeio.cut(part)}'"
             raise UserError(f"unknown recipe key {where}{did_you_mean(part, hints)}")
@@ -990,7 +1071,16 @@ def _check_world(recipe: Recipe) -> None:
     """Checks on the recipe's own world (launch section): `grpo estimate` may plan another one."""
     g = recipe.grpo
     world, batch = trainer_processes(recipe), generation_batch(recipe)
-    # TRL counts completions per device: the global generation batch must split into whole groups.
+    # TRL counts completions per device: the global generation batch must split into whole groups. TRL's own keys
+    # may set it: generation_batch_size, or steps_per_generation in place of gradient_accumulation_steps.
+    if g.trl.get("generation_batch_size") or g.trl.get("steps_per_generation"):
+        batch = g.trl.get("generation_batch_size") or g.per_device_batch_size * g.trl["steps_per_generation"] * world
+        _require(
+            batch % g.num_generations == 0,
+            f"TRL's generation batch ({batch} completions: grpo.generation_batch_size, or per_device_batch_size x "
+            f"steps_per_generation x processes) is not a multiple of grpo.num_generations ({g.num_generations})",
+        )
+        return
     _require(
         batch % g.num_generations == 0,
         f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "
