@@ -35,6 +35,9 @@ R1_SYSTEM_PROMPT = (
 # The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
 # knows them without importing the rewards module.
 REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
+# A reward of the user's own beside them (docs/training.md, "A reward of your own"): `module:function` (an importable
+# module) or `path/to/file.py:function` (a file, relative to the current folder), with TRL's reward signature.
+_CUSTOM_REWARD = re.compile(r"(?P<source>[^:\s][^:]*):(?P<function>[A-Za-z_]\w*)")
 # reward_options.language -> the script its words are written in (the language reward counts words per script).
 LANGUAGE_SCRIPTS = {
     "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
@@ -119,6 +122,39 @@ LR_SCHEDULERS_REFUSED = {
 def _require(cond: bool, message: str) -> None:
     if not cond:
         raise UserError(message)
+
+
+def custom_reward(name: str) -> tuple[str, str] | None:
+    """(source, function) of a reward of the user's own (`module:function`, `./file.py:function`); None for a
+    built-in name."""
+    m = _CUSTOM_REWARD.fullmatch(name)
+    return (m["source"], m["function"]) if m else None
+
+
+def reward_metric(name: str) -> str:
+    """The name a reward logs under (rewards/<name>/mean): a built-in's own, a custom reward's function name."""
+    custom = custom_reward(name)
+    return custom[1] if custom else name
+
+
+def check_reward_name(name: str) -> None:
+    """A built-in reward's name or the form of a custom one; the custom one's file or module is checked when a command
+    that trains reads it (rewards.check_custom: without importing it)."""
+    shown = safeio.cut(str(name), 100)
+    if ":" not in name:
+        _require(
+            name in REWARD_NAMES,
+            f"rewards: unknown reward '{shown}'{did_you_mean(shown, REWARD_NAMES)}; a reward of your own is "
+            "module:function or ./file.py:function",
+        )
+        return
+    custom = custom_reward(name)
+    _require(custom is not None, f"rewards: '{shown}' is not module:function or ./file.py:function")
+    source = custom[0] if custom else ""
+    _require(
+        source.endswith(".py") or all(part.isidentifier() for part in source.split(".")),
+        f"rewards: '{shown}': {safeio.cut(source, 100)!r} is neither a module name nor a .py file",
+    )
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -274,8 +310,14 @@ class RewardOptions:
     def check(self, recipe: Recipe) -> None:
         """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""
         _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
+        logged: dict[str, str] = {}
         for name in recipe.rewards:
-            _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
+            check_reward_name(name)
+            metric = reward_metric(name)
+            _require(
+                logged.setdefault(metric, name) == name,
+                f"rewards: {logged[metric]} and {name} would both log as rewards/{metric}/mean; rename one function",
+            )
         _require(
             self.verify_timeout > 0,
             f"reward_options.verify_timeout={self.verify_timeout}: must be > 0 seconds (default 1.0)",
@@ -598,6 +640,34 @@ class DistillConfig:
         _require(self.teacher is None or self.teacher.strip() != "", "distill.teacher: empty; a model folder or id")
 
 
+# Verifier tasks (grpo_cli.verify.TASKS): config knows them without importing the verifier.
+TASKS = ("gsm8k", "math")
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One benchmark of `grpo eval` (docs/eval.md, "Benchmarks of your own"): a dataset and how its columns read."""
+
+    # A local jsonl/parquet file or folder, a Hub dataset id (HuggingFaceH4/aime_2024), or gsm8k, math500, toy.
+    dataset: str = ""
+    # The name its rows and its line of the table carry (default: the file's stem, or the Hub id's last part).
+    name: str | None = None
+    split: str = "test"
+    hub_config: str | None = None
+    question_column: str = "question"
+    answer_column: str = "answer"
+    # A column with a unique id per problem (AIME's "id"); None: the row number.
+    id_column: str | None = None
+    # A column naming each row's verifier task (gsm8k or math); None: every row is `task`.
+    task_column: str | None = None
+    # The verifier task of the rows: gsm8k (numbers) or math (LaTeX); None: guessed as for eval.dataset.
+    task: Literal["gsm8k", "math"] | None = None
+
+    def label(self) -> str:
+        """The benchmark's name: given, else the file's stem or the Hub id's last part."""
+        return self.name or re.sub(r"\.(jsonl|json|parquet)$", "", self.dataset.rstrip("/").rsplit("/", 1)[-1])
+
+
 @dataclass(frozen=True)
 class EvalConfig:
     # gsm8k, math500, toy, or a local jsonl/parquet path.
@@ -612,9 +682,22 @@ class EvalConfig:
     batch_size: int = 32
     seed: int = 0
     tensor_parallel_size: int = 1
+    # Several benchmarks in one eval, each with its column mapping: one table (avg@n, pass@n, maj@n with 95% CIs per
+    # benchmark, as DeepSeek-R1 reports AIME). Empty: `dataset` alone.
+    benchmarks: list[Benchmark] = field(default_factory=list)
 
     def check(self, recipe: Recipe) -> None:
         _require(self.n >= 1, f"eval.n={self.n}: samples per problem must be >= 1")
+        names = [b.label() for b in self.benchmarks]
+        for b, name in zip(self.benchmarks, names, strict=True):
+            _require(
+                bool(b.dataset.strip()), "eval.benchmarks: each benchmark needs a dataset (a file, folder or Hub id)"
+            )
+            _require(
+                bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", name)),
+                f"eval.benchmarks: name {safeio.cut(name, 80)!r}: letters, digits, '_', '-' or '.', at most 64",
+            )
+            _require(names.count(name) == 1, f"eval.benchmarks: two benchmarks named {name}; give each a name")
         _require(self.n <= MAX_EVAL_N, f"eval.n={self.n}: at most {MAX_EVAL_N} samples per problem")
         _require(self.limit >= 0, f"eval.limit={self.limit}: must be >= 0 (0 = all problems)")
         _require(self.temperature >= 0, f"eval.temperature={self.temperature}: must be >= 0 (0 = greedy)")

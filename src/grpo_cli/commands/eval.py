@@ -31,6 +31,34 @@ def register(app: typer.Typer) -> None:
         dataset: str | None = typer.Option(
             None, "--dataset", help="gsm8k, math500, toy, or a local jsonl/parquet file or folder."
         ),
+        benchmark: list[str] = typer.Option(
+            [],
+            "--benchmark",
+            help="A benchmark: a local jsonl/parquet file or folder, a Hub dataset id or a known name; repeat it for "
+            "several in one table (avg@n, pass@n, maj@n with CIs each). Its columns: the four options below.",
+            rich_help_panel="Benchmarks",
+        ),
+        question_column: str | None = typer.Option(
+            None, "--question-column", help="--benchmark: the question's column.", rich_help_panel="Benchmarks"
+        ),
+        answer_column: str | None = typer.Option(
+            None, "--answer-column", help="--benchmark: the reference answer's column.", rich_help_panel="Benchmarks"
+        ),
+        id_column: str | None = typer.Option(
+            None,
+            "--id-column",
+            help="--benchmark: a unique id's column (default: the row).",
+            rich_help_panel="Benchmarks",
+        ),
+        task_column: str | None = typer.Option(
+            None, "--task-column", help="--benchmark: a column naming each row's task.", rich_help_panel="Benchmarks"
+        ),
+        task: str | None = typer.Option(
+            None,
+            "--task",
+            help="--benchmark: the verifier task, gsm8k or math (default: guessed).",
+            rich_help_panel="Benchmarks",
+        ),
         split: str | None = typer.Option(None, "--split", help="Dataset split (default: the recipe's eval.split)."),
         limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N problems (0 = all)."),
         n: int | None = typer.Option(
@@ -81,11 +109,26 @@ def register(app: typer.Typer) -> None:
             "eval.batch_size": ("--batch-size", batch_size),
             "eval.seed": ("--seed", seed),
         }
+        mapping = {"question_column": question_column, "answer_column": answer_column, "id_column": id_column,
+                   "task_column": task_column, "task": task}  # fmt: skip
+        flags.update(benchmark_flags(benchmark, split, mapping))
         summary, out = _evaluate(ckpt, recipe, stage, run_dir, set_, flags, output=output, overwrite=overwrite)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
         else:
             print_summary(summary, out)
+
+
+def benchmark_flags(datasets: list[str], split: str | None, mapping: dict[str, str | None]) -> dict[str, tuple]:
+    """--benchmark (repeated) and its column options as eval.benchmarks, one entry per dataset with the same mapping."""
+    given = {key: value for key, value in mapping.items() if value is not None}
+    if not datasets:
+        if given:
+            flag = "--" + next(iter(given)).replace("_", "-")
+            raise UserError(f"{flag} maps the columns of a --benchmark; add --benchmark FILE_OR_HUB_ID")
+        return {}
+    split_ = {"split": split} if split is not None else {}
+    return {"eval.benchmarks": ("--benchmark", [{"dataset": d, **split_, **given} for d in datasets])}
 
 
 def _evaluate(
@@ -184,7 +227,8 @@ def print_summary(summary: dict, out: Path) -> None:
 
     s, c = summary["settings"], summary["counts"]
     console = Console()
-    title = f"eval: {s['model']} on {s['dataset']}/{s['split']}  (n={s['n']}, T={s['temperature']}, {s['backend']})"
+    where = ", ".join(summary["benchmarks"]) if summary.get("benchmarks") else f"{s['dataset']}/{s['split']}"
+    title = f"eval: {s['model']} on {where}  (n={s['n']}, T={s['temperature']}, {s['backend']})"
     table = Table(title=title, show_header=True)
     table.add_column("metric")
     table.add_column("value", justify="right")
@@ -210,6 +254,8 @@ def print_summary(summary: dict, out: Path) -> None:
             "time", f"{t['total_s']:.1f} s ({t['generate_s']:.1f} s generating, {t.get('tokens_per_s')} tok/s)"
         )
     console.print(table)
+    if summary.get("benchmarks"):
+        console.print(benchmark_table(summary))
     for field in ("subject", "level"):
         rows = summary.get(f"by_{field}")
         if rows:
@@ -225,6 +271,28 @@ def print_summary(summary: dict, out: Path) -> None:
                 )
             console.print(sub)
     console.print(f"samples: {out / 'samples.jsonl'}\nsummary: {out / 'summary.json'}")
+
+
+def benchmark_table(summary: dict) -> Any:
+    """One line per benchmark, as DeepSeek-R1 reports AIME: avg@n (its pass@1), pass@n and maj@n (its cons@n), each
+    with a 95% CI."""
+    from rich.table import Table
+
+    def cell(a: dict, key: str) -> str:
+        lo, hi = a[f"{key}_ci"]
+        return f"{_pct(a[key])} [{_pct(lo)}, {_pct(hi)}]"
+
+    n = summary["n"]
+    table = Table(title=f"benchmarks ({n} samples per problem, 95% CIs)")
+    for col in ("benchmark", "problems", f"avg@{n}", f"pass@{n}", f"maj@{n}", "format", "truncated"):
+        table.add_column(col, justify="left" if col == "benchmark" else "right")
+    for name, b in summary["benchmarks"].items():
+        a = b["at_n"]
+        table.add_row(
+            name, str(b["counts"]["scored"]), cell(a, "avg@n"), cell(a, "pass@n"), cell(a, "maj@n"),
+            _pct(b["format_rate"]), _pct(b["truncation_rate"]),
+        )  # fmt: skip
+    return table
 
 
 def _compare(a: Path, b: Path, *, as_json: bool) -> None:

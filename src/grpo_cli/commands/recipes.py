@@ -55,9 +55,11 @@ def register(app: typer.Typer) -> None:
 
         from grpo_cli import recipes as rec
         from grpo_cli.config import to_dict
+        from grpo_cli.rewards import check_custom
 
         path = rec.find(name)
         recipe = rec.load(name, set_)
+        check_custom(recipe)  # a reward of the user's own: its file and function, read without running it
         head = rec.header(path)
         if head:
             typer.echo("\n".join(f"# {line}" if line else "#" for line in head.splitlines()))

@@ -28,9 +28,11 @@ def register(app: typer.Typer) -> None:
         """Run the whole recipe: eval the base model, SFT, eval, GRPO, eval; end with a table of base, SFT and GRPO
         pass@1 (with 95% CIs) and the paired difference GRPO made."""
         from grpo_cli import recipes
+        from grpo_cli.rewards import check_custom
         from grpo_cli.stages import run as run_stage
 
         rec = recipes.load(recipe, set_)
+        check_custom(rec, not_from=(run_dir / rec.name,))  # a reward of the user's own, read without running it
         run_stage.check_folders(rec, run_dir, resume=resume, overwrite=overwrite)  # before any heavy import
 
         from grpo_cli.observe.callbacks import TrainingInterrupted

@@ -83,6 +83,10 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     from grpo_cli import launch, recipes, rundir
 
     rec = recipes.load(recipe, set_)
+    if command == "train":
+        from grpo_cli.rewards import check_custom
+
+        check_custom(rec, not_from=(from_,))  # a reward of the user's own, read without running it
     if dry_run:
         typer.echo(launch.dry_run(rec))
         return

@@ -216,7 +216,8 @@ def run(
         generation.model_context(start, recipe.model),
         key="grpo.max_completion_length",
     )
-    reward_funcs, weights = build_reward_funcs(recipe)
+    # A reward of the user's own is never loaded from the checkpoint it starts from or the recipe's run folder.
+    reward_funcs, weights = build_reward_funcs(recipe, not_from=(init_from, out_dir.parent))
     if recipe.grpo.use_vllm:
         kwargs = {**kwargs, **colocated_vllm_settings(recipe, kwargs, longest, device)}
 
