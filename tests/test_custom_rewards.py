@@ -56,7 +56,10 @@ def test_a_module_reward(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("body", "needle"),
     [
-        ("def brevity(completions, **kw):\n    return 1 / 0\n", "reward ./my_reward.py:brevity failed: ZeroDivisionError"),
+        (
+            "def brevity(completions, **kw):\n    return 1 / 0\n",
+            "reward ./my_reward.py:brevity failed: ZeroDivisionError",
+        ),
         ("def brevity(completions, **kw):\n    return [1.0]\n", "returned 1 values for 2 completions"),
         ("def brevity(completions, **kw):\n    return ['x', 1]\n", "returned 'x' for completion 0"),
         ("def brevity(completions, **kw):\n    return 3\n", "returned 3 for 2 completions"),
@@ -176,10 +179,12 @@ def test_a_custom_reward_from_a_user_file_trains_the_tiny_recipe(reward_file):
 
 @pytest.mark.slow
 def test_a_failing_reward_stops_training_in_one_line(tmp_path):
-    (tmp_path / "bad.py").write_text(textwrap.dedent("""\
+    (tmp_path / "bad.py").write_text(
+        textwrap.dedent("""\
         def oops(completions, **kwargs):
             raise KeyError("answer_column")
-    """))
+    """)
+    )
     proc = run_cli(
         "train", "--recipe", "tiny", *sets("grpo.init=base", "grpo.max_steps=2", "rewards../bad.py:oops=1"),
         "--run-dir", str(tmp_path / "runs"), cwd=tmp_path,

@@ -276,8 +276,10 @@ def two_benchmarks(tmp_path_factory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("benchmarks")
     aime = folder / "aime-mini.jsonl"
     aime.write_text(
-        "".join(json.dumps({"problem": f"Find {a}.", "expected": str(a), "pid": f"p{i}"}) + "\n"
-                for i, a in enumerate([4, 5, 4, 6]))  # fmt: skip
+        "".join(
+            json.dumps({"problem": f"Find {a}.", "expected": str(a), "pid": f"p{i}"}) + "\n"
+            for i, a in enumerate([4, 5, 4, 6])
+        )  # fmt: skip
     )
     amc = folder / "amc-mini.parquet"
     rows = [{"q": f"Compute {a}.", "a": str(a), "kind": "math" if a == 9 else "gsm8k"} for a in [4, 7, 8, 9, 10]]

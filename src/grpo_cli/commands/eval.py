@@ -8,6 +8,15 @@ from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import (
+    JsonOpt,
+    OptionalRecipeOpt,
+    OverwriteOpt,
+    RunDirOpt,
+    SetOpt,
+    output_opt,
+    with_shortcuts,
+)
 from grpo_cli.errors import UserError
 
 STAGES = ("base", "sft", "grpo")
@@ -15,27 +24,21 @@ STAGES = ("base", "sft", "grpo")
 
 def register(app: typer.Typer) -> None:
     @app.command("eval")
+    @with_shortcuts
     def eval_(
         ckpt: Path | None = typer.Option(
             None, "--ckpt", help="A model or LoRA adapter folder (an adapter is loaded onto its base)."
         ),
-        recipe: str | None = typer.Option(
-            None, "--recipe", "-r", help="Recipe name or YAML path (eval defaults, prompt, model)."
-        ),
+        recipe: OptionalRecipeOpt = None,
         stage: str | None = typer.Option(
             None, "--stage", help="With --recipe: which model to evaluate: base, sft or grpo (default grpo)."
         ),
-        run_dir: Path = typer.Option(
-            Path("runs"), "--run-dir", help="Where the recipe's stages live (DIR/<recipe>/<stage>)."
-        ),
-        dataset: str | None = typer.Option(
-            None, "--dataset", help="gsm8k, math500, toy, or a local jsonl/parquet file or folder."
-        ),
+        run_dir: RunDirOpt = "runs",
         benchmark: list[str] = typer.Option(
             [],
             "--benchmark",
             help="A benchmark: a local jsonl/parquet file or folder, a Hub dataset id or a known name; repeat it for "
-            "several in one table (avg@n, pass@n, maj@n with CIs each). Its columns: the four options below.",
+            "several in one table (avg@n, pass@n, maj@n with CIs each). Its columns: the options below.",
             rich_help_panel="Benchmarks",
         ),
         question_column: str | None = typer.Option(
@@ -59,30 +62,15 @@ def register(app: typer.Typer) -> None:
             help="--benchmark: the verifier task, gsm8k or math (default: guessed).",
             rich_help_panel="Benchmarks",
         ),
-        split: str | None = typer.Option(None, "--split", help="Dataset split (default: the recipe's eval.split)."),
-        limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N problems (0 = all)."),
-        n: int | None = typer.Option(
-            None, "--n", help="Samples per problem (n > 1 gives pass@k and maj@k for k <= n)."
-        ),
-        temperature: float | None = typer.Option(None, "--temperature", help="0 = greedy."),
-        top_p: float | None = typer.Option(None, "--top-p"),
-        max_tokens: int | None = typer.Option(
-            None, "--max-tokens", help="Completion tokens before a sample counts as truncated."
-        ),
-        backend: str | None = typer.Option(
-            None, "--backend", help="auto (vLLM when installed and a GPU is present), hf or vllm."
-        ),
-        batch_size: int | None = typer.Option(None, "--batch-size", help="HF backend: sequences per generate call."),
-        seed: int | None = typer.Option(None, "--seed", help="Sampling seed: the same seed gives the same samples."),
-        output: Path | None = typer.Option(
-            None, "--output", "-o", help="Output folder (default: beside the model, see docs/eval.md)."
-        ),
-        overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing eval in the output folder."),
-        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
+        output: output_opt("Output folder (default: beside the model, see docs/eval.md).") = None,
+        overwrite: OverwriteOpt = False,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
         compare: tuple[Path, Path] | None = typer.Option(
             None, "--compare", help="Compare two eval output folders A B (A minus B)."
         ),
-        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+        as_json: JsonOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """Evaluate a checkpoint (--ckpt DIR) or a recipe's stage (--recipe R --stage grpo): sample, score with the
         reward's verifier, write samples.jsonl and summary.json, print pass@1 with its 95% CI."""
@@ -95,24 +83,12 @@ def register(app: typer.Typer) -> None:
             raise UserError("pass --ckpt DIR (a model folder) or --recipe NAME [--stage base|sft|grpo]")
         if ckpt is not None and stage is not None:
             raise UserError("--stage picks a model of --recipe; with --ckpt the checkpoint is the model")
-
-        # The flags that name eval.* keys are shorthands for --set eval.KEY=VALUE, built and checked the same way.
-        flags = {
-            "eval.dataset": ("--dataset", dataset),
-            "eval.split": ("--split", split),
-            "eval.limit": ("--limit", limit),
-            "eval.n": ("--n", n),
-            "eval.temperature": ("--temperature", temperature),
-            "eval.top_p": ("--top-p", top_p),
-            "eval.max_tokens": ("--max-tokens", max_tokens),
-            "eval.backend": ("--backend", backend),
-            "eval.batch_size": ("--batch-size", batch_size),
-            "eval.seed": ("--seed", seed),
-        }
+        # The shortcut flags (--n, --limit, ...) are --set KEY=VALUE, built and checked the same way.
         mapping = {"question_column": question_column, "answer_column": answer_column, "id_column": id_column,
                    "task_column": task_column, "task": task}  # fmt: skip
-        flags.update(benchmark_flags(benchmark, split, mapping))
-        summary, out = _evaluate(ckpt, recipe, stage, run_dir, set_, flags, output=output, overwrite=overwrite)
+        flags = {**shortcuts, **benchmark_flags(benchmark, shortcuts["eval.split"][1], mapping)}
+        out_dir = Path(output) if output is not None else None
+        summary, out = _evaluate(ckpt, recipe, stage, Path(run_dir), set_, flags, output=out_dir, overwrite=overwrite)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
         else:
