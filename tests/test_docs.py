@@ -1,0 +1,74 @@
+"""The docs match the code where a number or a list can drift: the alarms, the recipe's sections, the commands, the
+shortcut flags (README.md), and the rules docs/architecture.md states against the tests that enforce them."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from conftest import REPO
+from grpo_cli.config import SHORTCUTS, Recipe, key_type
+
+README = (REPO / "README.md").read_text()
+ARCHITECTURE = (REPO / "docs" / "architecture.md").read_text()
+NUMBERS = {n: i for i, n in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def render_shortcuts() -> str:
+    """README's shortcut table, from config.SHORTCUTS (paste this when the table changes)."""
+    lines = ["| flag | recipe key | what it sets |", "|---|---|---|"]
+    for s in SHORTCUTS:
+        flag = f"`{s.flag}` / `--no-{s.flag[2:]}`" if key_type(s.key) is bool else f"`{s.flag}`"
+        lines.append(f"| {flag} | `{s.key}` | {s.help} |")
+    return "\n".join(lines)
+
+
+def test_readme_shortcut_table_is_the_code_table():
+    start = README.index("<!-- shortcut flags: generated from config.SHORTCUTS")
+    end = README.index("<!-- end of shortcut flags -->")
+    block = README[start:end].split("\n", 1)[1].strip()
+    assert block == render_shortcuts(), "README's shortcut table drifted; paste:\n" + render_shortcuts()
+
+
+def test_readme_counts_and_names_every_alarm():
+    from grpo_cli.observe.alarms import ALARMS
+
+    match = re.search(r"(\w+) alarms watch the metrics: (.*?)\. Each", README, re.S)
+    assert match, "README's 'N alarms watch the metrics: ...' sentence"
+    assert NUMBERS[match.group(1).lower()] == len(ALARMS)
+    named = re.findall(r"`(\w+)`", match.group(2))
+    assert named == list(ALARMS)
+
+
+def test_readme_lists_every_recipe_section():
+    match = re.search(r"A recipe has the sections (.*?);", README, re.S)
+    assert match
+    named = re.findall(r"`(\w+)`", match.group(1))
+    sections = [f.name for f in dataclasses.fields(Recipe) if f.name not in ("name", "description")]
+    assert named == sections
+
+
+def test_readme_command_table_is_every_command():
+    import typer
+
+    from grpo_cli.cli import app
+
+    commands = set(typer.main.get_command(app).commands)
+    table = README[README.index("## Commands") :]
+    table = table[: table.index("\n\n", table.index("| command |"))]
+    named = set(re.findall(r"`grpo (\w+)", table))
+    assert named == commands
+
+
+def test_architecture_states_the_enforced_rules():
+    from test_function_length import MAX_LINES
+    from test_imports import ROWS
+
+    assert f"no function over {MAX_LINES} lines" in ARCHITECTURE and "tests/test_function_length.py" in ARCHITECTURE
+    # the import rows the test holds, each named in the page's diagram
+    diagram = ARCHITECTURE[ARCHITECTURE.index("## Imports run one way") :]
+    for row in ROWS:
+        for name in row - {"grpo_cli", "__main__"}:
+            assert name.split(".")[0].replace(".", "/") in diagram, f"{name} is not in the import diagram"
+    # what config may import, as the test allows it
+    assert "`config` importing anything but `errors`, `formulas`, `safeio`" in ARCHITECTURE.replace("\n", " ")
