@@ -11,7 +11,12 @@ from grpo_cli.config import SHORTCUTS, Recipe, key_type
 
 README = (REPO / "README.md").read_text()
 ARCHITECTURE = (REPO / "docs" / "architecture.md").read_text()
-NUMBERS = {n: i for i, n in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+NUMBERS = {
+    n: i
+    for i, n in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    )
+}
 
 
 def render_shortcuts() -> str:
@@ -72,3 +77,23 @@ def test_architecture_states_the_enforced_rules():
             assert name.split(".")[0].replace(".", "/") in diagram, f"{name} is not in the import diagram"
     # what config may import, as the test allows it
     assert "`config` importing anything but `errors`, `formulas`, `safeio`" in ARCHITECTURE.replace("\n", " ")
+
+
+def test_estimate_lists_come_from_the_code_tables():
+    """`grpo estimate --help` and docs/estimate.md list the architectures (smollm2-135m among them), the process
+    reward models and the GPUs of the tables the arithmetic uses (estimate.ARCHS, estimate.GPUS)."""
+    from grpo_cli.commands.estimate import click_command
+    from grpo_cli.estimate import ARCHS, GPUS
+
+    archs = [name for name, arch in ARCHS.items() if not arch.scorer]
+    prms = [name for name, arch in ARCHS.items() if arch.scorer]
+    assert "smollm2-135m" in archs
+    cmd = click_command()
+    help_text = " ".join(param.help or "" for param in cmd.params)  # what --help prints beside each option
+    for name in [*archs, *prms, *GPUS]:
+        assert name in help_text, f"grpo estimate --help does not list {name}"
+    doc = (REPO / "docs" / "estimate.md").read_text()
+    model_row = next(line for line in doc.splitlines() if line.startswith("| `--model` |"))
+    gpu_row = next(line for line in doc.splitlines() if line.startswith("| `--gpu` |"))
+    assert re.findall(r"`([a-z0-9.-]+)`", model_row.split("(", 1)[1].split(";")[0]) == archs
+    assert re.findall(r"`([a-z0-9-]+)`", gpu_row.split("|")[3]) == list(GPUS)

@@ -10,6 +10,7 @@ Stdlib + PyYAML only: `grpo recipes`, `grpo estimate` and `grpo --help` import t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import types
@@ -55,6 +56,9 @@ MAX_EVAL_N = 1024
 # against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
 MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
+# The floor of every efficiency the estimate assumes (MFU, decode, bandwidth): no kernel runs below 1% of peak, and a
+# figure far below it divides the hours by ~0 (--mfu 1e-300 printed 1.4e300 GPU-hours).
+MIN_EFFICIENCY = 0.01
 # Upper bounds on every recipe number that sizes memory or time, checked in `validate` (the lower bounds sit in each
 # section's check). Each is far past any published recipe and short of what makes a typo take the machine: 1e9 toy
 # rows took minutes of generation, a tiny model of hidden_size 1e6 asked for a 4 TB allocation.
@@ -117,6 +121,13 @@ LR_SCHEDULERS_REFUSED = {
     "cosine_warmup_with_min_lr": "it needs lr_scheduler_kwargs (min_lr), which a recipe cannot set",
     "warmup_stable_decay": "it needs lr_scheduler_kwargs (num_decay_steps), which a recipe cannot set",
 }
+
+
+@functools.cache
+def type_hints(cls: type) -> dict[str, Any]:
+    """A section's field annotations, evaluated once (get_type_hints compiles every string annotation on each call:
+    building a recipe and declaring the shortcut flags called it hundreds of times)."""
+    return get_type_hints(cls)
 
 
 def _require(cond: bool, message: str) -> None:
@@ -771,12 +782,16 @@ class EstimateConfig:
 
     def check(self, recipe: Recipe) -> None:
         _require(
-            self.mean_completion_len > 0,
-            f"estimate.mean_completion_len={self.mean_completion_len:g}: the mean completion length must be > 0 tokens",
+            self.mean_completion_len >= 1,
+            f"estimate.mean_completion_len={self.mean_completion_len:g}: the mean completion length must be >= 1 token",
         )
         _require(self.prompt_len >= 0, f"estimate.prompt_len={self.prompt_len:g}: must be >= 0 tokens")
         _require(self.prompts >= 0, f"estimate.prompts={self.prompts}: must be >= 0 (0 = the dataset's size)")
-        _require(0 < self.mfu <= 1, f"estimate.mfu={self.mfu:g}: must be in (0, 1], e.g. 0.35")
+        _require(
+            MIN_EFFICIENCY <= self.mfu <= 1,
+            f"estimate.mfu={self.mfu:g}: must be in [{MIN_EFFICIENCY:g}, 1], e.g. 0.35 (no GPU kernel runs below 1% of "
+            "peak)",
+        )
         _require(
             self.price_per_gpu_hour is None or self.price_per_gpu_hour >= 0,
             f"estimate.price_per_gpu_hour={self.price_per_gpu_hour}: must be >= 0 ($ per GPU-hour)",
@@ -958,7 +973,7 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
         data = {}
     if not isinstance(data, dict):
         raise UserError(f"{where}: expected a mapping of keys, got {safeio.excerpt(data)}")
-    hints = get_type_hints(cls)
+    hints = type_hints(cls)
     known = {f.name for f in fields(cls)}
     section = _trl_section(cls)
     if section is not None:
@@ -1083,7 +1098,7 @@ def key_type(key: str) -> Any:
     """The annotation of a recipe key ("grpo.beta" -> float)."""
     tp: Any = Recipe
     for part in key.split("."):
-        tp = get_type_hints(tp)[part]
+        tp = type_hints(tp)[part]
     return tp
 
 
@@ -1150,7 +1165,7 @@ def _check_path(path: list[str]) -> None:
             raise UserError(
                 f"unknown recipe key '{safeio.cut('.'.join(path))}': '{safeio.cut(prefix)}' has no sub-keys"
             )
-        hints = get_type_hints(cls)
+        hints = type_hints(cls)
         section = _trl_section(cls)
         if section is not None and (part not in hints or part == "trl"):
             upstream_trl.trl_field(section, part, set(hints) - {"trl"})  # unknown, or set elsewhere: one line

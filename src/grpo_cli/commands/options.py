@@ -72,6 +72,7 @@ def _option_type(shortcut: Shortcut) -> type:
     return str
 
 
+@functools.cache
 def shortcut_parameter(shortcut: Shortcut) -> inspect.Parameter:
     tp = _option_type(shortcut)
     decls = [f"{shortcut.flag}/--no-{shortcut.flag.removeprefix('--')}"] if tp is bool else [shortcut.flag]
@@ -123,3 +124,40 @@ def load_recipe(
 
     recipe = recipes.load(name, set_, world=world)
     return config.apply_flags(recipe, shortcuts or {}, world=world)
+
+
+# --------------------------------------------------------------------------------------------------------
+# usage errors: one line, as every other user error
+
+
+def usage_error(err: Exception, prog: str) -> str:
+    """A usage error of the command line (an unknown option, a value of the wrong type, a missing option) as one
+    line, an unknown option with the closest valid ones."""
+    from grpo_cli.errors import did_you_mean
+
+    name = getattr(err, "option_name", None)
+    if type(err).__name__ == "NoSuchOption" and name:
+        ctx = getattr(err, "ctx", None)
+        params = ctx.command.params if ctx is not None else []
+        known = [o for p in params for o in (*p.opts, *p.secondary_opts) if o.startswith("--") and not p.hidden]
+        return f"{prog}: unknown option {name}{did_you_mean(name, known or getattr(err, 'possibilities', []) or [])}"
+    message = getattr(err, "format_message", lambda: str(err))()
+    return f"{prog}: " + " ".join(str(message).split())
+
+
+def invoke(cmd: Any, prog: str, argv: list[str]) -> None:
+    """Run a click command (Typer's) on argv: a usage error is a UserError (one line, exit 2), an explicit exit code
+    (typer.Exit, --help) is the process's."""
+    import sys
+
+    from grpo_cli.errors import UserError
+
+    try:
+        rc = cmd.main(list(argv), prog_name=prog, standalone_mode=False)
+    except typer.exceptions.TyperException as err:
+        ctx = getattr(err, "ctx", None)
+        raise UserError(usage_error(err, ctx.command_path if ctx is not None else prog)) from None
+    except typer.Abort:
+        raise KeyboardInterrupt from None
+    if isinstance(rc, int) and not isinstance(rc, bool) and rc != 0:
+        sys.exit(rc)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from importlib import metadata
 
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.upstream.fields import Field, SourceUnreadable, dataclass_fields
@@ -79,6 +78,8 @@ def trl_fields(section: str) -> dict[str, Field]:
 
 
 def trl_version() -> str:
+    from importlib import metadata  # ~50 ms to import: only for an error message
+
     try:
         return metadata.version("trl")
     except metadata.PackageNotFoundError:
