@@ -28,6 +28,7 @@ from grpo_cli.rundir.layout import (
     DEFAULT_RUN_DIR,
     STAGES,
     final_dir,
+    find_stage,
     has_final,
     is_main_process,
     recipe_root,
@@ -40,8 +41,10 @@ from grpo_cli.rundir.records import (
     append_jsonl,
     hardware,
     now,
+    read_json_object,
     read_jsonl,
     read_run_info,
+    run_gpus,
     truncate_jsonl,
     write_recipe,
     write_run_info,
@@ -49,7 +52,7 @@ from grpo_cli.rundir.records import (
 
 __all__ = [
     "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
-    "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
-    "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
-    "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
+    "claim", "claim_output", "clear", "final_dir", "find_stage", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
+    "now", "owner", "prepare", "read_json_object", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
+    "release_all", "run_gpus", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip
