@@ -124,7 +124,7 @@ def test_shortcut_flags_work_on_train_and_name_their_flag(cli):
 
 def test_set_errors_name_set_not_the_recipe_file(cli):
     proc = cli("recipes", "show", "tiny", "--set", "grpo.beta=-1")
-    assert proc.returncode == 2 and proc.stderr.startswith("error: --set grpo.beta=-1: must be >= 0"), proc.stderr
+    assert proc.returncode == 2 and proc.stderr.startswith("error: --set grpo.beta=-1.0: must be >= 0"), proc.stderr
     assert "tiny.yaml" not in proc.stderr
 
 

@@ -80,12 +80,14 @@ def load(name_or_path: str, overrides: list[str] | None = None, *, world: bool =
 
 
 def blame_set(message: str, overrides: list[str]) -> str:
-    """The error of a valid recipe with `--set` overrides, under the override it names ("--set grpo.beta=-1: must be
-    >= 0"), else under all of them."""
+    """The error of a valid recipe with `--set` overrides, under the override it names ("--set grpo.beta=-1.0: must be
+    >= 0", the value as read), else under all of them."""
     for text in reversed(overrides):
         key = text.split("=", 1)[0].strip()
+        if key and message.startswith(f"{key}="):
+            return f"--set {message}"
         if key and re.search(re.escape(key) + r"(?![\w.])", message):
-            return f"--set {safeio.cut(text, 120)}: " + re.sub(rf"^{re.escape(key)}=\S*: ", "", message)
+            return f"--set {safeio.cut(text, 120)}: {message}"
     return f"--set {' '.join(safeio.cut(t, 60) for t in overrides)}: {message}"
 
 
