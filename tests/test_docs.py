@@ -1,5 +1,6 @@
-"""The docs match the code where a number or a list can drift: the alarms, the recipe's sections, the commands, the
-shortcut flags (README.md), and the rules docs/architecture.md states against the tests that enforce them."""
+"""The docs match the code where a list can drift (the generated lists, the alarms and the shortcut flags among them, are
+tests/test_lists.py's): the recipe's sections and the commands (README.md), the estimate's architectures and GPUs, and
+the rules docs/architecture.md states against the tests that enforce them."""
 
 from __future__ import annotations
 
@@ -7,42 +8,10 @@ import dataclasses
 import re
 
 from conftest import REPO
-from grpo_cli.config import SHORTCUTS, Recipe, key_type
+from grpo_cli.config import Recipe
 
 README = (REPO / "README.md").read_text()
 ARCHITECTURE = (REPO / "docs" / "architecture.md").read_text()
-NUMBERS = {
-    n: i
-    for i, n in enumerate(
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-    )
-}
-
-
-def render_shortcuts() -> str:
-    """README's shortcut table, from config.SHORTCUTS (paste this when the table changes)."""
-    lines = ["| flag | recipe key | what it sets |", "|---|---|---|"]
-    for s in SHORTCUTS:
-        flag = f"`{s.flag}` / `--no-{s.flag[2:]}`" if key_type(s.key) is bool else f"`{s.flag}`"
-        lines.append(f"| {flag} | `{s.key}` | {s.help} |")
-    return "\n".join(lines)
-
-
-def test_readme_shortcut_table_is_the_code_table():
-    start = README.index("<!-- shortcut flags: generated from config.SHORTCUTS")
-    end = README.index("<!-- end of shortcut flags -->")
-    block = README[start:end].split("\n", 1)[1].strip()
-    assert block == render_shortcuts(), "README's shortcut table drifted; paste:\n" + render_shortcuts()
-
-
-def test_readme_counts_and_names_every_alarm():
-    from grpo_cli.observe.alarms import ALARMS
-
-    match = re.search(r"(\w+) alarms watch the metrics: (.*?)\. Each", README, re.S)
-    assert match, "README's 'N alarms watch the metrics: ...' sentence"
-    assert NUMBERS[match.group(1).lower()] == len(ALARMS)
-    named = re.findall(r"`(\w+)`", match.group(2))
-    assert named == list(ALARMS)
 
 
 def test_readme_lists_every_recipe_section():

@@ -107,7 +107,8 @@ PassRateOpt = Annotated[
     _opt("--pass-rate", help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G", panel=OUTPUT),
 ]
 CalibrateOpt = Annotated[
-    str | None, _opt("--calibrate", help="a run directory: its measured speed replaces the model's", panel=OUTPUT)
+    str | None,
+    _opt("--calibrate", help="a run directory or a gpu_check.json: its measured speed replaces the model's", panel=OUTPUT),
 ]
 
 
@@ -266,9 +267,12 @@ def _compute(
     if method not in (None, "distill"):
         flags["method"] = method  # distill: the figures of GRPO on the student, beside the distillation's
     if calibrate is not None:
-        # The recipe flags as the --set they stand for; --len as mean_len, which the calibration replaces when absent.
+        # The recipe flags as the --set they stand for; --len and --gpu as inputs, which the calibration fills in
+        # (the run's length, the check's GPU) when they are absent.
         flags["mean_len"] = shortcuts["estimate.mean_completion_len"][1]
-        sets = [*set_, *as_set({k: v for k, v in shortcuts.items() if k != "estimate.mean_completion_len"})]
+        flags["gpu"] = shortcuts["launch.gpu"][1]
+        own = ("estimate.mean_completion_len", "launch.gpu")
+        sets = [*set_, *as_set({k: v for k, v in shortcuts.items() if k not in own})]
         return E.withhold_unfit(_calibrated(Path(calibrate), recipe, sets, flags))
     rec = _load(recipe or DEFAULT_RECIPE, set_)
     if inputs["prm"] is None and E.recipe_prm(rec):
@@ -358,6 +362,8 @@ def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: 
     from grpo_cli import estimate as E
     from grpo_cli import rundir
 
+    if run_dir.is_file():  # bench/gpu_check.py's JSON
+        return E.calibrate_on_check(run_dir, _load, recipe, overrides, flags)
     stage = _stage_dir(run_dir)
     if not (stage / "recipe.yaml").is_file():
         raise UserError(
