@@ -108,7 +108,9 @@ PassRateOpt = Annotated[
 ]
 CalibrateOpt = Annotated[
     str | None,
-    _opt("--calibrate", help="a run directory or a gpu_check.json: its measured speed replaces the model's", panel=OUTPUT),
+    _opt(
+        "--calibrate", help="a run directory or a gpu_check.json: its measured speed replaces the model's", panel=OUTPUT
+    ),
 ]
 
 
