@@ -2,7 +2,7 @@
 
 `dataclass_fields("trl", "trainer.grpo_config", "GRPOConfig")` walks the class and its bases (a base imported from
 a sibling module, or from another installed package) and returns every init field with its annotation turned into a
-typing object the recipe's type check (config._coerce) reads: int, float, bool, str, Any, Literal[...], unions,
+typing object the recipe's type check (config.coerce) reads: int, float, bool, str, Any, Literal[...], unions,
 list[X], dict[K, V]. A name it does not know (an enum such as SchedulerType, a class such as ParallelismConfig)
 becomes an opaque type no YAML value is an instance of, so `SchedulerType | str` takes a string and
 `ParallelismConfig | None` only null: what a recipe can hold.
