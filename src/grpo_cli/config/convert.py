@@ -68,7 +68,7 @@ def coerce(value: Any, tp: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise UserError(f"{where}: expected a mapping, got {safeio.excerpt(value)}")
         return {coerce(k, key_tp, where): coerce(v, val_tp, f"{where}.{k}") for k, v in value.items()}
-    if is_dataclass(tp):
+    if isinstance(tp, type) and is_dataclass(tp):
         return from_dict(tp, value, where)
     if tp is bool:
         if isinstance(value, bool):

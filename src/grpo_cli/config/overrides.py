@@ -4,6 +4,7 @@ against the recipe's, applied to the resolved recipe's mapping; the build then c
 from __future__ import annotations
 
 import types
+from collections.abc import Sequence
 from dataclasses import is_dataclass
 from typing import Any, Union, get_args, get_origin
 
@@ -35,7 +36,7 @@ def parse_override(text: str) -> tuple[list[str], Any]:
 Override = str | tuple[str, Any]
 
 
-def apply_overrides(data: dict, overrides: list[Override]) -> dict:
+def apply_overrides(data: dict, overrides: Sequence[Override]) -> dict:
     """Apply overrides to the recipe mapping (validation happens when it is built): `--set` texts
     ('grpo.beta=0.04', parsed as YAML scalars) or (key, value) pairs whose value is already typed (a flag's).
 
@@ -69,7 +70,7 @@ def _check_path(path: list[str]) -> None:
     cls: Any = Recipe
     for depth, part in enumerate(path):
         prefix = ".".join(path[:depth])
-        if not is_dataclass(cls):
+        if not (isinstance(cls, type) and is_dataclass(cls)):
             if depth == len(path) - 1 and get_origin(cls) is dict:
                 return  # e.g. rewards.format=0.5
             raise UserError(

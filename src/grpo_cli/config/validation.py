@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -94,6 +95,7 @@ def check_name(name: str) -> str:
 
 def _non_finite(obj: Any, prefix: str = "") -> tuple[str, float] | None:
     """The first float in the recipe that is NaN or infinite, with its key (YAML reads .nan and .inf as floats)."""
+    items: list[tuple[Any, Any]]
     if is_dataclass(obj):
         items = [(f.name, getattr(obj, f.name)) for f in fields(obj)]
     elif isinstance(obj, dict):
@@ -112,7 +114,7 @@ def _non_finite(obj: Any, prefix: str = "") -> tuple[str, float] | None:
     return None
 
 
-def build(data: dict, overrides: list[Override] | None = None, *, world: bool = True) -> Recipe:
+def build(data: dict, overrides: Sequence[Override] | None = None, *, world: bool = True) -> Recipe:
     """Raw mapping (+ overrides: `--set` texts or (key, value) pairs) -> validated, frozen Recipe."""
     if overrides:
         data = apply_overrides(data, overrides)
