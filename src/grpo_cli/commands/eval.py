@@ -17,6 +17,7 @@ from grpo_cli.commands.options import (
     output_opt,
     with_shortcuts,
 )
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 
 STAGES = ("base", "sft", "grpo")
@@ -160,7 +161,7 @@ def plain_log(console: Any):
     return log
 
 
-def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
+def run_with_progress(recipe: Recipe, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
     from grpo_cli.stages import eval as eval_stage
 
     return eval_stage.run(recipe, model_dir, out, log=plain_log(console), progress=eval_bar(console), **kwargs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.estimate import methods
 from grpo_cli.estimate.archs import COUNT_PATTERN, parse_count, resolve_model
@@ -52,7 +53,7 @@ def resolve_prm(text: str, tiny: Any = None, where: str = "--prm") -> dict:
     }
 
 
-def recipe_prm(recipe: Any) -> str | None:
+def recipe_prm(recipe: Recipe) -> str | None:
     """The learned PRM a recipe scores steps with (`steps.scorer: prm` and `prm.model`, the recipe sections of
     process supervision), or None. Recipes without those sections have none."""
     steps, prm = getattr(recipe, "steps", None), getattr(recipe, "prm", None)

@@ -30,7 +30,7 @@ from rich.text import Text
 from transformers import TrainerCallback
 
 from grpo_cli import rundir
-from grpo_cli.config import MonitorConfig
+from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.observe import alarms, durations
 from grpo_cli.observe.stream import (
     ACCURACY,
@@ -193,7 +193,7 @@ class MonitorCallback(TrainerCallback):
         self.tokens_per_s: float | None = None
 
     @classmethod
-    def for_recipe(cls, recipe: Any, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
+    def for_recipe(cls, recipe: Recipe, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
         g = recipe.grpo
         ctx = alarms.RunContext(
             total_steps=g.max_steps if g.max_steps > 0 else None,

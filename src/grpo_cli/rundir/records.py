@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from grpo_cli import safeio
+from grpo_cli.config import Recipe, to_dict
 from grpo_cli.errors import UserError
 
 
@@ -122,10 +123,8 @@ def _step(row: dict) -> float:
         return math.inf
 
 
-def write_recipe(path: str | Path, recipe: Any) -> None:
+def write_recipe(path: str | Path, recipe: Recipe) -> None:
     """The resolved recipe as recipe.yaml (written whole: temporary file, then rename)."""
-    from grpo_cli.config import to_dict
-
     safeio.atomic_write_text(Path(path, "recipe.yaml"), yaml.safe_dump(to_dict(recipe), sort_keys=False, width=120))
 
 

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.prompts import bounded
 
@@ -161,7 +162,7 @@ class PRMScorer:
         self.pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
 
     @classmethod
-    def from_recipe(cls, recipe: Any) -> PRMScorer:
+    def from_recipe(cls, recipe: Recipe) -> PRMScorer:
         from grpo_cli.models import dtype_for
 
         p = recipe.prm
