@@ -15,8 +15,8 @@ Layout (DIR defaults to ./runs):
         final/                     the trained model and tokenizer (or the LoRA adapter)
 
 One module per concern: `layout` (the paths), `checkpoints` (which are whole, setting damaged ones aside), `locks`
-(one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership` (the marker, claim, --overwrite, --resume: `prepare`), `records` (jsonl rows,
-recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
+(one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership` (the marker, claim, --overwrite,
+--resume: `prepare`), `records` (jsonl rows, recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
 Only the main process writes (rank 0 of a multi-process launch). No torch here.
 """
 
