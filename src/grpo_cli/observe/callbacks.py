@@ -61,6 +61,10 @@ class RunDirCallback(TrainerCallback):
         if self._step_start is not None:
             self._step_times.append(time.perf_counter() - self._step_start)
             self._step_start = None
+        # transformers logs every logging_steps only: a run that ends between two (3 steps against 10) would leave its
+        # last steps, or all of them, out of metrics.jsonl. The last step is always logged (after resuming too).
+        if state.max_steps > 0 and state.global_step >= state.max_steps:
+            control.should_log = True
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         if not state.is_world_process_zero or not logs:
