@@ -6,6 +6,7 @@ Layout (DIR defaults to ./runs):
         stage.json                 the marker: which kind of stage made the folder, and every entry grpo wrote in it by
                                    name and size, all that --overwrite deletes (manifest.py)
         grpo.lock                  the per-folder lock: who writes here now (locks.LOCK)
+        inputs.json                what it consumed (inputs.py): run id, model identity, data hash, recipe
         recipe.yaml                the resolved recipe (defaults filled in, --set applied)
         run.json                   start/end time, hardware, status (running | finished | interrupted | failed)
         metrics.jsonl              one JSON object per logging step: `step`, TRL's metric names, step_time, ...
@@ -16,13 +17,14 @@ Layout (DIR defaults to ./runs):
 
 One module per concern: `layout` (the paths), `checkpoints` (which are whole, setting damaged ones aside), `locks`
 (one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership` (the marker, claim, --overwrite,
---resume: `prepare`), `records` (jsonl rows, recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
+--resume: `prepare`), `inputs` (what a result was made from: model, data, settings; inputs.json), `records` (jsonl rows,
+recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
 Only the main process writes (rank 0 of a multi-process launch). No torch here.
 """
 
 from __future__ import annotations
 
-from grpo_cli.rundir import manifest
+from grpo_cli.rundir import inputs, manifest
 from grpo_cli.rundir.checkpoints import checkpoint_problem, checkpoint_step, checkpoints, latest_checkpoint
 from grpo_cli.rundir.layout import (
     DEFAULT_RUN_DIR,
@@ -35,7 +37,17 @@ from grpo_cli.rundir.layout import (
     stage_model,
 )
 from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy, release, release_all
-from grpo_cli.rundir.ownership import MARKER, claim, claim_output, clear, kind_of, owner, prepare
+from grpo_cli.rundir.ownership import (
+    MARKER,
+    changed_inputs,
+    claim,
+    claim_output,
+    clear,
+    kind_of,
+    owner,
+    prepare,
+    recorded,
+)
 from grpo_cli.rundir.records import (
     append_jsonl,
     hardware,
@@ -48,8 +60,8 @@ from grpo_cli.rundir.records import (
 )
 
 __all__ = [
-    "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
-    "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
-    "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
+    "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "inputs", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
+    "changed_inputs", "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
+    "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "recorded", "refuse_if_busy", "release",
     "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grpo_cli import safeio
 from grpo_cli.errors import UserError
+from grpo_cli.rundir import inputs as tied
 from grpo_cli.rundir import manifest
 from grpo_cli.rundir.checkpoints import (
     CHECKPOINT_NAME,
@@ -31,7 +32,7 @@ from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 # refused rather than kept, since the command would then replace it.
 _OWN_FILES = {
     MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
-    "run-summary.json", "final", "data.jsonl", "problems.jsonl", "README.md",
+    "run-summary.json", "final", "data.jsonl", "problems.jsonl", "README.md", tied.INPUTS,
 }  # fmt: skip
 _OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"))
 
@@ -214,14 +215,16 @@ def prepare(
     overwrite: bool = False,
     *,
     protect: tuple[str | Path, ...] = (),
+    inputs: dict | None = None,
 ) -> Path | None:
     """Make `path` ready for a training stage and return the checkpoint to resume from (None for a fresh start).
 
     An existing, non-empty stage directory is never reused silently: without --resume or --overwrite this refuses
     (UserError, exit 2). --resume continues from the latest checkpoint that is whole (damaged newer ones are set
-    aside with a warning) and cuts metrics/samples logged after it, so the files read as one uninterrupted run.
-    --overwrite deletes the stage's own files first, and only in a folder a stage of the same kind made. The folder
-    is locked for this process (`lock`).
+    aside with a warning) and cuts metrics/samples logged after it, so the files read as one uninterrupted run; when
+    `inputs` (rundir/inputs.py: the model, data and recipe the stage would consume now) differ from what the stage
+    started with, it refuses first, naming what changed. --overwrite deletes the stage's own files first, and only in
+    a folder a stage of the same kind made. The folder is locked for this process (`lock`); `inputs` are recorded.
     """
     path = Path(path)
     if resume and overwrite:
@@ -240,10 +243,35 @@ def prepare(
             f"{path} already exists (status: {state}); pass --resume to continue from its latest checkpoint, "
             "--overwrite to start again, or --run-dir to write elsewhere"
         )
+    before = recorded(path) if resume and inputs is not None else None
+    if before is not None and (changed := tied.differences(before, inputs or {}, tied.MAY_CHANGE_TRAINING)):
+        raise UserError(changed_inputs(path, changed, "--resume"))  # before anything in the folder is touched
     claim(path, kind, resume=resume, overwrite=overwrite, protect=protect)
+    if inputs is not None:  # what the stage consumes, with its run id (kept by --resume: its models are the same run)
+        run = (before or {}).get("run")
+        tied.record(path, {"run": run if isinstance(run, str) else tied.new_run(), **inputs})
     if not resume:
         return None
     return _resume_point(path)
+
+
+def recorded(path: Path) -> dict | None:
+    """What a folder records it was made from: inputs.json, or for a stage an earlier grpo made, its recipe.yaml."""
+    record = tied.read(path)
+    saved = path / "recipe.yaml"
+    if record is None and saved.is_file():
+        recipe = safeio.load_yaml(safeio.read_text(saved, "recipe"), str(saved))  # bounded: a user may edit it
+        record = {"recipe": recipe} if isinstance(recipe, dict) else None
+    return record
+
+
+def changed_inputs(path: Path, changed: list[str], what: str) -> str:
+    """The one line for a result whose inputs changed: what changed, and the ways out."""
+    return (
+        f"{what}: {path} was made from other inputs than this command's: {'; '.join(changed)} changed (only the keys "
+        "docs/reliability.md lists may change on --resume); continuing would mix the two: pass --overwrite to start "
+        "again, or --run-dir / --output to write elsewhere"
+    )
 
 
 def _resume_point(path: Path) -> Path:
