@@ -273,7 +273,7 @@ def _sample(sampler: Recipe, clean: list[Any], teacher: str | Path, out: Path, *
         wanted = eval_stage.inputs(sampler, teacher, eval_stage.load_problems(sampler, sampler.eval)[0])
         changed = rundir.inputs.differences(before, wanted) if before is not None else ["its inputs, not recorded"]
         if not changed:
-            return json.loads(done.read_text(encoding="utf-8"))
+            return rundir.read_json_object(done)
         say = kwargs.get("log") or (lambda _msg: None)
         say(f"distill: {folder} was sampled from other inputs ({'; '.join(changed)}); sampling again")
     return eval_stage.run(sampler, teacher, folder, overwrite=folder.exists(), stage=KIND, **kwargs)

@@ -27,7 +27,6 @@ stage runs. An interrupted training stage with the same inputs continues from it
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -281,7 +280,7 @@ def run(
                 )
             timing[step.folder] = round(time.perf_counter() - started, 1)
         if step.kind == "eval":
-            summaries[step.label] = json.loads((folder / "summary.json").read_text())
+            summaries[step.label] = rundir.read_json_object(folder / "summary.json")
         if step.kind == "distill":
             check_distilled(folder)
     out: dict[str, Any] = dict(summaries)
@@ -324,7 +323,7 @@ def _describe(step: Step, recipe: Recipe) -> str:
 
 def check_distilled(folder: Path) -> None:
     """The student needs data: a distillation that kept nothing stops the run in one line saying why."""
-    counts = json.loads((folder / "summary.json").read_text())["counts"]
+    counts = rundir.read_json_object(folder / "summary.json")["counts"]
     if counts["kept"] == 0:
         why = ", ".join(f"{n} {reason}" for reason, n in counts["rejected"].items() if n)
         raise UserError(
