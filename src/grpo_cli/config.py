@@ -181,6 +181,10 @@ class ModelConfig:
     )
     # Context window; prompt + completion must fit (Qwen2.5-Math-7B: 4096).
     max_context: int | None = None
+    # HF generate (eval's HF backend, GRPO without vLLM): eager (a growing KV cache, kernels launched from Python each
+    # step) or compiled (a static KV cache and torch.compile of the decode step: CUDA graphs on a GPU). Opt-in until a
+    # GPU measures it faster (docs/scale.md); greedy outputs are the same (tests/test_generation_modes.py).
+    generation: Literal["eager", "compiled"] = "eager"
     tiny: TinyModelConfig = field(default_factory=TinyModelConfig)
 
     def check(self, recipe: Recipe) -> None:
@@ -599,7 +603,9 @@ class EvalConfig:
     top_p: float = 1.0
     max_tokens: int = 512
     backend: Literal["auto", "hf", "vllm"] = "auto"
-    batch_size: int = 32
+    # HF backend: rows (prompt x sample) per generate call; 0 = sized on a GPU from its free memory and the KV cache a
+    # row needs (evaluation/generation.py: memory_batch_size), 32 on a CPU.
+    batch_size: int = 0
     seed: int = 0
     tensor_parallel_size: int = 1
 
@@ -611,7 +617,7 @@ class EvalConfig:
         _require(0 < self.top_p <= 1, f"eval.top_p={self.top_p}: must be in (0, 1]")
         _require(self.max_tokens >= 1, f"eval.max_tokens={self.max_tokens}: must be >= 1")
         _check_tokens("eval.max_tokens", self.max_tokens)
-        _require(self.batch_size >= 1, f"eval.batch_size={self.batch_size}: must be >= 1")
+        _require(self.batch_size >= 0, f"eval.batch_size={self.batch_size}: must be >= 0 (0 = sized from memory)")
         _require(self.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1")
         _require(
             not (self.n > 1 and self.temperature == 0),

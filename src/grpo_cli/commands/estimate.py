@@ -95,7 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
     )
     o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
-    o.add_argument("--calibrate", metavar="RUN_DIR", help="a run directory: its measured speed replaces the model's")
+    o.add_argument(
+        "--calibrate",
+        metavar="RUN_DIR",
+        help="a run directory or a gpu_check.json: its measured speed replaces the model's",
+    )
     return p
 
 
@@ -262,6 +266,8 @@ def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: 
     from grpo_cli import estimate as E
     from grpo_cli import rundir
 
+    if run_dir.is_file():  # bench/gpu_check.py's JSON
+        return E.calibrate_on_check(run_dir, _load, recipe, overrides, flags)
     stage = _stage_dir(run_dir)
     if not (stage / "recipe.yaml").is_file():
         raise UserError(
