@@ -24,7 +24,7 @@ from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.commands import train as train_cmd
 from grpo_cli.commands import verify as verify_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
-from grpo_cli.safeio import WRITE_ERRNOS, write_error
+from grpo_cli.safeio import library_write_error
 
 app = typer.Typer(
     name="grpo",
@@ -87,12 +87,13 @@ def main() -> None:
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)
-    except OSError as err:
-        # A full disk or a read-only folder met inside a library (a checkpoint save, a plot): one line, not a
-        # traceback. Other OS errors are bugs and keep theirs.
-        if err.errno not in WRITE_ERRNOS:
+    except Exception as err:
+        # A full disk or a read-only folder met inside a library (a checkpoint save, model.safetensors, a plot): one
+        # line, not a traceback. Other errors are bugs and keep theirs.
+        line = library_write_error(err)
+        if line is None:
             raise
-        print(f"error: {write_error(err.filename or 'a file', err)}", file=sys.stderr)
+        print(f"error: {line}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -52,6 +52,9 @@ MAX_EVAL_N = 1024
 # against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
 MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
+# A reward weight's magnitude. The rewards are of order 1 and GRPO normalises within each group, so only the weights'
+# ratios matter; at 1e308 the weighted sum overflowed to inf and every step logged reward null, loss 0, grad_norm 0.
+MAX_REWARD_WEIGHT = 1000.0
 # Upper bounds on every recipe number that sizes memory or time, checked in `validate` (the lower bounds sit in each
 # section's check). Each is far past any published recipe and short of what makes a typo take the machine: 1e9 toy
 # rows took minutes of generation, a tiny model of hidden_size 1e6 asked for a 4 TB allocation.
@@ -278,8 +281,13 @@ class RewardOptions:
     def check(self, recipe: Recipe) -> None:
         """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""
         _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
-        for name in recipe.rewards:
+        for name, weight in recipe.rewards.items():
             _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
+            _require(
+                abs(weight) <= MAX_REWARD_WEIGHT,
+                f"rewards.{name}={weight:g}: a weight's size is at most {MAX_REWARD_WEIGHT:g} (only the ratios of the "
+                "weights matter)",
+            )
         _require(
             self.verify_timeout > 0,
             f"reward_options.verify_timeout={self.verify_timeout}: must be > 0 seconds (default 1.0)",
@@ -343,8 +351,9 @@ class PRMConfig:
     batch_size: int = 8
     # Tokens per scored conversation; longer ones lose their last steps (left unscored).
     max_length: int = 4096
-    # Qwen2.5-Math-PRM ships its model class as remote code in the model repository.
-    trust_remote_code: bool = True
+    # Off: a PRM folder or Hub repo whose config.json names remote code (auto_map) is refused, naming the files that
+    # would run. Qwen2.5-Math-PRM ships its model class so; turning this on runs that code (named on stderr).
+    trust_remote_code: bool = False
     dtype: Literal["auto", "bf16", "fp16", "fp32"] = "auto"
 
     def check(self, recipe: Recipe) -> None:

@@ -35,7 +35,10 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
     from grpo_cli.verify import parse_reference
     from grpo_cli.verify import row as row_bounds
 
-    for lineno, raw in enumerate(handle, start=1):
+    for lineno, raw in safeio.read_lines(handle):
+        if raw is None:
+            problems.append(f"line {lineno}: longer than {safeio.size_text(safeio.MAX_LINE_BYTES)}, not read")
+            continue
         if not raw.strip():
             continue
         try:
@@ -44,7 +47,8 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
             problems.append(f"line {lineno}: not valid UTF-8 (byte 0x{raw[err.start]:02x})")
             continue
         try:
-            row = safeio.load_json(line, f"line {lineno}")
+            # exact: each number is written back as it was read, and NaN / Infinity (not JSON) skip the row
+            row = safeio.load_json(line, f"line {lineno}", exact=True)
         except UserError as err:
             problems.append(str(err))
             continue
@@ -130,9 +134,8 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
             for (row, *_), v in zip(chunk, verdicts, strict=True):
                 reasons[v.reason] += 1
                 counts["correct" if v.correct else "wrong" if v.correct is False else "unscorable"] += 1
-                sink.write(
-                    json.dumps({**row, "correct": v.correct, "extracted": v.extracted, "reason": v.reason}) + "\n"
-                )
+                scored = {**row, "correct": v.correct, "extracted": v.extracted, "reason": v.reason}
+                sink.write(safeio.dumps_row(scored) + "\n")
             for p in problems:
                 print(f"warning: {p} (skipped)", file=sys.stderr)
             counts["malformed"] += len(problems)

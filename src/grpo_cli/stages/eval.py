@@ -236,7 +236,7 @@ def run(
     from grpo_cli import models
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
-    texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    texts = prompts.render_prompts(tokenizer, [p.question for p in problems], recipe.prompt)
     longest = max(len(generation.encode_prompt(tokenizer, t)) for t in texts)
     recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
     s = recipe.eval
@@ -369,9 +369,13 @@ def read_samples(folder: str | Path) -> list[dict[str, Any]]:
     rows = rundir.read_jsonl(path)
     if not rows:
         raise UserError(f"{path} is empty")
-    missing = {"id", "sample", "correct"} - set(rows[0])
-    if missing:
-        raise UserError(f"{path}: rows lack {', '.join(sorted(missing))}; not a grpo eval samples file")
+    for n, row in enumerate(rows, 1):  # every row: one without "correct" was a KeyError in --compare
+        missing = {"id", "sample", "correct"} - set(row)
+        if missing:
+            raise UserError(f"{path}: row {n} lacks {', '.join(sorted(missing))}; not a grpo eval samples file")
+        sample, correct = row["sample"], row["correct"]
+        if isinstance(sample, bool) or not isinstance(sample, int) or not isinstance(correct, (bool, type(None))):
+            raise UserError(f"{path}: row {n}: 'sample' must be a whole number and 'correct' true, false or null")
     return rows
 
 

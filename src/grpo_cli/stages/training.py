@@ -118,11 +118,12 @@ def prompt_dataset(problems: Sequence[Any], tokenizer: Any, recipe: Recipe, *, w
     import datasets
 
     from grpo_cli.data import sft_target
-    from grpo_cli.prompts import render_prompt
+    from grpo_cli.prompts import render_prompts
 
     rows = []
-    for p in problems:
-        row = {"prompt": render_prompt(tokenizer, p.question, recipe.prompt)}
+    texts = render_prompts(tokenizer, [p.question for p in problems], recipe.prompt)  # one bounded child for all
+    for p, text in zip(problems, texts, strict=True):
+        row = {"prompt": text}
         if with_target:
             row["completion"] = sft_target(p)
         else:
