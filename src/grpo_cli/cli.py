@@ -77,13 +77,15 @@ def exit_cleanly_on_sigterm() -> None:
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, with no traceback."""
     exit_cleanly_on_sigterm()
+    from grpo_cli.commands.options import invoke
+
     try:
         if sys.argv[1:2] == ["estimate"]:
-            # Fast path: typer coerces even its unset --help option through pydantic (~0.1 s of imports), and
-            # `grpo estimate` must answer in under 0.3 s; it parses its own flags (commands/estimate.py).
+            # `grpo estimate` builds only its own command (the others' options are never built): it answers fast.
             estimate_cmd.run(sys.argv[2:])
         else:
-            app()
+            # A usage error (unknown option, bad value) is one line and exit 2, as every user error.
+            invoke(typer.main.get_command(app), "grpo", sys.argv[1:])
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)

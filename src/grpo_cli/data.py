@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grpo_cli import safeio
-from grpo_cli.config import Recipe, ToyConfig
+from grpo_cli.config import TASKS, Benchmark, Recipe, ToyConfig
 from grpo_cli.errors import UserError
 
 DATASETS = ("gsm8k", "math", "math500", "toy", "custom")
@@ -108,16 +108,67 @@ def wanted_columns(recipe: Recipe) -> tuple[str, ...]:
     return tuple(dict.fromkeys((recipe.data.question_column, recipe.data.answer_column, *FIELD_TYPES)))
 
 
+def benchmark_columns(bench: Benchmark) -> tuple[str, ...]:
+    """Every column a benchmark's row may contribute: its mapped columns and FIELD_TYPES' names."""
+    named = (bench.question_column, bench.answer_column, bench.id_column, bench.task_column)
+    return tuple(dict.fromkeys((*(c for c in named if c is not None), *FIELD_TYPES)))
+
+
+# A Hub dataset id: owner/name (HuggingFaceH4/aime_2024), never a path that exists here.
+_HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*")
+
+
+def load_benchmark(bench: Benchmark, recipe: Recipe) -> tuple[list[Problem], int]:
+    """The problems of one of `grpo eval`'s benchmarks (eval.benchmarks): a known name, a local jsonl/parquet file or
+    folder, or a Hub dataset id, read through its column mapping. Ids are `<benchmark>/<id>`, unique across the
+    benchmarks of one eval; each problem's meta names its benchmark."""
+    name, source = bench.label(), bench.dataset
+    path = Path(source).expanduser()
+    if source in DATASETS and not path.exists():
+        problems, dropped = load_problems(source, bench.split, recipe)
+    else:
+        if path.exists():
+            rows = read_local(path, bench.split, benchmark_columns(bench))
+        elif _HUB_ID.fullmatch(source):
+            rows = read_hub(source, HubSource(source, bench.hub_config, bench.split), benchmark_columns(bench))
+        else:
+            raise UserError(
+                f"benchmark {name}: {source!r} is neither a file or folder here nor a Hub dataset id (owner/name)"
+            )
+        task = bench.task or _guess_task(rows, recipe.data.task)
+        problems, dropped = _problems_from_rows(rows, task, name, recipe, 0, columns=bench)
+    return [
+        Problem(f"{name}/{p.id}", p.question, p.answer, p.solution, p.task, {**p.meta, "benchmark": name})
+        for p in problems
+    ], dropped
+
+
 # --------------------------------------------------------------------------------------------------------
 # rows -> problems
 
 
+def _mapped_columns(rows: list[dict], bench: Benchmark) -> tuple[str, str]:
+    """A benchmark's (question, answer) columns, each one that is named checked against the rows."""
+    keys = set(rows[0]) if rows else set()
+    named = [bench.question_column, bench.answer_column, bench.id_column, bench.task_column]
+    missing = [c for c in named if c is not None and rows and c not in keys]
+    if missing:
+        raise UserError(
+            f"benchmark {bench.label()}: column(s) {', '.join(missing)} not found (columns: {', '.join(sorted(keys))}); "
+            "map them with --question-column, --answer-column, --id-column, --task-column (or eval.benchmarks)"
+        )
+    return bench.question_column, bench.answer_column
+
+
 def _problems_from_rows(
-    rows: list[dict], task: str, prefix: str, recipe: Recipe, limit: int
+    rows: list[dict], task: str, prefix: str, recipe: Recipe, limit: int, *, columns: Benchmark | None = None
 ) -> tuple[list[Problem], int]:
     from grpo_cli.verify import parse_reference
 
-    qcol, acol = _columns(rows, recipe)
+    qcol, acol = _columns(rows, recipe) if columns is None else _mapped_columns(rows, columns)
+    id_col = columns.id_column if columns is not None else None
+    task_col = columns.task_column if columns is not None else None
+    default_task = task
     problems: list[Problem] = []
     dropped = 0
     mistyped: dict[str, int] = {}
@@ -133,6 +184,10 @@ def _problems_from_rows(
                 f"{prefix} row {i + 1}: the question is {len(question):,} characters, more than {MAX_QUESTION_CHARS:,}; "
                 "no model's context holds it (shorten it or leave the row out)"
             )
+        task = str(row.get(task_col)) if task_col else default_task
+        if task not in TASKS:  # a task column naming no verifier task: the row cannot be scored
+            dropped += 1
+            continue
         # A `solution` column, when a file has one (MATH, `grpo filter`'s data.jsonl), is the worked solution; GSM8K
         # keeps its solution in the answer column.
         solution = row.get("solution") if task == "math" or row.get("solution") else row.get(acol)
@@ -148,7 +203,7 @@ def _problems_from_rows(
             meta["subject"] = meta.pop("type")
         problems.append(
             Problem(
-                id=str(row.get("unique_id") or f"{prefix}-{i}"),
+                id=str(row.get(id_col) if id_col else row.get("unique_id") or f"{prefix}-{i}"),
                 question=str(question),
                 answer=reference,
                 solution=str(solution) if solution not in (None, "") else None,

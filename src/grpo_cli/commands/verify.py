@@ -23,7 +23,8 @@ from typing import IO, Any
 import typer
 
 from grpo_cli import safeio
-from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.commands.options import JsonOpt, OldOutOpt, output_opt, pick_output
+from grpo_cli.errors import EXIT_USER_ERROR, UserError, did_you_mean
 
 CHUNK = 4096
 MAX_TIMEOUT = 3600.0  # one verification never needs an hour; a larger value is a typo (or inf)
@@ -110,7 +111,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         if src.is_dir():
             raise UserError(f"{path} is a directory; pass a .jsonl file")
         if out and Path(out).exists() and os.path.samefile(src, out):
-            raise UserError(f"--out {out} is the input file; write the scored rows to another file")
+            raise UserError(f"--output {out} is the input file; write the scored rows to another file")
     problems: list[str] = []
     reasons: Counter[str] = Counter()
     counts = Counter()
@@ -184,15 +185,24 @@ def register(app: typer.Typer) -> None:
             ..., metavar="FILE.jsonl", help="JSONL rows with completion and answer ('-' = stdin)."
         ),
         task: str = typer.Option("gsm8k", "--task", help="gsm8k (numbers) or math (LaTeX); a row's own 'task' wins."),
-        out: str = typer.Option(
-            None, "--out", "-o", help="Write the rows with correct/extracted/reason here (default: stdout)."
-        ),
-        as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+        output: output_opt("Write the rows with correct/extracted/reason to this file (default: stdout).") = None,
+        out: OldOutOpt = None,
+        as_json: JsonOpt = False,
         mode: str = typer.Option("flexible", "--mode", help="flexible (last number as a fallback) or strict."),
         timeout: float = typer.Option(1.0, "--timeout", help="Seconds per verification before it counts as wrong."),
     ) -> None:
-        """Score completions against reference answers with the verifier GRPO's accuracy reward uses."""
+        """Score completions against reference answers with the verifier GRPO's accuracy reward uses. Exits 2 when no
+        row could be scored (no valid row, or no reference the verifier can read)."""
+        out = pick_output(output, out)
         summary = run_verify(file, task, out, as_json, mode, timeout)
         stream = sys.stdout if out else sys.stderr
         text = json.dumps(summary) if as_json else format_summary(summary)
         print(text, file=stream)
+        if summary["correct"] + summary["wrong"] == 0:
+            print(
+                f"error: no row of {file} could be scored ({summary['rows']} rows read, {summary['unscorable']} of "
+                f"them unscorable, {summary['malformed']} malformed lines); each row needs 'completion' and an 'answer' "
+                "the verifier can read for its task (--task)",
+                file=sys.stderr,
+            )
+            raise typer.Exit(EXIT_USER_ERROR)

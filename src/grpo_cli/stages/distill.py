@@ -5,7 +5,7 @@ rule-based verifier accepted that were also readable (no language mixing, no end
 smaller models on about 800k of them. open-r1 rebuilt the pipeline (generation, math-verify, 8-gram
 decontamination against the benchmarks). Here, top to bottom:
 
-    training problems (data.*, the first --limit)
+    training problems (data.*, the first --train-limit)
       -> decontaminated: a problem sharing a word n-gram (distill.decontaminate_ngram, 8) with an eval problem
          (eval.dataset / eval.split) is dropped before any sampling
       -> OUT/problems.jsonl, sampled by the eval stage: distill.n answers each from the teacher at

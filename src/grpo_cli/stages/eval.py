@@ -52,10 +52,28 @@ def prepare_output(
     return rundir.claim(out, kind, overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
 
 
-def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
-    """The eval problems (first `limit` of the split) and how many were dropped for an unparseable reference."""
+def load_benchmarks(recipe: Recipe, s: EvalConfig) -> tuple[list, dict[str, int]]:
+    """The problems of every benchmark in eval.benchmarks (the first eval.limit of each), and per benchmark how many
+    rows were dropped for an unparseable reference."""
     from grpo_cli import data
 
+    problems, dropped = [], {}
+    for bench in s.benchmarks:
+        found, dropped[bench.label()] = data.load_benchmark(bench, recipe)
+        if not found:
+            raise UserError(f"benchmark {bench.label()} ({bench.dataset}, split {bench.split}) has no usable problems")
+        problems += found[: s.limit] if s.limit else found
+    return problems, dropped
+
+
+def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
+    """The eval problems (first `limit` of the split, or of each benchmark) and how many were dropped for an
+    unparseable reference."""
+    from grpo_cli import data
+
+    if s.benchmarks:
+        problems, dropped_by = load_benchmarks(recipe, s)
+        return problems, sum(dropped_by.values())
     problems, dropped = data.load_problems(s.dataset, s.split, recipe, limit=0)
     if not problems:
         raise UserError(
@@ -232,7 +250,8 @@ def run(
     rundir.inputs.record(out, inputs(recipe, model_dir, problems))  # what `grpo run --resume` checks before reuse
     rundir.write_recipe(out, recipe)
 
-    say(f"eval: {model_dir} on {s.dataset}/{s.split} ({len(problems)} problems x {s.n}), backend {backend}")
+    what = ", ".join(b.label() for b in s.benchmarks) if s.benchmarks else f"{s.dataset}/{s.split}"
+    say(f"eval: {model_dir} on {what} ({len(problems)} problems x {s.n}), backend {backend}")
     from grpo_cli import models
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
@@ -258,6 +277,8 @@ def run(
 
     summary = stats.summarize(rows)
     summary["counts"]["dropped_at_load"] = dropped
+    if s.benchmarks:
+        summary["benchmarks"] = benchmark_summaries(rows, s, problems)
     summary["settings"] = {
         **asdict(s),
         "backend": backend,
@@ -275,6 +296,22 @@ def run(
     summary["created"] = rundir.now()
     safeio.atomic_write_json(out / SUMMARY, summary)
     return summary
+
+
+def benchmark_summaries(rows: list[dict], s: EvalConfig, problems: list[Any]) -> dict[str, dict]:
+    """One summary per benchmark, from its own rows (stats.summarize: avg@n, pass@n, maj@n and their 95% CIs in
+    `at_n`), with its dataset and split."""
+    out = {}
+    for bench in s.benchmarks:
+        name = bench.label()
+        mine = [r for r in rows if r.get("benchmark") == name]
+        out[name] = {
+            **stats.summarize(mine),
+            "dataset": bench.dataset,
+            "split": bench.split,
+            "task": sorted({p.task for p in problems if p.meta.get("benchmark") == name}),
+        }
+    return out
 
 
 def fit_context(recipe: Recipe, model_dir: str | Path, tokenizer: Any, texts: list[str], out: Path) -> Recipe:
@@ -322,7 +359,7 @@ def sample_rows(problems: list[Any], texts: list[str], completions: list[list[An
             "finish": c.finish,
             "tokens": c.tokens,
         }
-        for key in ("subject", "level"):
+        for key in ("subject", "level", "benchmark"):
             if key in problem.meta:
                 row[key] = problem.meta[key]
         rows.append(row)

@@ -28,6 +28,7 @@ stage runs. An interrupted training stage with the same inputs continues from it
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -374,19 +375,48 @@ def _here(
         grpo.run(recipe, folder, init_from=init, resume=resume, callbacks=cbs)
 
 
+def stage_argv(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resume: bool) -> list[str]:
+    """The `grpo` command line that runs one stage (what a child process runs, and what --dry-run prints)."""
+    common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
+    if step.kind == "eval":
+        return ["eval", *common, "--stage", step.label, "--overwrite"]
+    if step.kind == "distill":
+        folder = rundir.stage_dir(run_dir, recipe.name, "distill")
+        return ["distill", *common, "--output", str(folder), "--resume" if resume else "--overwrite"]
+    argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
+    if step.kind == "sft" and recipe.distill.teacher:
+        argv += [a for key, value in student_data(recipe, run_dir).items() for a in ("--set", f"{key}={value}")]
+    return argv
+
+
+def dry_run(recipe: Recipe, run_dir: str | Path) -> str:
+    """What `grpo run --dry-run` prints: every stage in order, what it does and the command that runs it (a training
+    stage's launch on this machine: processes, strategy, vLLM); nothing runs and no folder is made."""
+    from grpo_cli import launch
+    from grpo_cli.config import with_values
+
+    run_dir = Path(run_dir)
+    root = rundir.recipe_root(run_dir, recipe.name)
+    steps = plan(recipe)
+    lines = [
+        f"# grpo run --recipe {recipe.name}: {len(steps)} stages into {root}/, one after another; the resolved recipe "
+        f"is written to {root / 'recipe.yaml'} first, and every stage reads it"
+    ]
+    for i, step in enumerate(steps, 1):
+        lines.append(f"# {i}. [{step.folder}] {_describe(step, recipe)}")
+        argv = stage_argv(step, recipe, root / "recipe.yaml", run_dir, resume=False)
+        if step.kind in ("sft", "grpo"):
+            staged = with_values(recipe, student_data(recipe, run_dir)) if recipe.distill.teacher else recipe
+            lines.append(launch.dry_run(staged, argv))
+        else:
+            lines.append(shlex.join(["grpo", *argv]))
+    return "\n".join(lines)
+
+
 def _child(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
     """Run one stage as its own `grpo` command in a child process (which launches itself under accelerate when the
     recipe needs it)."""
-    common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
-    if step.kind == "eval":
-        argv = ["eval", *common, "--stage", step.label, "--overwrite"]
-    elif step.kind == "distill":
-        folder = rundir.stage_dir(run_dir, recipe.name, "distill")
-        argv = ["distill", *common, "--output", str(folder), "--resume" if resume else "--overwrite"]
-    else:
-        argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
-        if step.kind == "sft" and recipe.distill.teacher:
-            argv += [a for key, value in student_data(recipe, run_dir).items() for a in ("--set", f"{key}={value}")]
+    argv = stage_argv(step, recipe, recipe_file, run_dir, resume=resume)
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).

@@ -92,6 +92,15 @@ def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig
     }
 
 
+def trl_config(cls: type, kwargs: dict[str, Any], section: str) -> Any:
+    """TRL's config from the mapped keywords. What its own checks refuse (a combination of TRL keys the recipe passed
+    through, say) is one line naming the section, not a traceback."""
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as err:
+        raise UserError(f"TRL's {cls.__name__} refused the recipe's {section} keys: {str(err).strip()[:400]}") from None
+
+
 def check_vllm(use_vllm: bool, device: str) -> None:
     """A clear line when vLLM is asked for but cannot run here."""
     if not use_vllm:
