@@ -178,25 +178,25 @@ def _distill(out: Path, data: Path, *extra: str) -> object:
 def test_distill_resume_after_the_data_or_limit_changed_refuses_naming_it(tmp_path):
     data = _problems(tmp_path / "data.jsonl", 6)
     out = tmp_path / "d"
-    assert _distill(out, data, "--limit", "4").returncode == 0
+    assert _distill(out, data, "--train-limit", "4").returncode == 0
     samples = out / "sampling" / "samples.jsonl"
     stamp = samples.stat().st_mtime_ns
     (out / "summary.json").unlink()  # killed after sampling
     before = snapshot(out)
     # before: new questions paired with old completions; a KeyError; a summary counting samples that do not exist
-    one_line_exit_2(_distill(out, data, "--limit", "3", "--resume"), "data.limit", "the data (was 4 problems")
-    one_line_exit_2(_distill(out, data, "--limit", "6", "--resume"), "data.limit", "the data (was 4 problems")
+    one_line_exit_2(_distill(out, data, "--train-limit", "3", "--resume"), "data.limit", "the data (was 4 problems")
+    one_line_exit_2(_distill(out, data, "--train-limit", "6", "--resume"), "data.limit", "the data (was 4 problems")
     _problems(data, 6, offset=10)
-    one_line_exit_2(_distill(out, data, "--limit", "4", "--resume"), "the data (was 4 problems")
+    one_line_exit_2(_distill(out, data, "--train-limit", "4", "--resume"), "the data (was 4 problems")
     assert snapshot(out) == before
     # The same inputs: the sampling is reused; a sampling that recorded no inputs (an earlier grpo's) is redone.
     _problems(data, 6)
-    proc = _distill(out, data, "--limit", "4", "--resume")
+    proc = _distill(out, data, "--train-limit", "4", "--resume")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert samples.stat().st_mtime_ns == stamp
     (out / "summary.json").unlink()
     (out / "sampling" / rundir.inputs.INPUTS).unlink()
-    proc = _distill(out, data, "--limit", "4", "--resume")
+    proc = _distill(out, data, "--train-limit", "4", "--resume")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert samples.stat().st_mtime_ns != stamp and "sampling again" in proc.stderr
     summary = json.loads((out / "summary.json").read_text())
