@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import run_cli, sets
 from grpo_cli import recipes, rundir
@@ -139,6 +140,26 @@ def test_resume_may_change_the_documented_keys(tmp_path):
     assert rundir.prepare(stage, resume=True, inputs=now) == stage / "checkpoint-2"
     record = rundir.inputs.read(stage)
     assert record["run"] == "r1" and record["recipe"]["sft"]["logging_steps"] == 1
+
+
+def test_a_folder_from_the_release_before_resumes(tmp_path):
+    """A stage an earlier grpo-cli made holds recipe.yaml only (no inputs.json), with max_steps 0 (now -1, TRL's
+    default, which means the same) and without model.generation (a key added since): it resumes. A real change in
+    that recipe is still refused."""
+    from grpo_cli.config import to_dict
+    from grpo_cli.stages import training
+
+    stage = training_stage(tmp_path, [2], 3)
+    epochs = ["sft.max_steps=-1", "grpo.max_steps=-1"]  # as the gsm8k and math recipes leave it: train the epochs
+    now = training.stage_inputs(recipes.load("tiny", epochs))
+    old = to_dict(recipes.load("tiny"))
+    old["sft"]["max_steps"], old["grpo"]["max_steps"], old["prm"]["trust_remote_code"] = 0, 0, True
+    del old["model"]["generation"]
+    (stage / "recipe.yaml").write_text(yaml.safe_dump(old, sort_keys=False))
+    assert rundir.prepare(stage, resume=True, inputs=now) == stage / "checkpoint-2"
+    rundir.release_all()
+    with pytest.raises(UserError, match=r"sft\.seed"):
+        rundir.prepare(stage, resume=True, inputs=training.stage_inputs(recipes.load("tiny", [*epochs, "sft.seed=7"])))
 
 
 def test_train_resume_refuses_when_the_sft_model_was_trained_again(tmp_path):

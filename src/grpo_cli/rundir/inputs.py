@@ -32,12 +32,17 @@ from grpo_cli.rundir import manifest
 INPUTS = "inputs.json"
 
 # Recipe keys --resume lets change, as documented in docs/reliability.md: they steer how a run logs, saves, is watched
-# and reported, never what it computes. Training stages (and `grpo run`, whose evals are redone when their settings
-# change) may also change eval.*, which training never reads.
+# and reported, how fast it generates (model.generation: eager and compiled decode alike, tests/test_generation_modes),
+# or whether remote code may load at all (prm.trust_remote_code: off refuses such a PRM in one line, so no result is
+# made from other code), never what it computes. Training stages (and `grpo run`, whose evals are redone when their
+# settings change) may also change eval.*, which training never reads.
 MAY_CHANGE = (
     "description", "monitor.*", "tracking.*", "sft.logging_steps", "sft.save_steps", "grpo.logging_steps",
-    "grpo.save_steps", "grpo.save_total_limit", "grpo.samples_per_log",
+    "grpo.save_steps", "grpo.save_total_limit", "grpo.samples_per_log", "model.generation", "prm.trust_remote_code",
 )  # fmt: skip
+# Values that mean the same run: max_steps 0 (grpo-cli before TRL's own keys) and -1 (TRL's default) both train the
+# epochs, so a folder recorded with 0 resumes under a recipe that now says -1.
+_SAME_VALUE = {"max_steps": {0: -1}}
 MAY_CHANGE_TRAINING = (*MAY_CHANGE, "eval.*")
 
 _CHUNK = 1 << 20
@@ -190,7 +195,11 @@ def _diff_keys(a: Any, b: Any, prefix: str = "") -> list[str]:
         for key in sorted(set(a) | set(b), key=str):
             out += _diff_keys(a.get(key), b.get(key), f"{prefix}{key}.")
         return out
-    return [] if a == b else [prefix.rstrip(".")]
+    key = prefix.rstrip(".")
+    same = _SAME_VALUE.get(key.rsplit(".", 1)[-1])
+    if same is not None and isinstance(a, int) and isinstance(b, int):
+        a, b = same.get(a, a), same.get(b, b)
+    return [] if a == b else [key]
 
 
 def plain(obj: Any) -> Any:
