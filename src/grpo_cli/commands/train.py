@@ -94,14 +94,17 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     out = rundir.stage_dir(run_dir, rec.name, stage_name)
 
     from grpo_cli.observe.callbacks import TrainingInterrupted
-    from grpo_cli.stages import grpo, sft
+    from grpo_cli.stages import grpo, sft, training
 
     if resume and _finished_already(out, stage_name):
         return
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
-    if launch.owns_run_dir(rec):
-        rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,))
-    code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
+    if launch.owns_run_dir(rec) and not launch.prepared_by_launcher(out):
+        # What the stage consumes (model, data, recipe): recorded; --resume refuses when it changed since the start.
+        inputs = training.stage_inputs(rec, init) if rundir.is_main_process() else None
+        rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,), inputs=inputs)
+    # Several processes / DeepSpeed: rerun this command under accelerate launch; its ranks leave `out` as prepared.
+    code = launch.relaunch(rec, prepared=out if launch.owns_run_dir(rec) else None)
     if code is not None:
         raise typer.Exit(code)
     callbacks = extra_callbacks(out, rec)

@@ -95,6 +95,21 @@ def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
     return problems, dropped
 
 
+def inputs(recipe: Recipe, model_dir: str | Path, problems: list) -> dict[str, Any]:
+    """What an eval consumes (rundir/inputs.py): the model's identity, the problems as read, and the recipe sections
+    it reads (as asked: before eval.max_tokens is capped to the context)."""
+    from grpo_cli import rundir
+    from grpo_cli.config import to_dict
+
+    settings = {key: to_dict(getattr(recipe, key)) for key in ("model", "prompt", "eval")}
+    revision = recipe.model.revision if str(model_dir) == recipe.model.name else None
+    return {
+        "model": rundir.inputs.model(model_dir, revision),
+        "data": rundir.inputs.data(problems),
+        "settings": {**settings, "verify_timeout": recipe.reward_options.verify_timeout},
+    }
+
+
 def pick_backend(requested: str) -> str:
     """The generation backend. `auto` takes vLLM on a GPU only. vLLM's CPU build runs with `--backend vllm`, and on a
     real model it generates far faster than the HF backend (docs/scale.md), but it lives in a venv of its own
@@ -232,6 +247,7 @@ def run(
     from grpo_cli.evaluation import generation  # torch: only once the inputs are known to be good
 
     backend = pick_backend(s.backend)
+    rundir.inputs.record(out, inputs(recipe, model_dir, problems))  # what `grpo run --resume` checks before reuse
     rundir.write_recipe(out, recipe)
 
     what = ", ".join(b.label() for b in s.benchmarks) if s.benchmarks else f"{s.dataset}/{s.split}"

@@ -169,6 +169,22 @@ def check_sft_lengths(dataset: Any, tokenizer: Any, max_length: int, context: in
     return cut
 
 
+def stage_inputs(recipe: Recipe, init: str | Path | None = None) -> dict[str, Any]:
+    """What a training stage consumes (rundir/inputs.py): the model it starts from (`init`, else model.name), the
+    training problems as read, and the resolved recipe. Recorded when the stage starts; --resume and `grpo run
+    --resume` compare it with what they would consume now."""
+    from grpo_cli import data
+    from grpo_cli.config import to_dict
+
+    problems, _ = data.load_train(recipe)
+    start = init if init is not None else recipe.model.name
+    return {
+        "model": rundir.inputs.model(start, recipe.model.revision if init is None else None),
+        "data": rundir.inputs.data(problems),
+        "recipe": to_dict(recipe),
+    }
+
+
 def begin(out_dir: Path, recipe: Recipe, stage: str, **info: Any) -> None:
     """recipe.yaml and run.json (status running) in a prepared stage directory; main process only."""
     if not rundir.is_main_process():
