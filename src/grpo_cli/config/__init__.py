@@ -30,7 +30,9 @@ from grpo_cli.config.limits import (
     REPORT_TO,
     REWARD_NAMES,
     TASKS,
+    Task,
     custom_reward,
+    is_task,
     reward_metric,
 )
 from grpo_cli.config.overrides import Override, apply_overrides, parse_override
@@ -63,7 +65,7 @@ __all__ = [
     "R1_SYSTEM_PROMPT", "REPORT_TO", "REWARD_NAMES", "SHORTCUTS", "TASKS",
     "Benchmark", "DataConfig", "DistillConfig", "EstimateConfig", "EvalConfig", "GRPOSection", "LaunchConfig",
     "ModelConfig", "MonitorConfig", "Override", "PRMConfig", "PromptConfig", "Recipe", "RewardOptions", "SFTConfig",
-    "Shortcut", "StepsConfig", "TinyModelConfig", "ToyConfig", "TrackingConfig",
-    "apply_flags", "apply_overrides", "build", "check_name", "coerce", "custom_reward", "from_dict", "key_type",
+    "Shortcut", "StepsConfig", "Task", "TinyModelConfig", "ToyConfig", "TrackingConfig",
+    "apply_flags", "apply_overrides", "build", "check_name", "coerce", "custom_reward", "from_dict", "is_task", "key_type",
     "parse_override", "reward_metric", "to_dict", "uses_steps", "validate", "with_values",
 ]  # fmt: skip

@@ -7,6 +7,7 @@ the upper bound of every number that sizes memory or time. Nothing here imports 
 from __future__ import annotations
 
 import re
+from typing import Literal, TypeGuard
 
 from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
@@ -108,8 +109,14 @@ LR_SCHEDULERS_REFUSED = {
 BUILT_MODELS = ("tiny", "smollm2-gguf")
 
 
-# Verifier tasks (grpo_cli.verify.TASKS): config knows them without importing the verifier.
-TASKS = ("gsm8k", "math")
+# Verifier tasks (grpo_cli.verify.TASKS and .Task): config knows them without importing the verifier.
+Task = Literal["gsm8k", "math"]
+TASKS: tuple[Task, ...] = ("gsm8k", "math")
+
+
+def is_task(name: object) -> TypeGuard[Task]:
+    """A verifier task's name (a column or flag value read as text)."""
+    return name in TASKS
 
 
 # TrainingArguments.report_to values grpo-cli passes through (each needs its package: tensorboard or tensorboardX,
