@@ -166,7 +166,8 @@ def run_gpus(info: dict) -> tuple[str | None, int]:
     hw = info.get("hardware")
     if not isinstance(hw, dict):
         return None, 0
-    gpus = hw.get("gpus") if isinstance(hw.get("gpus"), list) else []
+    listed = hw.get("gpus")
+    gpus = listed if isinstance(listed, list) else []
     name = str(gpus[0]) if gpus else hw.get("gpu_name")
     if not isinstance(name, str) or not name:
         return None, 0
