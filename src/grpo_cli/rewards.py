@@ -339,7 +339,9 @@ def make_steps(recipe: Recipe) -> RewardFunc:
         return [reduce_scores(b.scores, how) for b in batch]
 
     fn = _named(steps, "steps")
-    fn.step_scoring = scoring  # the process-supervised trainer reuses it (one scoring per batch, metrics logged once)
+    # The process-supervised trainer reuses it (one scoring per batch, metrics logged once); stages/grpo.py finds it
+    # with hasattr, as a function attribute, which a Callable type does not declare.
+    fn.step_scoring = scoring  # type: ignore[attr-defined]
     return fn
 
 

@@ -48,7 +48,8 @@ ACC_PREFIX = "steps/acc/"
 class StepScorer(Protocol):
     """scores[i][j] for step j of completion i; None = the step is not scored."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: ArithmeticScorer is a frozen dataclass
 
     def __call__(self, questions: Sequence[str], steps: Sequence[Sequence[str]]) -> list[list[float | None]]: ...
 
