@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,11 +187,11 @@ def _subscript(head: str | None, index: ast.expr) -> Any:
         return _union(args)
     if head in ("tuple", "Tuple"):  # YAML has lists only
         return list[Any]
+    # list[X] / dict[K, V] of types known only at run time: GenericAlias is what the subscript builds (equal to it).
     if head in ("list", "List", "Sequence"):
-        item = args[0]
-        return list[item]  # type: ignore[valid-type]
+        return types.GenericAlias(list, (args[0],))
     if head in ("dict", "Dict", "Mapping") and len(args) == 2:
-        return dict[args[0], args[1]]
+        return types.GenericAlias(dict, (args[0], args[1]))
     return opaque(head or "?")
 
 
