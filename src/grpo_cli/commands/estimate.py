@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
+from typer.core import TyperArgument, TyperOption
 
 from grpo_cli.commands.options import JsonOpt, OptionalRecipeOpt, SetOpt, as_set, given, with_shortcuts
 from grpo_cli.errors import UserError, did_you_mean
@@ -180,7 +180,8 @@ def click_command() -> Any:
     lists = help_lists()
     for param in cmd.params:
         names = lists.get(param.opts[0] if param.opts else "")
-        if names and isinstance(param, click.Option) and param.help:  # the lists' keys are all options
+        # Typer's parameters carry `help` (click's own Parameter does not declare it)
+        if names and isinstance(param, (TyperOption, TyperArgument)) and param.help:
             param.help = (
                 param.help.format(**names) if "{" in param.help else f"{param.help}: {', '.join(names.values())}"
             )
