@@ -23,6 +23,8 @@ from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.observe.durations import duration
 
 if TYPE_CHECKING:
+    from rich.console import JustifyMethod
+
     from grpo_cli.estimate import Estimate
 
 # `grpo estimate` with no --recipe estimates this one (and says so; flags still override every input).
@@ -549,14 +551,11 @@ def _phase_table(r: Estimate) -> Any:
     from grpo_cli.estimate import phases_of
 
     table = Table(title="compute and time per phase")
-    for col, justify in (
-        ("phase", "left"),
-        ("FLOPs", "right"),
-        ("time", "right"),
-        ("share", "right"),
-        ("what", "left"),
-    ):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("phase", "left"), ("FLOPs", "right"), ("time", "right"), ("share", "right"), ("what", "left"),
+    )  # fmt: skip
+    for col, justify in columns:
+        table.add_column(col, justify=justify)
     sec = r.seconds or {}  # None when the plan does not fit: FLOPs only
     total = sec.get("total") or 1.0
     for p in phases_of(r.flops):

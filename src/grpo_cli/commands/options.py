@@ -97,6 +97,7 @@ def with_shortcuts(fn: Any) -> Any:
         return fn(*args, shortcuts=given, **kwargs)
 
     params = own + extra
+    # typer reads a function's __signature__ (inspect does); a function type does not declare the attribute
     command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     del command.__wrapped__  # typer reads the signature above, not the function's own
