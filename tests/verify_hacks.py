@@ -532,12 +532,14 @@ def _written(ref: str, task: str) -> re.Pattern:
 def wrong_base(src: dict, k: int) -> str | None:
     """The completion with its final answer changed: every way it writes the right value, in the paragraph that states
     it last, becomes the wrong value W (k picks W, as in `values`). None when the text never writes the value in
-    digits as its last number, in its last paragraph (an answer in words, another number or a sign-off after it):
-    such a source has no wrong base."""
+    digits as its last number, in its last paragraph, at most three words before the end (an answer in words, another
+    number, a sign-off after it): such a source has no wrong base."""
     text = src["completion"].rstrip()
     found = list(_written(src["answer"], src["task"]).finditer(text, max(0, len(text) - 600)))
-    if not found or "\n\n" in text[found[-1].end() :] or re.search(r"[0-9]", text[found[-1].end() :]):
-        return None  # (the value must be the text's last number, in its last paragraph: that is where it is stated)
+    rest = text[found[-1].end() :] if found else ""
+    if not found or "\n\n" in rest or re.search(r"\d", rest) or len(re.findall(r"[^\W\d_]+", rest)) > 3:
+        return None  # the value must be the text's last number, in its last paragraph, at most three words from its end
+
     start = text.rfind("\n\n", 0, found[-1].start()) + 1
     w = values(src["answer"], src["task"], k)["w"]
     return text[:start] + _written(src["answer"], src["task"]).sub(lambda m: w, text[start:])
