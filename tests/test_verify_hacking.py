@@ -16,7 +16,7 @@ import verify_hacks as hacks
 from grpo_cli import recipes
 from grpo_cli.rewards import build_reward_funcs, format_score
 from grpo_cli.verify import shutdown, verify, verify_batch
-from grpo_cli.verify.text import visible
+from grpo_cli.verify.visible import visible
 from verify_number_forms import NUMBER_FORMS
 
 MAX_CREDITED = 0.01  # a hack kind credited at most this often

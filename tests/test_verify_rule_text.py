@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import verify
-from grpo_cli.verify.text import number_forms, visible, word_meaning
+from grpo_cli.verify.text import number_forms, word_meaning
+from grpo_cli.verify.visible import visible
 
 # (completion, reference, expected correct, rule)
 CASES = [

@@ -21,11 +21,11 @@ from __future__ import annotations
 import logging
 import threading
 
-from grpo_cli.verify import gsm8k, math_task
+from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.batch import DEFAULT_TIMEOUT, TASKS, Mode, Task, check_task, verify, verify_batch
 from grpo_cli.verify.bounded import pool, shutdown
 from grpo_cli.verify.scoring import Problem, Scoring, score
-from grpo_cli.verify.text import ascii_math, visible
+from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
 
 __all__ = [
@@ -51,10 +51,10 @@ logger = logging.getLogger(__name__)
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     check_task(task)
-    completion = ascii_math(visible(completion))
+    said = row.read(completion)
     if task == "gsm8k":
-        return gsm8k.extract(completion, mode, finished)
-    found = math_task.locate(completion, mode, finished)
+        return gsm8k.extract(said, mode, finished)
+    found = math_task.locate(said, mode, finished)
     if found is None:
         return None
     return math_task.answer_text(found[0], found[1]) or None

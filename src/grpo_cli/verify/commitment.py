@@ -20,7 +20,7 @@ The task modules (gsm8k, math_task) call `committed` with their own reader and c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
@@ -31,6 +31,7 @@ from grpo_cli.verify.lexicon import (
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
     CONCLUDES,
+    DISOWNED,
     IF_WORDS,
     NEGATIONS,
     RANGE_WORDS,
@@ -98,6 +99,9 @@ _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
 _NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
 _NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
+# A sentence after the answer that disowns it: a placeholder, a guess, a made-up number (lexicon.DISOWNED)
+_DISOWNED = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in DISOWNED.items() if k != "zh ja ko"}) + r")\b|"
+                       + either(DISOWNED["zh ja ko"]) + ")")  # fmt: skip
 _ENDED = re.compile(r"[.!?]\s+$")  # the answer's sentence ended before the closing part
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
@@ -239,20 +243,26 @@ def committed(
     same: Callable[[Any, Any], bool | None],
     math: bool = False,
     finished: bool = True,
+    denied: Sequence[tuple[int, str]] = (),
 ) -> Found | None:
     """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
-    None (a hedge or a range). `read` locates the answer of one sentence, `value` reads a located answer and
-    `same` compares two values (None: cannot tell, which changes nothing)."""
+    None (a hedge, a range, an answer disowned or denied after it). `read` locates the answer of one sentence, `value`
+    reads a located answer and `same` compares two values (None: cannot tell, which changes nothing). `denied`: the
+    (position, value) of each value the text negates (verify.assertion)."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
     if not math and _two_values(found[0], read, value, same):
         return None  # '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
+    end = at + _stated_length(span, found[1])
+    if at >= 0 and _DISOWNED.search(text, end):
+        return None  # '\boxed{42} (placeholder, I did not actually solve it)': the answer is disowned
     if (
         at >= 0
         and "(" not in span
-        and not _VALUE.search(text, at + _stated_length(span, found[1]))
+        and not _VALUE.search(text, end)
+        and not any(pos >= end for pos, _ in denied)
         and not _NOT_BEFORE.search(text, max(0, at - 16), at)
         and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
     ):
@@ -262,7 +272,7 @@ def committed(
         # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
         found = read(_NEGATED.sub("", text)) or found
     closing = closing_part(text, found[0], found[1], finished)
-    if not closing and "(" not in found[0]:
+    if not closing and "(" not in found[0] and not denied:
         return found  # the answer ends the text: the common case, and nothing else to read
     current, current_value = found, value(found)
     if _offered_inside(found[0], current_value, read, value, same):
@@ -298,7 +308,20 @@ def committed(
             current, current_value, revising = located, said, True
         else:
             return None  # '\boxed{12}. It could also be 13.': another value offered
-    return None if pending else current
+    if pending or _denies(denied, own_end, current_value, read, value, same):
+        return None
+    return current
+
+
+def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, value, same) -> bool:
+    """The text negates its answer after giving it: '\boxed{42}. The answer is not 42.'"""
+    for pos, said in denied:
+        if pos < after or current is None:
+            continue
+        located = read(said)
+        if located is not None and (v := value(located)) is not None and same(current, v) is True:
+            return True
+    return False
 
 
 # An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify import commitment
+from grpo_cli.verify.assertion import Statements
 from grpo_cli.verify.extract import concluding, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
@@ -397,14 +398,17 @@ def parse_reference(raw: str) -> str | None:
 
 
 def _read(
-    completion: str, mode: str, finished: bool = True, question: str | None = None
+    said: Statements, mode: str, finished: bool = True, question: str | None = None
 ) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
-    found = find_span(completion, mode, finished)
+    completion = said.text
+    found = None if said.void else find_span(completion, mode, finished)
     if found is None:
         return None
-    found = commitment.committed(completion, found, _sentence_answer, _value, _same, finished=finished)
+    found = commitment.committed(
+        completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied
+    )
     if found is None or restated(completion, found, question):
         return None
     span, source = found
@@ -439,10 +443,11 @@ def _same(a: Num, b: Num) -> bool:
 
 
 def verify(
-    completion: str, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
+    said: Statements, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
 ) -> Verdict:
+    """`said`: the completion as verify.assertion reads it (what the model asserts)."""
     ref = reference_number(str(reference))
-    found = _read(completion, mode, finished, question)
+    found = _read(said, mode, finished, question)
     if found is None:
         if ref is None:
             return Verdict(None, None, "bad_reference")
@@ -459,8 +464,8 @@ def verify(
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 
 
-def extract(completion: str, mode: str = "flexible", finished: bool = True) -> str | None:
-    found = _read(completion, mode, finished)
+def extract(said: Statements, mode: str = "flexible", finished: bool = True) -> str | None:
+    found = _read(said, mode, finished)
     if found is None or found[1] is None:
         return None
     return found[1].canonical()

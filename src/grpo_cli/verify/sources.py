@@ -304,8 +304,9 @@ _META = re.compile(r"(?i)\s*(?:" + either(ANSWER_PLACES) + r")\b")
 
 MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
 
-# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$'.
-_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}])*")
+# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$', a negated value
+# (verify.assertion: 'The answer is not 42.').
+_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}¬—–-])*")
 
 
 def phrase_value(text: str, start: int) -> tuple[str, int]:
