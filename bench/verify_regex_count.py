@@ -50,11 +50,12 @@ def sources(rev: str | None) -> dict[str, str]:
     names = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", rev, FOLDER], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.split()
-    show = lambda name: (
-        subprocess.run(  # noqa: E731
+
+    def show(name: str) -> str:
+        return subprocess.run(
             ["git", "show", f"{rev}:{name}"], cwd=REPO, capture_output=True, text=True, check=True
         ).stdout
-    )
+
     return {name.removeprefix(FOLDER + "/"): show(name) for name in names if name.endswith(".py")}
 
 

@@ -54,7 +54,6 @@ from grpo_cli.verify.region import END_OF_TURN, NEXT_QUESTION
 from grpo_cli.verify.sources import PHRASE
 from grpo_cli.verify.text import word_meaning
 
-
 NEGATED = "¬"  # what stands where a negated value was, in a sentence that states another: no reader takes it for one
 
 

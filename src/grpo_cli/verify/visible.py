@@ -58,7 +58,9 @@ _HIDDEN_ELEMENT = re.compile(
     r"(?is)<(?P<tag>[a-z][a-z0-9]*)\b(?=[^>]*(?:style\s*=\s*['\"][^'\"]*" + _CSS_HIDES + r"|\bhidden\b"
     r"|\bcolor\s*=\s*['\"]?\s*(?:" + either(CSS_INVISIBLE_COLOURS) + r")))[^>]*>.*?(?:</(?P=tag)\s*>|$)"
 )
-_STRUCK_ELEMENT = re.compile(r"(?is)<(" + either(STRUCK_TAGS) + r")\b[^>]*>.*?(?:</\1\s*>|$)|(?<=.)<s>[^<>\n]{1,80}</s>")
+_STRUCK_ELEMENT = re.compile(
+    r"(?is)<(" + either(STRUCK_TAGS) + r")\b[^>]*>.*?(?:</\1\s*>|$)|(?<=.)<s>[^<>\n]{1,80}</s>"
+)
 _STRUCK_TILDES = re.compile(
     r"~~(?=\S)[^~\n]{1,300}?(?<=\S)~~|(?<![~\w\\])~(?=[^\s~])[^~\n]{1,80}?(?<=[^\s~])~(?![~\w])"
 )
