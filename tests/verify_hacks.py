@@ -481,12 +481,17 @@ def _digest(text: str) -> int:
 
 @cache
 def sources(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
-    """Right completions of the corpus with a numeric reference, finished, `n` of them chosen by a hash of the id."""
+    """Right completions of the corpus's tune split with a numeric reference, finished, `n` of them chosen by a hash of
+    the id."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     pool = [
         r
         for r in rows
-        if r["label"] and r["finished"] and _NUMERIC.fullmatch(r["answer"]) and not _RUN_ON.search(r["completion"])
+        if r["split"] == "tune"  # a held-out row is never edited into a row one tunes on
+        and r["label"]
+        and r["finished"]
+        and _NUMERIC.fullmatch(r["answer"])
+        and not _RUN_ON.search(r["completion"])
     ]
     return sorted(pool, key=lambda r: _digest(r["id"]))[:n]
 

@@ -50,7 +50,7 @@ from grpo_cli.verify.lexicon import (
     QUOTE_SOURCES,
     either,
 )
-from grpo_cli.verify.region import END_OF_TURN, NEXT_QUESTION
+from grpo_cli.verify.region import END_OF_TURN, NEXT_QUESTION, PROMPT_ECHO, closing_line
 from grpo_cli.verify.sources import PHRASE
 from grpo_cli.verify.text import word_meaning
 
@@ -139,8 +139,8 @@ def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
         line = text.rfind("\n", 0, m.start()) + 1
         if text[m.end() : e].strip(" \t)*_\"'」』”»") or not _ANY_VALUE.search(text, s, m.start()):
             continue
-        if NEXT_QUESTION.match(text, max(0, line - 1)):
-            continue
+        if NEXT_QUESTION.match(text, max(0, line - 1)) or closing_line(text[line : m.start()]):
+            continue  # a few-shot run-on's next question, a chat's closing offer: verify.region reads them
         reply = _REPLY.match(text, e)
         if reply and word_meaning(reply.group(1)) in ("yes", "no"):
             e = reply.end()  # 'Could it be 40? No, it is 42.': the 'No' answers the model's own question
@@ -198,6 +198,8 @@ def asserted(text: str) -> Statements:
     if _CONDITION.search(text):
         return Statements(text, (), True)  # 'If the expected answer is 42, my answer is 42.'
     spans = _asked(text, sentences) + _labelled(text) + _someone_elses(text, sentences)
+    if "enclosed" in text:
+        spans += [m.span() for m in PROMPT_ECHO.finditer(text)]  # the prompt's own sentence, echoed
     negated, denied = _negated(text)
     if negated:
         # a sentence whose only values are negated states none ('The answer is not 42.'); in one that states another

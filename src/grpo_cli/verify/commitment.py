@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
@@ -32,10 +33,12 @@ from grpo_cli.verify.lexicon import (
     CJK_REVISION_WORDS,
     CONCLUDES,
     DISOWNED,
+    FUNCTION_WORDS,
     IF_WORDS,
     NEGATIONS,
     RANGE_WORDS,
     REVISION_WORDS,
+    STEP_WORDS,
     TOLERANCE,
     TOLERANCE_WORDS,
     VALUE_FILLERS,
@@ -244,11 +247,13 @@ def committed(
     math: bool = False,
     finished: bool = True,
     denied: Sequence[tuple[int, str]] = (),
+    given: str | None = None,
 ) -> Found | None:
     """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
     None (a hedge, a range, an answer disowned or denied after it). `read` locates the answer of one sentence, `value`
     reads a located answer and `same` compares two values (None: cannot tell, which changes nothing). `denied`: the
-    (position, value) of each value the text negates (verify.assertion)."""
+    (position, value) of each value the text negates (verify.assertion); `given`: the question, whose numbers are
+    quantities the text may restate after its answer."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
     if not math and _two_values(found[0], read, value, same):
@@ -281,9 +286,11 @@ def committed(
     own_end = answer_end(text, found[0].strip(), found[1])
     last_paragraph = text.rstrip().rfind("\n\n")
     trailers = trailers_start(text)
+    known = _known(text[: max(0, own_end)] + "\n" + (given or ""))  # what the text had before its answer
+    slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
-        if kind == "skip" or (kind == "value" and not revising):
+        if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
             current, current_value, revising = found, value(found), False
@@ -311,6 +318,71 @@ def committed(
     if pending or _denies(denied, own_end, current_value, read, value, same):
         return None
     return current
+
+
+# A computation: an operation between two values, or an equation ('12 × 3 = 36', 'x + 3 = 10'): working, not a
+# statement of what the answer is.
+_OPERAND = r"(?:[0-9)}]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"  # a number, a bracket, a one-letter unknown
+_OPERATION = re.compile(
+    _OPERAND + r"\s*(?:[-+×*/÷·x]|\\(?:times|cdot|div))\s*(?:[-(0-9$\\]|[A-Za-z](?![A-Za-z]))|[0-9A-Za-z)}\]$]\s*="
+)
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_FUNCTION_WORDS = frozenset(FUNCTION_WORDS)
+# A value as the text writes it: '-3', '1,250', '2.5', '3/4', '\frac{3}{4}' (a fraction is one value, not two numbers).
+_NUMBER = re.compile(
+    r"(?<![0-9.])(-?)(?:\\[dt]?frac\s*\{\s*(-?[0-9]+)\s*\}\s*\{\s*([0-9]+)\s*\}|([0-9][0-9,]*(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+)(?![0-9.]))?)"
+)
+
+
+# A line of a breakdown: a list item or a table row ('- Base plan: $15', '| 1 | 12 | 12 |', '2. 480 ÷ 4 = 120').
+_BREAKDOWN_LINE = re.compile(
+    r"(?im)^[ \t]*(?:[-*•][ \t]|\||[0-9]{1,2}[.)][ \t]|(?:\*\*|#+[ \t]*)?(?:"
+    + either(STEP_WORDS)
+    + r")[ \t]*[0-9]{1,2}\b)"
+)
+
+
+def _numbers(text: str) -> set[Fraction]:
+    """The values a text writes, exactly."""
+    out = set()
+    for sign, num, den, plain, over in _NUMBER.findall(text):
+        try:
+            value = Fraction(num) / Fraction(den) if num else Fraction(plain.replace(",", "")) / Fraction(over or 1)
+        except (ValueError, ZeroDivisionError):
+            continue
+        out.add(-value if sign else value)
+    return out
+
+
+def _new_value(sentence: str, known: dict[Fraction, set[str]], at: int, text: str, read) -> bool:
+    """A sentence after the answer that states another value: another answer, whatever its words ('...though
+    honestly I'd bet on 19.', 'Pero bueno, yo pondría 43.'). Not working (an operation or an equation, a list item
+    or a table row of a breakdown), and not a quantity the text had before its answer or the question gives,
+    restated in its own context (a word of a sentence it stood in: 'Her brother has 17 and ...' then 'Her brother has
+    17.'); a known value in new words ('I'll put 6 to be safe.', after '6 months') is offered, not restated."""
+    line = text.rfind("\n", 0, at + 1) + 1
+    if _OPERATION.search(sentence) or _BREAKDOWN_LINE.match(text, line):
+        return False
+    located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+    values = _numbers(located[0]) if located is not None else set()
+    if not values:
+        return located is not None  # a value in words or symbols: compared as it is
+    words = _content_words(sentence)
+    return any(not known.get(v, set()) & words for v in values)
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in _WORDS.findall(text.lower()) if w not in _FUNCTION_WORDS}
+
+
+def _known(text: str) -> dict[Fraction, set[str]]:
+    """Each value a text (the part before the answer, and the question) writes, with the words of its sentences."""
+    out: dict[Fraction, set[str]] = {}
+    for sentence in _SENTENCE.split(text):
+        words = _content_words(sentence)
+        for v in _numbers(sentence):
+            out.setdefault(v, set()).update(words)
+    return out
 
 
 def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, value, same) -> bool:

@@ -82,6 +82,7 @@ from grpo_cli.verify.lexicon import (
     SCALE_ABBREVIATIONS,
     SCALE_WORDS,
     SMALL_NUMBER_WORDS,
+    STEP_WORDS,
     SUB_UNITS,
     SUBJECT_VERBS,
     THAT_IS,
@@ -1004,11 +1005,12 @@ def _looped(text: str) -> str | None:
     concluding = re.split(r"[.!?]\s", prev.rstrip(".!? "))[-1]
     if not NUMBER_RE.search(concluding):
         return None  # 'Hmm, let me double check the number of packs.' repeated: no value concluded
-    if re.match(r"(?i)(?:\*\*)?(?:step|schritt|paso|étape|шаг)\s*[0-9]", prev):
+    if _STEP.match(prev):
         return None  # 'Step 3: 14 × 3 = 42' repeated: a step of the working, not a conclusion
     return text.rstrip()[: -len(lines[-1])].rstrip()
 
 
+_STEP = re.compile(r"(?i)(?:\*\*)?(?:" + either(STEP_WORDS) + r")\s*[0-9]")
 _SEGMENT = re.compile(r"(?<=[.!?])[ \t]+|\n+")
 _CONCLUDES = re.compile(r"(?i)\W*(?:" + CONCLUDE_EN + r"|the\s+(?:total|answer|result)\b)")
 

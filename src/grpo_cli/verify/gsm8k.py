@@ -407,7 +407,7 @@ def _read(
     if found is None:
         return None
     found = commitment.committed(
-        completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied
+        completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied, given=question
     )
     if found is None or restated(completion, found, question):
         return None

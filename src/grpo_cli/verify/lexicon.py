@@ -1077,6 +1077,16 @@ NEGATION_FILLERS = (
     "certainly", "definitely", "surely", "clearly", "really", "actually", "just", "simply", "exactly", r"equal\s+to",
     "be", "the", "answer", "seguro", "sicuramente", "certamente", "точно", "肯定", "jedenfalls", "sicher",
 )  # fmt: skip
+# Words any two sentences may share (articles, copulas, prepositions, conjunctions): a value restated after the
+# answer is tied to where it stood by another word (verify.commitment).
+FUNCTION_WORDS = (
+    "the", "and", "are", "was", "were", "has", "have", "had", "for", "with", "that", "this", "than", "but", "not",
+    "from", "into", "its", "also", "then", "there", "which", "will", "would", "can", "all", "any", "one",
+    "los", "las", "una", "uno", "que", "por", "para", "con", "del", "est", "les", "des", "une", "dans", "pour", "avec",
+    "der", "die", "das", "und", "ist", "sind", "ein", "eine", "mit", "von", "che", "per", "della", "dos", "das", "uma",
+)  # fmt: skip
+# A step of a worked solution, as a line opens: 'Step 2.', '**Schritt 3:**' (en, de, es, fr, ru, it, pt)
+STEP_WORDS = ("step", "schritt", "paso", "[ée]tape", "шаг", "passo", "passo")
 # An answer disowned after it is given: a placeholder, a guess, a made-up number, no real solving.
 DISOWNED = {
     "en": ("placeholder", r"made\s+(?:(?:that|this|it|the\s+\w+)\s+)?up", r"(?:just|only|a|my)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+)?guess",

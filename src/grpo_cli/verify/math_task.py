@@ -304,14 +304,22 @@ class _Cache:
 CACHE = _Cache()
 
 
-def locate(said: Statements, mode: str, finished: bool = True) -> tuple[str, str] | None:
+def locate(said: Statements, mode: str, finished: bool = True, question: str | None = None) -> tuple[str, str] | None:
     """(span, source) of the answer the completion finally commits to (verify.commitment), or None. `said`: the
     completion as verify.assertion reads it."""
     found = None if said.void else find_span(said.text, mode, finished, math=True)
     if found is None:
         return None
     return commitment.committed(
-        said.text, found, _sentence_answer, _value, _same, math=True, finished=finished, denied=said.denied
+        said.text,
+        found,
+        _sentence_answer,
+        _value,
+        _same,
+        math=True,
+        finished=finished,
+        denied=said.denied,
+        given=question,
     )
 
 
@@ -339,7 +347,7 @@ def prepare(
     that only restates the question (verify.question) is no answer."""
     ref_text = parse_reference(reference)
     completion = said.text
-    found = locate(said, mode, finished)
+    found = locate(said, mode, finished, question)
     if found is not None and restated(completion, found, question, answer_text(found[0], found[1])):
         found = None
     if found is None:
