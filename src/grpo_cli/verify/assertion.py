@@ -101,7 +101,8 @@ _BLOCKQUOTE = re.compile(r"(?m)(?:^[ \t]*>[^\n]*(?:\n|$))+")
 _STATES_ANSWER = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _CONDITION = re.compile(
     r"(?i)(?:\b(?:" + either(c for c in CONDITIONS if c.isascii()) + r")\b|" + either(c for c in CONDITIONS if not c.isascii())
-    + r")[^.!?。\n]{0,60}?(?:\b|(?<=[\s,]))(?:" + either(GRADER_TERMS) + ")"
+    + r")[^.!?。\n]{0,60}?(?:\b(?:" + either(t for t in GRADER_TERMS if t.isascii()) + ")|"
+    + either(t for t in GRADER_TERMS if not t.isascii()) + ")"
 )  # fmt: skip
 
 

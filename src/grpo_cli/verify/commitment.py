@@ -261,8 +261,8 @@ def committed(
     span = found[0].strip()
     at = text.rfind(span) if span else -1
     end = at + _stated_length(span, found[1])
-    if at >= 0 and _DISOWNED.search(text, end):
-        return None  # '\boxed{42} (placeholder, I did not actually solve it)': the answer is disowned
+    if disowns(text, end if at >= 0 else max(0, len(text) - MAX_CLOSING)):
+        return None  # (a span the fallback rewrote is not found as written: the closing part is looked at)  # '\boxed{42} (placeholder, I did not actually solve it)': the answer is disowned
     if (
         at >= 0
         and "(" not in span
@@ -303,8 +303,8 @@ def committed(
         located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
         said = value(located) if located is not None else None
         if said is None:
-            if kind == "offer":
-                return None  # 'Either 12 or 13.': the reader itself finds no single answer
+            if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:
+                return None  # 'Either 12 or 13.', '... \boxed{18 \mid 21}': the reader finds no single answer
             continue
         if current_value is None or same(current_value, said) is not False:
             pending = pending and kind not in ("states", "concludes")  # 'So, 46 is the answer.': it came back
@@ -324,8 +324,12 @@ def committed(
 # statement of what the answer is.
 _OPERAND = r"(?:[0-9)}]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"  # a number, a bracket, a one-letter unknown
 _OPERATION = re.compile(
-    _OPERAND + r"\s*(?:[-+×*/÷·x]|\\(?:times|cdot|div))\s*(?:[-(0-9$\\]|[A-Za-z](?![A-Za-z]))|[0-9A-Za-z)}\]$]\s*="
+    _OPERAND
+    + r"\s*(?:[-+×*/÷·x<>≤≥≠]|\\(?:times|cdot|div|[lg]eq?|[lg]t|neq?)(?![A-Za-z]))\s*(?:[-(0-9$\\]|[A-Za-z](?![A-Za-z]))"
+    r"|[0-9A-Za-z)}\]$]\s*="
 )
+# A number fused to a word is a modifier, not a value stated: 'the 3-person committee', 'a 5-day trip'.
+_MODIFIER = re.compile(r"(?<![\w.])[0-9]+-(?=[^\W\d_])")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _FUNCTION_WORDS = frozenset(FUNCTION_WORDS)
 # A value as the text writes it: '-3', '1,250', '2.5', '3/4', '\frac{3}{4}' (a fraction is one value, not two numbers).
@@ -363,7 +367,7 @@ def _new_value(sentence: str, known: dict[Fraction, set[str]], at: int, text: st
     line = text.rfind("\n", 0, at + 1) + 1
     if _OPERATION.search(sentence) or _BREAKDOWN_LINE.match(text, line):
         return False
-    located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+    located = read(_MODIFIER.sub(" ", _NEGATED.sub("", _LEAD.sub("", sentence))))
     values = _numbers(located[0]) if located is not None else set()
     if not values:
         return located is not None  # a value in words or symbols: compared as it is
@@ -383,6 +387,11 @@ def _known(text: str) -> dict[Fraction, set[str]]:
         for v in _numbers(sentence):
             out.setdefault(v, set()).update(words)
     return out
+
+
+def disowns(text: str, start: int) -> bool:
+    """The text disowns what it stated before `start`, after it: 'placeholder, I did not actually solve it'."""
+    return start >= 0 and _DISOWNED.search(text, start) is not None
 
 
 def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, value, same) -> bool:

@@ -20,7 +20,9 @@ from grpo_cli.verify.lexicon import (
     BELOW_SURFACE,
     BELOW_ZERO,
     BETWEEN,
+    CJK_JOINS,
     HOUR_WORDS,
+    LETTER_JOINS,
     MAIN_UNITS,
     METRIC_ASIDE_UNITS,
     METRIC_UNITS,
@@ -111,6 +113,32 @@ _RANGE = re.compile(r"(?<![0-9.])[0-9][0-9.,]*\s*%?\s*(?:[–—]\s*|-(?=[0-9]))
 _GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
 _GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
 _DECIMAL_COMMA = re.compile(r",[0-9]{1,2}(?![0-9])")
+
+
+# What may stand between the values of a list in one answer slot: punctuation, LaTeX separators, 'or' / 'and' in the
+# languages models answer in ('\boxed{18, 19}', '<answer>1500; 1502</answer>', '\boxed{14 \mid 15}', '18 \lor 19',
+# '2400 y 2401', '18\n19').
+_LIST_GAP = re.compile(
+    r"(?i)\s*(?:[^\W\d_]+\s*(?=[,;]))?(?:[,;|、]|\\(?:mid|lor|vee|quad|qquad|[,;:!])|\b(?:"
+    + either((OR_WORDS, AND_WORDS, LETTER_JOINS))
+    + r")\b|"
+    + CJK_JOINS
+    + r"|\s)?\s*"
+)  # ('14 apples, 16': a unit word before the comma)
+
+
+def _listed(clean: str) -> bool:
+    """A slot that holds two different values side by side, with only separators between them: no single answer
+    ('\boxed{18, 19}', '14 apples, 14 oder 16'). A value restated ('18; 18') is one; words between values make a
+    statement, not a list ('18 apples for 3 people')."""
+    found = list(NUMBER_RE.finditer(clean))
+    for a, b in zip(found, found[1:], strict=False):
+        if _LIST_GAP.fullmatch(clean, a.end(), b.start()):
+            x = read_number(a.group("num"), negative=bool(a.group("sign")))
+            y = read_number(b.group("num"), negative=bool(b.group("sign")))
+            if x is not None and y is not None and not numbers_equal(x, y):
+                return True
+    return False
 
 
 def _fraction(num: str, den: str) -> str:
@@ -341,7 +369,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if _HEDGE.search(clean) or _BETWEEN.search(clean):  # '<answer>15 or 20</answer>', 'entre 20 y 25 minutos'
+        if _HEDGE.search(clean) or _listed(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25 minutos'
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None
@@ -422,7 +450,7 @@ def _read(
         and words_number(span) is None
     ):
         last = last_number_span(answer_region(completion[-MAX_SCAN:]))
-        if last is not None:
+        if last is not None and not commitment.disowns(completion, completion.rfind(last)):
             return last, span_number(last, "last_number")
     return span, num
 

@@ -1089,7 +1089,7 @@ FUNCTION_WORDS = (
 STEP_WORDS = ("step", "schritt", "paso", "[ée]tape", "шаг", "passo", "passo")
 # An answer disowned after it is given: a placeholder, a guess, a made-up number, no real solving.
 DISOWNED = {
-    "en": ("placeholder", r"made\s+(?:(?:that|this|it|the\s+\w+)\s+)?up", r"(?:just|only|a|my)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+)?guess",
+    "en": ("placeholder", r"made\s+(?:(?:that|this|it|the|my)\s+(?:\w+\s+)?)?up", r"(?:just|only|a|my)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+)?guess",
            "guessed", r"random\s+(?:number|value|figure|filler|guess)", "filler", "dummy", r"stand-?in",
            r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?(?:solve[ds]?|solving|compute[ds]?|calculated?|work(?:ed)?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation))",
            r"picked\s+a\s+number", r"skipped\s+the\s+(?:calculation|math|work)", r"ignore\s+(?:the|this|that|my)\s+(?:number|answer|figure|value)",
@@ -1104,3 +1104,19 @@ DISOWNED = {
                  "解いていません", "임의로", "풀지 않았", "추측"),
     "id": (r"asal\s+tebak", r"tidak\s+menghitung", r"tidak\s+menyelesaikan"),
 }  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------------- structure (issue 38)
+# A structured answer is read as a structure (verify/structure.py): the field or row that names the answer, and the
+# fields that offer other values beside it. Keys are matched whole, case-insensitively, '_' and '-' as spaces.
+ANSWER_FIELDS = {
+    "en": ("answer", r"final\s+answer", "final", "result", r"final\s+result", "answers", "solution", "value"),
+    "es fr de it pt nl": ("respuesta", r"r[ée]ponse", "antwort", "risposta", "resposta", "antwoord", r"resultado",
+                          r"r[ée]sultat", "ergebnis", "risultato", r"l[öo]sung"),
+    "ru zh ja ko": ("ответ", "答案", "答え", "정답"),
+}  # fmt: skip
+# Fields that offer other values beside the answer: alternatives, candidates, a backup, a second choice.
+OFFERING_FIELDS = (r"alternat\w*", r"others?(?:\s+\w+)?", r"candidates?", r"possible(?:\s+\w+)?", "backup", "maybe",
+                   "or", r"second(?:\s+\w+)?", r"also(?:\s+\w+)?", r"altern\w*", "options?", r"maybe\s+\w+")  # fmt: skip
+# Fields that say what the value is in: read with it ('{"answer": 3.5, "unit": "hours"}').
+UNIT_FIELDS = ("unit", "units", "unidad", r"unit[ée]", "einheit", "unità", "unidade")

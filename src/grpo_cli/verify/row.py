@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.assertion import Statements, asserted
+from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
 from grpo_cli.verify.visible import visible
@@ -52,8 +53,9 @@ def fast_path(
 
 def read(completion: str) -> Statements:
     """A completion as every reader takes it: what a reader sees (verify.visible), in ASCII number forms
-    (verify.text), and only what the model asserts (verify.assertion)."""
-    return asserted(ascii_math(visible(completion)))
+    (verify.text), its structured answers as statements (verify.structure), and only what the model asserts
+    (verify.assertion)."""
+    return asserted(structured(ascii_math(visible(completion))))
 
 
 def run_job(

@@ -72,6 +72,8 @@ _TAG = re.compile(r"(?i)</?(?:" + either(HTML_TAGS) + r")\b(?:[^<>'\"]|'[^']*'|\
 _ADDRESS = re.compile(r"(?i)<?\b(?:https?://|www\.)[^\s<>()\[\]]+>?")
 # A colour that shows is presentation only: '\color{black}{19}' reads 19.
 _SHOWN_COLOUR = re.compile(r"\\(?:text|math)?colou?r\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}")
+# A group left empty by what was removed from it ('\boxed{{ }\frac{7}{4}}'); not a command's own argument.
+_EMPTY_GROUP = re.compile(r"(?<![A-Za-z\]}])\{\s*\}")
 _NEEDS_LATEX = re.compile(r"\\(?:" + either(HIDING_COMMANDS, STRUCK_COMMANDS) + ")")
 
 
@@ -124,7 +126,7 @@ def _latex(text: str) -> str:
             at = m.start() + 1
         else:
             at = m.end()
-    return _SHOWN_COLOUR.sub(" ", text)
+    return _EMPTY_GROUP.sub(" ", _SHOWN_COLOUR.sub(" ", text))
 
 
 def visible(text: str) -> str:
