@@ -49,6 +49,7 @@ from grpo_cli.verify.lexicon import (
     COPULAS_MORE,
     COPULAS_ON,
     COPULAS_THEN,
+    DEFERRALS,
     DETAIL_OPENERS,
     DETAIL_PREPOSITIONS,
     EXCEPT,
@@ -63,6 +64,8 @@ from grpo_cli.verify.lexicon import (
     MINUTE_WORDS,
     MORE_LIKELY,
     NEGATED_WORDS,
+    NEGATIVE_AFTER,
+    NEGATIVE_BEFORE,
     NEXT_ASSIGNMENT,
     NO_SOLUTION,
     NO_SOLUTION_ELSEWHERE,
@@ -97,7 +100,7 @@ from grpo_cli.verify.lexicon import (
     WOULD_VERBS,
     either,
 )
-from grpo_cli.verify.numbers import NUMBER_RE, closing_words, english_words, words_number
+from grpo_cli.verify.numbers import CJK_NUMERALS, NUMBER_RE, closing_words, english_words, words_number
 from grpo_cli.verify.region import (
     CHECK,
     CONCLUDES_AGAIN,
@@ -190,6 +193,7 @@ def last_number_span(text: str) -> str | None:
     return text[before.start() if before else found.start() : after.end() if after else found.end()]
 
 
+_CJK_CLOSING = re.compile("(" + CJK_NUMERALS + "{2,})[^\\W\\d_]?$")
 _CLOSING_TAIL = re.compile(r"[^.!?\n0-9*]{0,60}?[.!?]?\s*")
 _DETAIL_BEFORE = re.compile(r"(?i)\b(?:" + DETAIL_PREPOSITIONS + r"|of)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?$")
 
@@ -209,10 +213,12 @@ def _closing_words(text: str, start: int) -> str | None:
         if bold.group(1).strip().lower() in ("none", "nothing"):
             return "0"  # 'She has **none** left — all 36 cookies were eaten.'
         return bold.group(1) if words_number(bold.group(1)) is not None else None
-    tail = text[start:end].rstrip(" .!*")
+    tail = text[start:end].rstrip(" .!*。")
     tail = tail if start else tail.lstrip()  # no digit: a text after '</think>' opens with its blank line
     if not tail or len(tail) > 200 or SENTENCE_END.search(tail) or not re.search(r"[^\W\d_]", tail):
         return None
+    if cjk := _CJK_CLOSING.search(tail):
+        return cjk.group(1)  # '每人分到十二点五元': numerals that end the sentence, with at most a measure word after
     return closing_words(tail)
 
 
@@ -246,7 +252,7 @@ _NUMBER_BEFORE = re.compile(
     + r")\s*"
     r"(?:(?:" + UNIT_JOINS + r")\s*)?$"
     r"|(?<![0-9.,])[0-9]+(?:\.[0-9]+)?\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^\s*\{?$"  # 3 × 10^6
-    r"|\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\$?\s*$"  # a loss of $3
+    r"|\b(?:" + either(NEGATIVE_BEFORE) + r")\s+\$?\s*$"  # a loss of $3
     r"|(?<![0-9])-\s*\\?\$\s*$"  # -$35
 )
 _GROUPS_BEFORE = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})* $")  # 12 500: a space between thousands groups
@@ -264,6 +270,11 @@ _NUMBER_AFTER = re.compile(
     + BELOW_ZERO
     + "|"
     + BELOW_SURFACE
+    + r"|\s*(?:(?:"
+    + MAIN_UNITS
+    + r")\s*)?(?:"
+    + either(NEGATIVE_AFTER)
+    + r")\b"  # '$25 in the red', '80 Euro im Minus'
     + r"|\s*(?:"
     + METRIC_WORDS
     + r")(?![\w/²³])(?!\s*(?:per|below|under|an?\s+hour)\b)"  # '0.45 meters', not '15 m below'
@@ -1192,13 +1203,16 @@ def _answer_tag(r: _Reading) -> tuple[str, str] | None:
 
 
 def _boxed(r: _Reading) -> tuple[str, str] | None:
-    """The last box (boxes joined across separators), unless a hedge, a question or a cut retraction follows it."""
+    """The last box (boxes joined across separators), unless a hedge, a question or a cut retraction follows it; a box
+    that defers to what was stated before it ('\\boxed{\\text{see above}}') is that statement."""
     r.tail = tail = r.text[-MAX_SCAN:]
     r.boxes = found_boxes = boxes(tail)  # one pass, shared by the readers below
     span = boxed_answer(tail, found=found_boxes)
     if span is None or not span.strip():
         return None
     last_box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
+    if _DEFERS.fullmatch(span):
+        return _find_span(tail[:last_box], r.mode, True, r.math) or _STOP
     box_end = found_boxes[-1][1]
     final = _stated_after(tail, last_box, box_end)
     if final is not None:
@@ -1353,6 +1367,8 @@ def _without_enumeration(text: str) -> str:
     return text[: found.start()].rstrip() + "."
 
 
+# A slot that defers to what was stated before it: '\boxed{\text{see above}}', '(ver arriba)' (lexicon.DEFERRALS)
+_DEFERS = re.compile(r"(?i)[\s(]*(?:\\text\s*\{)?\s*(?:" + either(DEFERRALS) + r")\s*\}?[\s).]*")
 _EMPTY_AFTER_TAG = re.compile(r"(?<=</answer>)\s*<answer>\s*</answer>\s*$")
 # A cut-off text that takes back what it stated and was cut before saying what instead.
 _RETRACTED = re.compile(

@@ -28,6 +28,8 @@ from grpo_cli.verify.lexicon import (
     METRIC_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
+    NEGATIVE_AFTER,
+    NEGATIVE_BEFORE,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
     SCALE_VALUES,
@@ -61,7 +63,6 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED_READ = re.compile(r"\([0-9]+\+[0-9]+/[0-9]+\)")  # a mixed number as _clean writes it
-_INDIAN_GROUPS = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")  # ₹2,40,000
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(
     r"(?i)\b([0-9]+)\s*(?:"
@@ -154,7 +155,6 @@ def _clean(span: str) -> str:
     span = _SCI_TIMES.sub("*10^", span)
     span = _DOLLARS_CENTS.sub(lambda m: f"{m.group(1)}.{int(m.group(2)):02d} dollars", span)
     span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
-    span = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), span)
     span = _BELOW_ZERO.sub(r"-\1", span)
     span = _AND_A_HALF.sub(r"\1.5\2", span)
     return _MIXED.sub(_mixed, span)
@@ -230,9 +230,13 @@ _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)"
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
 
 
-# A signed change stated by its size: 'a loss of $3' is -3 where the question asks for the profit and 3 where it
-# asks how much was lost; the text does not say which, so both are taken (docs/verifiers.md, Conventions).
-_LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
+# A signed amount stated by its size: 'a loss of $3' and '$3 in the red' are -3 where the question asks for the profit
+# or the balance and 3 where it asks how much was lost or owed; the text does not say which, so both are taken
+# (docs/verifiers.md, Conventions; the words: lexicon.NEGATIVE_BEFORE, NEGATIVE_AFTER).
+_LOSS = re.compile(
+    r"(?i)\b(?:" + either(NEGATIVE_BEFORE) + r")\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"|(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:" + MAIN_UNITS + r")?\s*(?:" + either(NEGATIVE_AFTER) + r")\b"
+)  # 'a loss of $3', '$25 in the red', '80 Euro im Minus'
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
 # Hours: '0.75 hours' is 0.75 (hours) and 45 (minutes), '1 hour' 1 and 60 (not '3 h 45 min', read below).
@@ -301,7 +305,7 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     if num.places == 2 and 0 < num.value < 1 and _DOLLAR_CENTS.search(span):
         return Num(num.value, num.places, alt=num.value * 100)  # and '$0.75' is 75 cents
     loss = _LOSS.search(span)
-    if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
+    if loss and (size := read_number(loss.group(1) or loss.group(2))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
     mixed = _MIXED_HOURS.search(span)
     if mixed and int(mixed.group(1)) + Fraction(int(mixed.group(2)), int(mixed.group(3))) == num.value:

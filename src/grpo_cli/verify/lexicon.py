@@ -80,6 +80,11 @@ BELOW_ZERO = (
     r"\s*(?:" + either(BELOW_ZERO_UNITS) + r")?\s*(?:" + either(BELOW_ZERO_WORDS) + ")"
 )  # also '15 градусов мороза'
 
+# An amount said to be negative by words around it: a loss, a debt, a balance in the red. The question decides the
+# sign ('a loss of $3' answers 'how much was lost' with 3 and 'what was the profit' with -3), so gsm8k reads both.
+NEGATIVE_BEFORE = (r"(?:loss|deficit|decrease|drop|decline)\s+of", r"en\s+n[úu]meros\s+rojos\s+(?:por|de)")
+NEGATIVE_AFTER = (r"in\s+the\s+red", r"in\s+debt", "overdrawn", r"en\s+n[úu]meros\s+rojos", r"im\s+minus",
+                  r"dans\s+le\s+rouge", r"in\s+rosso", r"no\s+vermelho", r"в\s+минусе")  # fmt: skip
 # A depth: '6 meters below the surface' (gsm8k reads it as 6 and -6).
 BELOW_SURFACE = r"\s*(?:m|meters?|metres?|ft|feet)?\s*(?:below|under)\s+(?:the\s+)?(?:surface|ground|water)\b"
 
@@ -780,7 +785,7 @@ NUMBER_WORDS_ELSEWHERE = {
                      "miljarden", "миллиард", "миллиарда", "миллиардов"), "billion"),
     **dict.fromkeys(("docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine", "duzia", "duzias"),
                     "dozen"),
-    **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та"), "and"),
+    **dict.fromkeys(("y", "et", "und", "e", "en", "и", "і", "та", "con"), "and"),  # ('dos euros con ochenta')
     # Turkish (without 'on', 'bin': English words), and money words in other languages as English ones
     **{"bir": "one", "iki": "two", "uc": "three", "dort": "four", "bes": "five", "alti": "six", "yedi": "seven",
        "sekiz": "eight", "dokuz": "nine", "yirmi": "twenty", "otuz": "thirty", "elli": "fifty"},
@@ -788,8 +793,26 @@ NUMBER_WORDS_ELSEWHERE = {
     **dict.fromkeys(("centavos", "centavo", "centimos", "centimo", "centimes", "centime", "копеек", "копейки"), "cents"),
 }  # fmt: skip
 
-DUTCH_UNITS = {"een": "one", "twee": "two", "drie": "three", "vier": "four", "vijf": "five", "zes": "six",
-                "zeven": "seven", "acht": "eight", "negen": "nine"}  # fmt: skip
+# Number words written as one word (German, Dutch, Italian, Spanish compounds: 'fünfundvierzigtausend',
+# 'vijfenveertig', 'trecentoventi', 'veintitrés', 'doscientos'): numbers.py splits such a word into these parts and the
+# words of NUMBER_WORDS_ELSEWHERE. The joiners ('und', 'en', 'e', 'y') stand only between two parts.
+COMPOUND_PARTS = {
+    **dict.fromkeys(("hundert", "honderd", "cento", "cientos", "cientas", "centos"), "hundred"),
+    **dict.fromkeys(("tausend", "duizend", "mila", "mille"), "thousand"),
+    **dict.fromkeys(("ein", "eine", "een"), "one"), "zwei": "two", "drei": "three", "sieben": "seven", "elf": "eleven",
+    "veinti": "twenty", "quinientos": "five hundred", "einhalb": "and a half", "anderthalb": "one and a half",
+    **{"vent": "twenty", "trent": "thirty", "quarant": "forty", "cinquant": "fifty", "sessant": "sixty",
+       "settant": "seventy", "ottant": "eighty", "novant": "ninety"},  # (it, before 'uno' / 'otto': 'ventotto')
+}  # fmt: skip
+COMPOUND_JOINERS = ("und", "en", "e", "y")
+# The decimal point in words: 'four point five', 'tres coma cinco', 'drei Komma fünf', 'quatre virgule deux',
+# 'dodici virgola cinque', 'vírgula', 'двадцать три целых пять десятых'; the fraction words after a decimal part.
+DECIMAL_POINT_WORDS = ("point", "coma", "punto", "komma", "virgule", "virgola", "virgula", "ponto", "целых", "целая",
+                       "целое", "cijeli")  # fmt: skip
+DECIMAL_PLACES = {"tenths": 1, "hundredths": 2, "thousandths": 3, "десятых": 1, "десятая": 1, "сотых": 2, "сотая": 2,
+                  "тысячных": 3}  # fmt: skip
+CJK_DECIMAL_POINT = "点"  # '十九点五' is 19.5 (zh, ja)
+
 
 HALF_WORDS = ("media", "medio", "demi", "demie", "halb", "mezzo", "mezza", "meio", "meia")
 
@@ -816,11 +839,6 @@ DETAIL_WORDS = frozenset(("with", "to", "for", "among", "between", "by", "from",
 
 # Tens and units that compound into one word: German 'dreiundzwanzig', Italian 'ventitré', French 'deux cents',
 # Spanish 'doscientos', Dutch 'zesennegentig'
-COMPOUND_TENS = {
-    "de": ("zwanzig", "dreissig", "vierzig", "funfzig", "sechzig", "siebzig", "achtzig", "neunzig"),
-    "it": ("venti", "trenta", "quaranta", "cinquanta", "sessanta", "settanta", "ottanta", "novanta"),
-    "nl": ("twintig", "dertig", "veertig", "vijftig", "zestig", "zeventig", "tachtig", "negentig"),
-}
 COMPOUND_UNITS = {
     "it": ("uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove"),
     "fr": ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"),
@@ -1103,6 +1121,15 @@ DISOWNED = {
     "zh ja ko": ("占位", "随便写", "没有计算", "没有真正解", "瞎猜", "猜的", "仮の答え", "適当", "計算していません",
                  "解いていません", "임의로", "풀지 않았", "추측"),
     "id": (r"asal\s+tebak", r"tidak\s+menghitung", r"tidak\s+menyelesaikan"),
+}  # fmt: skip
+
+
+# A slot that defers to what was stated before it: '\boxed{\text{see above}}' (verify.extract reads the text before it).
+DEFERRALS = {
+    "en": (r"(?:see|as)\s+above", r"(?:as\s+)?(?:stated|shown|given|computed|found)\s+above", "above"),
+    "es": (r"(?:ver|v[ée]ase|como)\s+arriba",), "fr": (r"(?:voir|cf\.?|comme)\s+ci-dessus",),
+    "de": (r"(?:siehe|wie)\s+oben",), "it": (r"(?:vedi|come)\s+sopra",), "pt": (r"(?:ver|veja|como)\s+acima",),
+    "ru": (r"(?:см\.?|смотри)\s+выше",), "zh ja ko": ("见上", "同上", "上記参照", "上記", r"위\s*참조"),
 }  # fmt: skip
 
 

@@ -117,6 +117,7 @@ def _other_scripts(text: str) -> str:
 _DOT_GROUPS = re.compile(
     r"(?<![0-9.,])([0-9]{1,3})((?:\.[0-9]{3}){2,})(?![0-9]|\.[0-9])"
 )  # 1.234.567 (one group: a point)
+_INDIAN_GROUPS = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")  # ₹5,40,000 (lakh)
 _APOSTROPHE_GROUPS = re.compile(r"(?<![0-9.,'’])([0-9]{1,3})((?:['’][0-9]{3})+)(?![0-9'’])")  # 1'234'567, 12’500
 _SMALL_WORDS = {w: str(i) for i, w in enumerate(SMALL_NUMBERS)}
 _SMALL = r"[0-9]+|" + "|".join(_SMALL_WORDS)
@@ -140,9 +141,12 @@ def _over(m: re.Match) -> str:
 
 
 def number_forms(text: str) -> str:
-    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '3 over 4' -> '3/4', '$(300)' -> '$-300'."""
+    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '₹5,40,000' -> '₹540000', '3 over 4' -> '3/4', '$(300)' ->
+    '$-300'."""
     if "." in text:
         text = _DOT_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(".", ""), text)
+    if "," in text:
+        text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "'" in text or "’" in text:
         text = _APOSTROPHE_GROUPS.sub(lambda m: m.group(1) + re.sub("['’]", "", m.group(2)), text)
     if " over " in text or " sobre " in text or " sur " in text or " durch " in text:
