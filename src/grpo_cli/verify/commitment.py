@@ -35,7 +35,6 @@ from grpo_cli.verify.lexicon import (
     DISOWNED,
     FUNCTION_WORDS,
     IF_WORDS,
-    NEGATIONS,
     RANGE_WORDS,
     REVISION_WORDS,
     STEP_WORDS,
@@ -99,9 +98,7 @@ _RANGE = re.compile(
 )
 _PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
 _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
-_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
-_NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
 # A sentence after the answer that disowns it: a placeholder, a guess, a made-up number (lexicon.DISOWNED)
 _DISOWNED = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in DISOWNED.items() if k != "zh ja ko"}) + r")\b|"
                        + either(DISOWNED["zh ja ko"]) + ")")  # fmt: skip
@@ -147,8 +144,6 @@ def answer_end(text: str, span: str, source: str) -> int:
             if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
                 return line_end
     i = text.rfind(span)
-    while i > 0 and _NOT_BEFORE.search(text, max(0, i - 16), i):
-        i = text.rfind(span, 0, i)
     return i + len(span) if i >= 0 else -1
 
 
@@ -221,8 +216,10 @@ def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: i
         return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
     if _STANDS.search(sentence):
         return "stands"
-    if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
-        return "revision-only" if revision else "skip"  # a question commits to nothing
+    if not _VALUE.search(sentence):
+        return (
+            "revision-only" if revision else "skip"
+        )  # (a question with a value is set aside before: verify.assertion)
     if ranged(sentence, math):
         return "range" if names or states else "skip"  # not '12 lies between 0 and 20'
     if _BOTH.search(sentence):
@@ -268,14 +265,10 @@ def committed(
         and "(" not in span
         and not _VALUE.search(text, end)
         and not any(pos >= end for pos, _ in denied)
-        and not _NOT_BEFORE.search(text, max(0, at - 16), at)
         and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
     ):
         return found  # no value after the answer: nothing to revise, offer or range it (the common case)
     text = own_problem(text)  # without a run-on question
-    if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
-        # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
-        found = read(_NEGATED.sub("", text)) or found
     closing = closing_part(text, found[0], found[1], finished)
     if not closing and "(" not in found[0] and not denied:
         return found  # the answer ends the text: the common case, and nothing else to read
@@ -300,7 +293,7 @@ def committed(
             continue
         if kind in ("range", "both") and not revising:
             return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
-        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+        located = read(_LEAD.sub("", sentence))
         said = value(located) if located is not None else None
         if said is None:
             if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:
@@ -367,7 +360,7 @@ def _new_value(sentence: str, known: dict[Fraction, set[str]], at: int, text: st
     line = text.rfind("\n", 0, at + 1) + 1
     if _OPERATION.search(sentence) or _BREAKDOWN_LINE.match(text, line):
         return False
-    located = read(_MODIFIER.sub(" ", _NEGATED.sub("", _LEAD.sub("", sentence))))
+    located = read(_MODIFIER.sub(" ", _LEAD.sub("", sentence)))
     values = _numbers(located[0]) if located is not None else set()
     if not values:
         return located is not None  # a value in words or symbols: compared as it is

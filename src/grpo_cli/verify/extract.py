@@ -811,15 +811,8 @@ def _final_phrase_after(text: str, pos: int) -> tuple[str, int] | None:
     return found
 
 
-# A paragraph after the answer that takes it back and states another value in bold: '$\boxed{3}$\n\nActually, 2
-# tables seat 12 and the other 2 guests can squeeze in, so **2 tables** is enough.'
-_REVISION = re.compile(
-    r"(?i)\n[ \t]*\n[ \t]*(?:actually|on\s+second\s+thought|correction|wait)\b[^\n*]{0,300}\*\*([^*\n]{0,30}[0-9][^*\n]{0,30})\*\*"
-    r"[^\n*0-9]{0,60}$"
-)
-
-
-# ... or that takes it back in a sentence of its own: '#### 42\n\nOops, 42 is Lisa's count. Ken has 14 books.'
+# A last paragraph that takes the answer back in a sentence of its own: '#### 42\n\nOops, 42 is Lisa's count. Ken has 14
+# books.' (a revision in bold, '**2 tables** is enough.', is verify.commitment's)
 _RETRACTION = re.compile(
     r"(?i)\n[ \t]*\n[ \t]*(?:oops|whoops|my\s+mistake|sorry|correction)\b[^\n]{0,300}?[.!]\s+(?P<said>[^\n.!?]{0,120}[0-9]"
     r"(?:[^\n.!?]|\.(?=[0-9])){0,60}[.!]?)\s*$"
@@ -827,11 +820,8 @@ _RETRACTION = re.compile(
 
 
 def _revised_after(text: str, pos: int) -> tuple[str, int] | None:
-    """The value of a last paragraph that revises the answer stated before `pos`: its bold value (`_REVISION`), or
-    the number its last sentence ends on (`_RETRACTION`)."""
-    found = _REVISION.search(text, pos)
-    if found:
-        return found.group(1), found.end(1)
+    """The value of a last paragraph that takes the answer stated before `pos` back: the number its last sentence
+    ends on (`_RETRACTION`)."""
     found = _RETRACTION.search(text, pos)
     if found and not _WORKING.search(found.group("said")) and (span := last_number_span(found.group("said"))):
         return span, found.end("said")
@@ -1217,12 +1207,7 @@ def _boxed(r: _Reading) -> tuple[str, str] | None:
     final = _stated_after(tail, last_box, box_end)
     if final is not None:
         return final[0], "phrase"
-    if (
-        _hedged_after(tail, box_end)
-        or _ALTERNATIVE.match(tail, box_end)
-        or two_readings(tail, found_boxes)
-        or re.match(r"[\s$]*\?", tail[box_end : box_end + 8])  # '\boxed{4}? Hmm, wait': a question
-    ):
+    if _hedged_after(tail, box_end) or _ALTERNATIVE.match(tail, box_end) or two_readings(tail, found_boxes):
         return _STOP  # '$\boxed{7}$ but $6$ is also plausible', a box per reading: no answer committed to
     if not r.ended and _RETRACTED.search(tail, box_end):
         return _STOP  # '\\(\\boxed{16}\\).\n\nWait, that's not right. Let me recompute: the problem asks for' (cut off)

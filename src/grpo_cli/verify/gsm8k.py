@@ -16,7 +16,6 @@ from grpo_cli.verify.extract import concluding, find_span, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
     AND_WORDS,
-    APPROXIMATELY,
     BELOW_SURFACE,
     BELOW_ZERO,
     BETWEEN,
@@ -92,18 +91,6 @@ _AND_A_HALF = re.compile(
     r"|e\s+meia|с\s+половиной|buçuk)\b"
 )
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
-_HEDGE = re.compile(
-    r"(?i)^\W*(?:(?:" + either(APPROXIMATELY) + r")\s+)?"
-    r"(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
-    + OR_WORDS
-    + "|o|"
-    + AND_WORDS
-    + r")\b|,(?![0-9]{3}(?![0-9]))|/|或者?|또는)\W*)+"  # ('$1,250 (one thousand ...)' is one number)
-    r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
-    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+|\s*[^\x00-\x7f]{1,3})?\s*(?:\b(?:"
-    + OR_WORDS
-    + r")\b|或者?|또는|または|か)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '20分または25分', '8 日か 9 日'
-)
 # A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
 _BETWEEN = re.compile(
     r"(?i)\b(?:" + either(BETWEEN) + r")\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
@@ -111,8 +98,8 @@ _BETWEEN = re.compile(
 )
 _RANGE = re.compile(r"(?<![0-9.])[0-9][0-9.,]*\s*%?\s*(?:[–—]\s*|-(?=[0-9]))[0-9]")
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
-_GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
-_GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
+_GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_|/)\s*$")
+_GLUED_AFTER = re.compile(r"^\s*(?:\^|!|/\s*[0-9])")  # (a fraction's terms: '5/0' is no number, and not 0)
 _DECIMAL_COMMA = re.compile(r",[0-9]{1,2}(?![0-9])")
 
 
@@ -120,12 +107,17 @@ _DECIMAL_COMMA = re.compile(r",[0-9]{1,2}(?![0-9])")
 # languages models answer in ('\boxed{18, 19}', '<answer>1500; 1502</answer>', '\boxed{14 \mid 15}', '18 \lor 19',
 # '2400 y 2401', '18\n19').
 _LIST_GAP = re.compile(
-    r"(?i)\s*(?:[^\W\d_]+\s*(?=[,;]))?(?:[,;|、]|\\(?:mid|lor|vee|quad|qquad|[,;:!])|\b(?:"
-    + either((OR_WORDS, AND_WORDS, LETTER_JOINS))
+    r"(?i)[\s$]*(?:(?:[^\W\d_]{1,12}[\s$]*)?(?:[,;]|\b(?:" + OR_WORDS + r")\b|或者?|または|か|또는)"  # '15 cups or 20'
+    r"|[|、]|\\(?:mid|lor|vee|quad|qquad|[,;:!])|\b(?:"
+    + either((AND_WORDS, LETTER_JOINS))
     + r")\b|"
     + CJK_JOINS
-    + r"|\s)?\s*"
-)  # ('14 apples, 16': a unit word before the comma)
+    + r"|\s)"
+    r"[\s$]*(?:either\s+)?"
+)  # ('14 apples, 16', '20分または25分', '8 日か 9 日': a unit word before a comma or an 'or')
+
+
+_OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
 
 
 def _listed(clean: str) -> bool:
@@ -373,7 +365,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if _HEDGE.search(clean) or _listed(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25 minutos'
+        if _listed(clean) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25'
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None

@@ -423,7 +423,6 @@ VALUE_FILLERS = r"also|be|is|it'?s|possibly|perhaps|maybe|just|even|the|final|an
 CHECK_WORDS = r"check\w*|verif\w*|confirm\w*|sanity|comprob\w*|v[ée]rif\w*|probe|überprüf\w*"
 
 # 'not 27', 'rather than 27', 'instead of 27': a value after these is not stated (en, de, fr, it, ru, es)
-NEGATIONS = r"not|rather\s+than|instead\s+of|nicht|pas|non|не|no"
 
 # 'if' in the languages models answer in (en, es, fr, it, pt, de, ru)
 IF_WORDS = r"if|si|se|wenn|falls|если"
@@ -1073,12 +1072,13 @@ GRADER_TERMS = (r"grad(?:er|ing|ed)", "checker", "reviewer", "evaluator", "key",
                 "参考答案", "正解", "kunci", "beklenen")  # fmt: skip
 # Negation before a value: 'not 41 or 43', 'isn't 42', 'no es 41', "n'est pas 42", 'nicht 42', 'не 42', '不是42'.
 NEGATED_BEFORE = {
-    "en": (r"not", r"isn'?t", r"aren'?t", r"wasn'?t", r"can'?t\s+be", r"cannot\s+be", r"couldn'?t\s+be",
+    "en": (r"not", r"isn'?t", r"aren'?t", r"wasn'?t", r"can'?t\s+be", r"cannot\s+be", r"couldn'?t\s+be", r"rather\s+than",
+           r"instead\s+of",
            r"by\s+no\s+means", r"rule\s+out", r"ruled\s+out"),
-    "es": (r"no\s+(?:es|son|será|fue|puede\s+ser)", "nunca", "jamás"),
-    "fr": (r"n'?est\s+(?:\w+\s+)?pas", r"ne\s+sont\s+pas", r"pas"),
-    "de": ("nicht", r"kein(?:e|en)?", "keinesfalls"), "it": (r"non(?:\s+(?:è|e|sono))?",),
-    "pt": (r"n[ãa]o(?:\s+(?:é|e|são))?", "nunca"), "nl pl": ("niet", "nie"), "ru uk": ("не", "ні"),
+    "es": (r"no\s+(?:es|son|será|fue|puede\s+ser)", "nunca", "jamás", r"en\s+(?:lugar|vez)\s+de"),
+    "fr": (r"n'?est\s+(?:\w+\s+)?pas", r"ne\s+sont\s+pas", r"pas", r"au\s+lieu\s+de"),
+    "de": ("nicht", r"kein(?:e|en)?", "keinesfalls", r"(?:an)?statt"), "it": (r"non(?:\s+(?:è|e|sono))?", r"invece\s+di"),
+    "pt": (r"n[ãa]o(?:\s+(?:é|e|são))?", "nunca", r"em\s+vez\s+de"), "nl pl": ("niet", "nie"), "ru uk": ("не", "ні"),
     "zh": ("不是", "并非", "绝不是", "不可能是"), "id vi": ("bukan", r"không\s+phải"),
 }  # fmt: skip
 # ... and after one: '42 is not the answer', '42 would be wrong', '42 ではありません', '42은(는) 정답이 아닙니다'.

@@ -292,13 +292,14 @@ def phrase_span(text: str) -> tuple[str, int] | None:
         found = phrase_value(text, last.end())
         # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
         # says where an answer goes, not what it is
-        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _ASKED.match(found[0]):
+        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _UNCOMMITTED.match(found[0]):
             return found
     return None
 
 
-# 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
-_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
+# 'the answer is probably 56, but ...' does not commit ('So the answer is 45? Hmm wait, ...' asks: verify.assertion
+# sets a question aside before any reader).
+_UNCOMMITTED = re.compile(r"\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
 
 _META = re.compile(r"(?i)\s*(?:" + either(ANSWER_PLACES) + r")\b")
 
