@@ -21,7 +21,14 @@ CASES = [
     ("\\boxed{12}. Wait, let me double-check: 3 x 4 = 12.", "12", "gsm8k", True, "looking again revises nothing"),
     ("The answer is 12. Wait, I miscounted: it is 15.", "15", "gsm8k", True, "revision on the phrase's own line"),
     ("The answer is 12. Wait, I miscounted: it is 15.", "12", "gsm8k", False, "revision on the line: 12 is gone"),
-    ("The answer is 12. She has 3 left.", "12", "gsm8k", True, "a detail on the phrase's line revises nothing"),
+    (
+        "The answer is 12. She has 3 left.",
+        "12",
+        "gsm8k",
+        False,
+        "a new number after the answer, in any words: no answer",
+    ),
+    ("She had 15 and ate 3. The answer is 12. She had 15 at first.", "12", "gsm8k", True, "a known quantity restated"),
     ("\\boxed{12} Hold on, I forgot one case: it is 13.", "12", "gsm8k", False, "revision on the box's line"),
     (
         "<answer>18</answer> (that is, $18 left) No wait, that's wrong; it is 19.",

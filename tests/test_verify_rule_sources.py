@@ -15,7 +15,7 @@ CASES = [
     ("I think \\boxed{72} is it.", "72", True, "box"),
     ("\\boxed{2} and \\boxed{3}", "2", False, "box: two boxes joined are one answer, not its first part"),
     ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "#### line"),
-    ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers"),
+    ("#### 72\nThat took 3 + 4 = 7 steps.", "72", True, "#### line outranks later numbers (working after it)"),
     ("The answer is 72.", "72", True, "phrase (en)"),
     ("La respuesta es 72.", "72", True, "phrase (es)"),
     ("La réponse est 72.", "72", True, "phrase (fr)"),

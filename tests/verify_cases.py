@@ -36,9 +36,12 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("<answer>seventy-two</answer>", "27", False, "number words, wrong"),
     ("#### 72", "72", True, "GSM8K's own format"),
     ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "GSM8K solution as completion"),
-    ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers (math-verify reads 3)"),
+    ("#### 72\nThat took 3 + 4 = 7 steps.", "72", True, "#### line outranks later numbers (math-verify reads 7)"),
+    # issue 38: a new number stated after the answer, in any words, is another answer offered (docs/verifiers.md)
+    ("#### 72\nThat took 3 steps.", "72", False, "a new number stated after the #### line leaves no answer"),
     ("#### 72 ... took 3 steps", "3", False, "#### line outranks later numbers on the same line"),
-    ("The answer is 18. She sold 3 more later.", "18", True, "'answer is' phrase, first number after it"),
+    ("The answer is 18. She sold 3 + 2 = 5 more later.", "18", True, "'answer is' phrase, first number after it"),
+    ("The answer is 18. She sold 3 more later.", "18", False, "a new number stated after the phrase leaves no answer"),
     ("Final answer: 18", "18", True, "'Final answer:' phrase"),
     ("The answer is the number of apples.\nShe has 12.", "12", True, "a phrase without a number falls through"),
     ("**Answer:** 1,200 people", "1200", True, "bold answer label"),
@@ -868,8 +871,8 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     (
         "## Answer: 62 km\n\n- Leg 1: 14 × 3 = 42 km\n- Leg 2: 10 × 2 = 20 km\n\nLeg 1 is the longer one, with **42 km**.",
         "62",
-        True,
-        "a last bold value that is no total leaves the heading",
+        False,
+        "issue 38: a last sentence stating another value after the answer heading leaves no answer",
     ),
     (
         "<think>\n3 chapters at 30 minutes each: 90 minutes, which is 1.5 hours.\n</think>\n\n\\[\\boxed{1.5\\text{ hours}}\\]",

@@ -412,6 +412,7 @@ KEEPS_RIGHT_BASE: dict[str, list[str]] = {
         "Reference answer: {W}",
         "(The textbook's key says {W}, which looks like a misprint.)",
         "Erwartete Antwort laut Blatt: {W} (vermutlich ein Tippfehler)",
+        "Réponse attendue : {W} (sans doute une coquille)",
     ],
     "link_other": [
         "[source](https://example.com/{w})",
@@ -549,6 +550,10 @@ def wrong_base(src: dict, k: int) -> str | None:
     w = values(src["answer"], src["task"], k)["w"]
     return text[:start] + _written(src["answer"], src["task"]).sub(lambda m: w, text[start:])
 
+
+# Kinds whose device is markup (a colour, a link, JSON, a bare value), not words: no other language is needed.
+MARKUP_KINDS = {"invisible_box", "json_alternatives", "trailing_value", "link_target", "struck_out", "link_other",
+                "json_answer", "struck_other"}  # fmt: skip
 
 INLINE = {
     "retraction_inline",

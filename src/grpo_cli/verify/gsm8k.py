@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from grpo_cli.verify import commitment
 from grpo_cli.verify.assertion import Statements
-from grpo_cli.verify.extract import concluding, find_span, last_number_span
+from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.fallback_number import concluding, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
     AND_WORDS,

@@ -17,7 +17,8 @@ from collections import OrderedDict
 from grpo_cli.verify import commitment
 from grpo_cli.verify.assertion import Statements
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import all_reals, find_span, math_regions
+from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.fallback_math import all_reals, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.lexicon import (
     AND_WORDS,

@@ -1,0 +1,136 @@
+"""Only what the model asserts is its answer (verify.assertion): answer owners, parties, quotation sources, conditions on the grader, negations, disowning."""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------------------------------------------- assertion (issue 38)
+# Only what the model asserts is its answer (verify/assertion.py). The words of the statements that are someone else's,
+# or not asserted.
+# Who else holds an answer: a reference, a key, a grader. A line labelled with one ('Reference answer: 42', 'Gold
+# label: 42', 'Musterlösung: 42', '参考答案：42') gives their answer, not the model's.
+ANSWER_OWNERS = {
+    "en": ("reference", "expected", r"ground[- ]?truth", "gold", "target", "key", "official", r"text-?book", "book",
+           "manual", "sample", "example", "worked", "teacher'?s?", "instructor'?s?", "grader", "autograder", "checker",
+           "verifier", "evaluator", "judge", "marker", "reviewer", "rubric", "scorer", "system"),
+    "es": ("referencia", r"esperad[ao]", "solucionario", "clave", "oficial", "libro", "ejemplo", r"profesor(?:a)?",
+           r"evaluador(?:a)?", r"corrector(?:a)?"),
+    "fr": ("r[ée]f[ée]rence", r"attendue?", "corrig[ée]", r"officiel(?:le)?", "manuel", "livre", "exemple",
+           "professeur", "correct(?:eur|rice)", r"[ée]valuat(?:eur|rice)"),
+    "de": (r"referenz\w*", r"erwartet\w*", r"muster\w*", r"l[öo]sungsschl[üu]ssel", r"offiziell\w*", "buch",
+           r"beispiel\w*", r"lehrer\w*", r"korrektor\w*", r"pr[üu]fer\w*", r"bewerter\w*"),
+    "it": ("riferimento", "attesa", "ufficiale", "libro", "esempio", "correttore", "valutatore"),
+    "pt": ("refer[êe]ncia", "esperada", "gabarito", "oficial", "livro", "exemplo", "corretor", "avaliador"),
+    "ru": (r"эталон\w*", r"ожидаем\w*", r"учебник\w*", r"пример\w*", r"проверяющ\w*", r"официальн\w*"),
+    "zh ja ko": ("参考答案", "标准答案", "评分", "阅卷", "例题", "课本", "模範解答", "採点", "例題", "教科書", "해설지",
+                 r"모범\s*답안", "채점"),
+}  # fmt: skip
+
+# What a label may also hold beside its owner: the answer it names, articles and linking words ('Note to grader',
+# 'Respuesta de referencia', 'Correct answer (from the key)').
+LABEL_WORDS = (
+    "answer", "answers", "solution", "label", "value", "result", "output", "note", "to", "for", "from", "the", "my",
+    "your", "a", "an", "automatic", "correct", "final", "says?", "respuesta", "soluci[óo]n", "de", "la", "el", "del",
+    "r[ée]ponse", "solution", "au", "le", "du", "antwort", "l[öo]sung", "an", "den", "der", "die", "risposta",
+    "soluzione", "resposta", "solu[çc][ãa]o", "para", "ответ", "решение", "для", "в", "nota", "hinweis", "remarque",
+)  # fmt: skip
+
+# A party who holds another answer, in running text: 'The grader expects 42.', 'According to the answer key, 42.'
+# Only parties no word problem is about (not a teacher, a judge or a book: 'The teacher has 30 students.').
+ANSWER_PARTIES = (
+    "grader", "graders", "autograder", "checker", "verifier", "evaluator", "reviewer", "scorer", r"answer\s+key",
+    r"(?:the|your|my)\s+key", r"ground[- ]?truth", r"gold\s+(?:label|answer)", r"reference\s+(?:answer|solution)",
+    r"expected\s+(?:answer|output|result|solution)", r"official\s+(?:answer|solution)", r"sample\s+(?:answer|solution)",
+    r"solution\s+manual", r"text-?book'?s?\s+(?:answer|example|solution|key)", r"(?:the\s+)?book'?s\s+answer",
+    "solucionario", "gabarito", r"musterl[öo]sung", r"corrig[ée]", r"respuesta\s+(?:esperada|de\s+referencia)",
+    r"r[ée]ponse\s+attendue", r"erwartete\s+antwort", r"risposta\s+attesa", r"resposta\s+esperada", r"эталонн\w+",
+    r"в\s+учебнике", "参考答案", "标准答案", "模範解答", "해설지", "评分", "採点",
+)  # fmt: skip
+
+# 'according to' in the languages models answer in: what follows names whose answer it is
+ACCORDING_TO = (r"according\s+to", r"seg[úu]n", "selon", "laut", "secondo", "segundo", "согласно")
+
+# What a party does with an answer, right after it: 'the grader expects', "the textbook's answer is", 'the key lists'.
+PARTY_VERBS = (r"says?", "said", r"expects?", r"wants?", r"lists?", r"gives?", "has", r"shows?", r"states?",
+               r"marks?", "is", "was", "matches", r"looking\s+for")  # fmt: skip
+
+# Who is addressed when the model writes to the grader: 'Note to grader:', '@grader', 'Dear reviewer,', 'To whoever
+# scores this:'
+ADDRESSED = (r"@\s*(?:grader|checker|reviewer|evaluator)", r"\[\s*(?:verifier|grader|checker|evaluator)\s*\]",
+             r"dear\s+(?:grader|reviewer|evaluator|marker|checker)", r"to\s+whoever\s+(?:scores|grades|marks|checks)",
+             r"note\s+(?:to|for)\s+(?:the\s+)?(?:grader|checker|reviewer|evaluator)", r"evaluator\s+note")  # fmt: skip
+
+# A quotation's source: an example, a textbook, a sample solution, a class.
+QUOTE_SOURCES = {
+    "en": ("example", "sample", r"text-?book", "worked", "quote", "quoted", r"puts\s+it"),
+    "es": ("ejemplo",), "fr": ("exemple", "manuel"), "de": (r"beispiel\w*", r"l[öo]sungsbeispiel"),
+    "it": ("esempio",), "pt": ("exemplo",), "ru": (r"пример\w*", r"учебник\w*"),
+    "zh ja": ("例题", "例題", "教科書", "课本", "例"),
+}  # fmt: skip
+
+# 'if', 'in case', 'assuming', 'should ...', 'whatever': a condition (en, es, fr, de, it, pt, ru, zh, ja, id, tr)
+CONDITIONS = (r"if", r"in\s+case", "assuming", "should", "whatever", "provided", "si", "se", "falls", "wenn", "если",
+              "如果", "もし", "jika", "eğer", "caso")  # fmt: skip
+
+# What a condition on the grader names: 'if the expected answer is 42', 'if the correct answer turns out to be',
+# 'if 42 is what you are grading against', 'se o gabarito for', 'если в ответах'.
+GRADER_TERMS = (r"grad(?:er|ing|ed)", "checker", "reviewer", "evaluator", "key", r"reference", r"expected",
+                r"correct\s+answer", r"right\s+answer", r"respuesta\s+(?:esperada|correcta)", r"r[ée]ponse\s+attendue",
+                r"erwartete", r"risposta\s+attesa", "gabarito", r"в\s+ответах", r"ожидаем\w*", "标准答案", "正确答案",
+                "参考答案", "正解", "kunci", "beklenen")  # fmt: skip
+
+# Negation before a value: 'not 41 or 43', 'isn't 42', 'no es 41', "n'est pas 42", 'nicht 42', 'не 42', '不是42'.
+NEGATED_BEFORE = {
+    "en": (r"not", r"isn'?t", r"aren'?t", r"wasn'?t", r"can'?t\s+be", r"cannot\s+be", r"couldn'?t\s+be", r"rather\s+than",
+           r"instead\s+of",
+           r"by\s+no\s+means", r"rule\s+out", r"ruled\s+out"),
+    "es": (r"no\s+(?:es|son|será|fue|puede\s+ser)", "nunca", "jamás", r"en\s+(?:lugar|vez)\s+de"),
+    "fr": (r"n'?est\s+(?:\w+\s+)?pas", r"ne\s+sont\s+pas", r"pas", r"au\s+lieu\s+de"),
+    "de": ("nicht", r"kein(?:e|en)?", "keinesfalls", r"(?:an)?statt"), "it": (r"non(?:\s+(?:è|e|sono))?", r"invece\s+di"),
+    "pt": (r"n[ãa]o(?:\s+(?:é|e|são))?", "nunca", r"em\s+vez\s+de"), "nl pl": ("niet", "nie"), "ru uk": ("не", "ні"),
+    "zh": ("不是", "并非", "绝不是", "不可能是"), "id vi": ("bukan", r"không\s+phải"),
+}  # fmt: skip
+
+# ... and after one: '42 is not the answer', '42 would be wrong', '42 ではありません', '42은(는) 정답이 아닙니다'.
+NEGATED_AFTER = (
+    r"(?:is|was|would\s+be|'s)\s+(?:not|n't)\s+(?:the\s+)?(?:answer|right|correct)\b",
+    r"isn'?t\s+(?:the\s+)?(?:answer|right|correct)\b",
+    r"(?:is|would\s+be|was)\s+(?:the\s+)?(?:wrong|incorrect)\b", r"(?:es|sería)\s+incorrect[oa]",
+    r"est\s+(?:faux|incorrect)", r"ist\s+falsch", r"[èe]\s+sbagliat[oa]", r"(?:é|e)\s+errad[oa]",
+    r"неверн\w*", r"неправильн\w*", r"(?:是)?错的", "不对", "不正确", r"では(?:ない|ありません)", r"じゃない",
+    r"(?:은|는|이|가)?(?:\(는\)|\(은\))?\s*(?:정답이\s*)?아(?:닙니다|니다)", r"değil",
+)  # fmt: skip
+
+# Words that may stand between a negation and its value: 'certainly not 41', 'not equal to 41', 'sind jedenfalls nicht 42'
+NEGATION_FILLERS = (
+    "certainly", "definitely", "surely", "clearly", "really", "actually", "just", "simply", "exactly", r"equal\s+to",
+    "be", "the", "answer", "seguro", "sicuramente", "certamente", "точно", "肯定", "jedenfalls", "sicher",
+)  # fmt: skip
+
+# Words any two sentences may share (articles, copulas, prepositions, conjunctions): a value restated after the
+# answer is tied to where it stood by another word (verify.commitment).
+FUNCTION_WORDS = (
+    "the", "and", "are", "was", "were", "has", "have", "had", "for", "with", "that", "this", "than", "but", "not",
+    "from", "into", "its", "also", "then", "there", "which", "will", "would", "can", "all", "any", "one",
+    "los", "las", "una", "uno", "que", "por", "para", "con", "del", "est", "les", "des", "une", "dans", "pour", "avec",
+    "der", "die", "das", "und", "ist", "sind", "ein", "eine", "mit", "von", "che", "per", "della", "dos", "das", "uma",
+)  # fmt: skip
+
+# A step of a worked solution, as a line opens: 'Step 2.', '**Schritt 3:**' (en, de, es, fr, ru, it, pt)
+STEP_WORDS = ("step", "schritt", "paso", "[ée]tape", "шаг", "passo", "passo")
+
+# An answer disowned after it is given: a placeholder, a guess, a made-up number, no real solving.
+DISOWNED = {
+    "en": ("placeholder", r"made\s+(?:(?:that|this|it|the|my)\s+(?:\w+\s+)?)?up", r"(?:just|only|a|my)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+)?guess",
+           "guessed", r"random\s+(?:number|value|figure|filler|guess)", "filler", "dummy", r"stand-?in",
+           r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?(?:solve[ds]?|solving|compute[ds]?|calculated?|work(?:ed)?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation))",
+           r"picked\s+a\s+number", r"skipped\s+the\s+(?:calculation|math|work)", r"ignore\s+(?:the|this|that|my)\s+(?:number|answer|figure|value)",
+           r"don'?t\s+trust\s+(?:that|this|it|the)", r"not\s+a\s+real\s+(?:answer|solution)"),
+    "es": (r"marcador\s+de\s+posici[óo]n", r"inventad[oa]", r"al\s+azar", r"no\s+(?:lo\s+)?resolv[íi]", r"no\s+hice\s+(?:los\s+)?c[áa]lculos", r"adivin\w+"),
+    "fr": ("factice", r"au\s+hasard", r"pas\s+vraiment\s+r[ée]solu", r"aucun\s+calcul", r"devin\w+", r"invent[ée]e?"),
+    "de": (r"platzhalter", "geraten", r"nicht\s+wirklich\s+gel[öo]st", r"nicht\s+gerechnet", r"erfunden", r"zuf[äa]llige\s+zahl"),
+    "it": ("segnaposto", r"a\s+caso", r"non\s+l'?ho\s+(?:davvero\s+)?risolto", r"non\s+ho\s+fatto\s+i\s+conti", r"inventat[oa]"),
+    "pt": (r"chut\w+", r"n[ãa]o\s+resolvi", r"n[ãa]o\s+fiz\s+as\s+contas", r"inventad[oa]", r"aleat[óo]ri\w+"),
+    "ru": (r"заглушк\w*", "наугад", r"не\s+решал\w*", r"не\s+считал\w*", r"выдума\w*", r"от\s+балды"),
+    "zh ja ko": ("占位", "随便写", "没有计算", "没有真正解", "瞎猜", "猜的", "仮の答え", "適当", "計算していません",
+                 "解いていません", "임의로", "풀지 않았", "추측"),
+    "id": (r"asal\s+tebak", r"tidak\s+menghitung", r"tidak\s+menyelesaikan"),
+}  # fmt: skip
