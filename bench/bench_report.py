@@ -2,8 +2,9 @@
 `grpo report` command at the largest size:
 - quadratic: the replay before issue 31 (every baseline mean re-read its whole prefix, the format check refitted all
   its windows, per row; tests/alarms_before.py);
-- row by row: alarms.replay (running sums, each window fitted once), every check after every row, as the live run;
-- masked: observe/replay.py, which `grpo report` uses (each check only at the rows its numpy mask leaves).
+- row by row: replay(masked=False) (running sums, each window fitted once), every check after every row, as the
+  live run (alarms.AlarmWatcher);
+- masked: observe/replay.replay, which `grpo report` uses (each check only at the rows its numpy mask leaves).
 
 The rows are a healthy GRPO stream (no alarm fires, so every check runs on every row: the replay's worst case) with
 TRL's metric names, as tests/metric_streams.py writes them, at each size; the quadratic replay is timed only up to

@@ -98,12 +98,14 @@ def make_recipe(arch: str, backend: str, model_dir: Path, a: argparse.Namespace)
         "grpo.samples_per_log": 2,
         "grpo.max_completion_length": a.max_completion,
         "grpo.use_vllm": backend == "vllm",
+        "model.generation": "compiled" if backend == "hf-compiled" else "eager",
         "eval.dataset": "toy",
         "eval.split": "test",
         "eval.limit": a.eval_limit,
         "eval.max_tokens": a.eval_max_tokens,
         "eval.n": 1,
         "eval.temperature": 0.0,
+        "eval.batch_size": a.eval_batch,  # 0: sized from the GPU's free memory (the eval default)
         "launch.num_processes": 1,
         "launch.num_nodes": 1,
         "launch.strategy": "none",
@@ -321,6 +323,7 @@ def part_grpo(a: argparse.Namespace) -> dict:
             "beta": g.beta,
             "use_vllm": g.use_vllm,
             "vllm_gpu_memory_utilization": g.vllm_gpu_memory_utilization if g.use_vllm else None,
+            "generation": recipe.model.generation,
         },
         steps=steps,
         summary=summarise_steps(steps) if steps else None,
@@ -351,13 +354,14 @@ def part_eval(a: argparse.Namespace) -> dict:
     from grpo_cli.stages import eval as eval_stage
 
     cuda = torch.cuda.is_available()
-    recipe = make_recipe(a.arch, "hf", Path(a.model_dir), a)
+    recipe = make_recipe(a.arch, a.backend, Path(a.model_dir), a)
     out = Path(a.work) / f"{a.arch}-eval-{a.backend}"
     if cuda:
         torch.cuda.reset_peak_memory_stats()
     poller = MemoryPoller() if cuda else None
     t0 = time.perf_counter()
-    kwargs = dict(limit=a.eval_limit, max_tokens=a.eval_max_tokens, n=1, temperature=0.0, backend=a.backend)
+    backend = "vllm" if a.backend == "vllm" else "hf"
+    kwargs = dict(limit=a.eval_limit, max_tokens=a.eval_max_tokens, n=1, temperature=0.0, backend=backend)
     if poller:
         with poller:
             summary = eval_stage.run(recipe, a.model_dir, out, overwrite=True, **kwargs)
@@ -366,10 +370,13 @@ def part_eval(a: argparse.Namespace) -> dict:
     result = {
         "part": "eval",
         "arch": a.arch,
-        "backend": summary.get("settings", {}).get("backend", a.backend),
+        "backend": a.backend,  # the plan's label (hf, hf-compiled, vllm)
+        "eval_backend": summary.get("settings", {}).get("backend"),  # what the stage ran
+        "generation": recipe.model.generation,
         "wall_s": time.perf_counter() - t0,
         "problems": a.eval_limit,
         "max_tokens": a.eval_max_tokens,
+        "batch_size": (summary.get("timing") or {}).get("batch_size"),
         "timing": summary.get("timing"),
     }
     if cuda:
@@ -378,6 +385,160 @@ def part_eval(a: argparse.Namespace) -> dict:
             "device_used": poller.peak / 2**30 if poller else None,
         }
     return result
+
+
+# The floor: plain `model.generate` on the GRPO part's model and batch, without TRL or the eval stage around it, in
+# the variants that separate what a step costs (name, LoRA adapter in train mode, sampling, stop strings, rows: "grpo"
+# = the GRPO part's generation batch, "eval" = the old fixed eval batch of 32, compiled = static cache + compile).
+FLOOR_VARIANTS = (
+    ("bare", False, False, False, "grpo", "eager"),
+    ("sampling", False, True, False, "grpo", "eager"),
+    ("lora_sampling", True, True, False, "grpo", "eager"),  # what TRL's GRPOTrainer asks generate to do
+    ("eval_shape", False, False, True, "eval", "eager"),  # what grpo eval asked generate to do before issue 37
+    ("bare_compiled", False, False, False, "grpo", "compiled"),
+)
+
+
+def floor_prompts(recipe: Any, tokenizer: Any, rows: int) -> list[str]:
+    """`rows` prompts rendered as the stages render them (the toy test problems, repeated as needed)."""
+    from grpo_cli import prompts
+    from grpo_cli.data import load_problems
+
+    problems, _ = load_problems("toy", "test", recipe, limit=0)
+    texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    return [texts[k % len(texts)] for k in range(rows)]
+
+
+def time_generate(model: Any, tok: Any, texts: list[str], config: Any, steps: int, **kw: Any) -> dict:
+    """Seconds per decode step of `model.generate` on `texts` (left-padded): the difference between `steps` new
+    tokens and one (prefill + one step, and any per-call setup), after a warm-up call."""
+    import torch
+
+    from grpo_cli.evaluation.generation import encode_prompt
+
+    ids = [encode_prompt(tok, t) for t in texts]
+    width = max(len(x) for x in ids)
+    pad = tok.pad_token_id
+    input_ids = torch.tensor([[pad] * (width - len(x)) + x for x in ids], device=model.device)
+    mask = (torch.arange(width, device=model.device)[None, :] >= torch.tensor([width - len(x) for x in ids],
+            device=model.device)[:, None]).long()  # fmt: skip
+    sync = torch.cuda.synchronize if model.device.type == "cuda" else (lambda: None)
+
+    def run(n: int) -> float:
+        config.max_new_tokens = config.min_new_tokens = n
+        sync()
+        t0 = time.perf_counter()
+        with torch.no_grad():
+            model.generate(input_ids=input_ids, attention_mask=mask, generation_config=config, **kw)
+        sync()
+        return time.perf_counter() - t0
+
+    # The same length first: a compiled static cache is sized for it, so the timed call below reuses the compile.
+    warm = run(steps)
+    one, many = run(1), run(steps)
+    return {"rows": len(texts), "prompt_width": width, "warmup_s": warm, "one_token_s": one,
+            "step_ms": 1e3 * (many - one) / (steps - 1), "steps": steps}  # fmt: skip
+
+
+def part_floor(a: argparse.Namespace) -> dict:
+    """Bare generate in FLOOR_VARIANTS on the GRPO part's model; the JSON is rewritten after each variant, so a
+    timeout keeps the ones that finished."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer, GenerationConfig
+
+    from grpo_cli import models
+    from grpo_cli.evaluation.generation import compile_settings
+
+    cuda = torch.cuda.is_available()
+    model_dir = Path(a.model_dir)
+    result: dict[str, Any] = {"part": "floor", "arch": a.arch, "backend": "hf", "variants": {}}
+    if not (model_dir / "config.json").is_file():
+        result["build_model_s"] = build_model(a.arch, model_dir, cuda)
+    recipe = make_recipe(a.arch, "hf", model_dir, a)
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    device = "cuda" if cuda else "cpu"
+    base = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.bfloat16 if cuda else torch.float32).to(device)
+    g = recipe.grpo
+    rows = {"grpo": g.per_device_batch_size * g.gradient_accumulation_steps, "eval": 8 if a.arch == "smoke" else 32}
+    steps = a.floor_steps
+    for name, lora, sample, stop, batch, mode in FLOOR_VARIANTS:
+        model = base.eval()
+        if lora:
+            from peft import get_peft_model
+
+            model = get_peft_model(base, models.lora_config(recipe.model)).train()
+        fields = dict(do_sample=sample, temperature=1.0 if sample else None, top_k=0 if sample else None,
+                      pad_token_id=tok.pad_token_id, eos_token_id=[tok.eos_token_id], use_cache=True)  # fmt: skip
+        fields.update(compile_settings(mode, device))
+        if stop:
+            fields["stop_strings"] = ["</answer>"]
+        config = GenerationConfig(**fields)
+        kw = {"tokenizer": tok} if stop else {}
+        texts = floor_prompts(recipe, tok, rows[batch])
+        result["variants"][name] = {"lora": lora, "sampling": sample, "stop_strings": stop, "generation": mode,
+                                    **time_generate(model, tok, texts, config, steps, **kw)}  # fmt: skip
+        if lora:
+            base = model.unload()  # the bare model again, for the next variants
+        Path(a.part_out).write_text(json.dumps({**result, "status": "partial"}, indent=2, default=str))
+    return result
+
+
+def pytest_shards(tests: list[Path], shards: int) -> list[list[str]]:
+    """Test files dealt into `shards` lists of about equal size (bytes of source: a proxy for their time)."""
+    out: list[list[str]] = [[] for _ in range(max(1, shards))]
+    sizes = [0] * len(out)
+    for path in sorted(tests, key=lambda p: -p.stat().st_size):
+        k = sizes.index(min(sizes))
+        out[k].append(str(path.relative_to(REPO)))
+        sizes[k] += path.stat().st_size
+    return [s for s in out if s]
+
+
+def pytest_outcomes(log: str) -> dict:
+    """Counts and failing ids from pytest -v lines (`path::name PASSED [ 12%]`): read as the run goes, so a run cut
+    by the time limit still says how far it got."""
+    counts: dict[str, int] = defaultdict(int)
+    failed = []
+    for line in log.splitlines():
+        parts = line.split(" ")
+        if len(parts) >= 2 and "::" in parts[0] and parts[1] in ("PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL",
+                                                                 "XPASS"):  # fmt: skip
+            counts[parts[1].lower()] += 1
+            if parts[1] in ("FAILED", "ERROR"):
+                failed.append(parts[0])
+    return {"counts": dict(counts), "failed": failed}
+
+
+def part_pytest(a: argparse.Namespace) -> dict:
+    """`pytest -m "not slow"` in shards of test files, one process each, under what is left of the part's time: does
+    the suite pass where CUDA exists? Each shard's -v log is read back whatever happens."""
+    chosen = [REPO / f for f in a.pytest_files.split(",") if f]
+    tests = chosen or sorted((REPO / "tests").glob("test_*.py"))
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    procs = []
+    for k, files in enumerate(pytest_shards(tests, a.pytest_shards)):
+        log = Path(a.work) / f"pytest-{k}.log"
+        cmd = [sys.executable, "-m", "pytest", "-m", "not slow", "-v", "-p", "no:cacheprovider", "-rfE", *files]
+        fh = open(log, "w")  # noqa: SIM115 (closed below, after the process ends)
+        procs.append((subprocess.Popen(cmd, cwd=REPO, stdout=fh, stderr=subprocess.STDOUT, env=env,
+                                       start_new_session=True), fh, log))  # fmt: skip
+    deadline = time.perf_counter() + a.pytest_time_s
+    finished = True
+    for proc, fh, _ in procs:
+        try:
+            proc.wait(timeout=max(1.0, deadline - time.perf_counter()))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            finished = False
+        fh.close()
+    logs = [log.read_text(errors="replace") for _, _, log in procs]
+    outcome = pytest_outcomes("\n".join(logs))
+    return {
+        "part": "pytest", "arch": "-", "backend": "-", "shards": len(procs), "finished": finished,
+        "exit_codes": [p.returncode for p, _, _ in procs], **outcome,
+        "tails": [log[-1500:] for log in logs if "FAILED" in log or "ERROR" in log or not finished],
+    }  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -468,7 +629,10 @@ def run_part(a: argparse.Namespace, part: str, arch: str, backend: str, model_di
         sys.executable, str(Path(__file__).resolve()), "--part", part, "--arch", arch, "--backend", backend,
         "--model-dir", str(model_dir), "--part-out", str(out), "--work", str(a.work), "--steps", str(a.steps),
         "--max-completion", str(a.max_completion), "--eval-limit", str(a.eval_limit),
-        "--eval-max-tokens", str(a.eval_max_tokens), *[arg for o in a.set for arg in ("--set", o)],
+        "--eval-max-tokens", str(a.eval_max_tokens), "--eval-batch", str(a.eval_batch),
+        "--floor-steps", str(a.floor_steps), "--pytest-shards", str(a.pytest_shards),
+        "--pytest-time-s", str(max(10.0, timeout - 15)), "--pytest-files", a.pytest_files,
+        *[arg for o in a.set for arg in ("--set", o)],
     ]  # fmt: skip
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
            "TOKENIZERS_PARALLELISM": "false", "PYTHONUNBUFFERED": "1"}  # fmt: skip
@@ -489,6 +653,9 @@ def run_part(a: argparse.Namespace, part: str, arch: str, backend: str, model_di
         result["part_s"] = elapsed
         return result
     status = "timeout" if rc is None else "failed"
+    if out.is_file():  # a part that writes as it goes (the floor) keeps what it measured
+        return {**json.loads(out.read_text()), "status": f"{status} (partial)", "rc": rc, "part_s": elapsed,
+                "log_tail": tail}  # fmt: skip
     return {
         "part": part,
         "arch": arch,
@@ -501,60 +668,119 @@ def run_part(a: argparse.Namespace, part: str, arch: str, backend: str, model_di
 
 
 def plan(a: argparse.Namespace, vllm: bool) -> list[tuple[str, str, str]]:
-    """(part, arch, backend) in priority order: the HF runs and evals first, then vLLM (slow to start)."""
+    """(part, arch, backend) in priority order, what is new first, so a short budget skips the least needed: the
+    first model's GRPO, its bare-generate floor and its memory-sized eval; the test suite; the compiled path; the
+    other models; vLLM last (slow to start, and only where installed)."""
     archs = ["smoke"] if a.smoke else a.models
     backends = [b for b in a.backends if b != "vllm" or vllm]
+    first, rest = archs[0], archs[1:]
     parts = []
-    for arch in archs:
-        if "hf" in backends:
-            parts += [("grpo", arch, "hf"), ("eval", arch, "hf")]
+    if "hf" in backends:
+        parts += [("grpo", first, "hf"), ("floor", first, "hf"), ("eval", first, "hf")]
+    if a.pytest:
+        parts += [("pytest", "-", "-")]
+    if "hf-compiled" in backends:
+        parts += [("grpo", first, "hf-compiled"), ("eval", first, "hf-compiled")]
+    if "hf" in backends:
+        parts += [(part, arch, "hf") for arch in rest for part in ("grpo", "eval")]
     if "vllm" in backends:
         parts += [("grpo", arch, "vllm") for arch in archs]
-        parts += [("eval", archs[0], "vllm")]
+        parts += [("eval", first, "vllm")]
     return parts
 
 
-def main(argv: list[str] | None = None) -> int:
+# Each kind of part's own time limit (seconds; --part-timeout-s caps them all): a GRPO run builds its model, starts
+# TRL and runs its steps; the suite gets what its shards need on a 16-core machine.
+PART_LIMITS = {"grpo": 240.0, "eval": 120.0, "floor": 150.0, "pytest": 200.0}
+
+
+def ratios(parts: list[dict]) -> dict:
+    """Per-step overhead against the floor: TRL's generation step, the eval's step (at its own batch: the floor's
+    when memory-sized) and each floor variant over bare `model.generate` on the same model. Empty without a floor."""
+    floor = next((p for p in parts if p.get("part") == "floor" and p.get("variants")), None)
+    if not floor:
+        return {}
+    v = floor["variants"]
+    bare = (v.get("bare") or {}).get("step_ms")
+    out: dict[str, Any] = {"floor_step_ms": bare}
+    for p in parts:
+        if p.get("part") == "grpo" and p.get("status") == "ok" and p.get("arch") == floor["arch"] and bare:
+            gen = ((p.get("summary") or {}).get("seconds_per_step") or {}).get("generation_s")
+            steps = (p.get("settings") or {}).get("max_completion_length")
+            if gen and steps:
+                out[f"trl_{p['backend']}_step_over_floor"] = 1e3 * gen / steps / bare
+        if p.get("part") == "eval" and p.get("status") == "ok" and p.get("arch") == floor["arch"] and bare:
+            # The eval's generate time over its decode steps: max_tokens per call, ceil(rows / batch) calls.
+            t, batch = p.get("timing") or {}, p.get("batch_size") or 0
+            calls = -(-p.get("problems", 0) // batch) if batch else 0
+            if t.get("generate_s") and calls:
+                out[f"eval_{p['backend']}_step_over_floor"] = 1e3 * t["generate_s"] / (calls * p["max_tokens"]) / bare
+    for name, variant in v.items():
+        if name != "bare" and bare and variant.get("step_ms"):
+            out[f"{name}_over_floor"] = variant["step_ms"] / bare
+    return out
+
+
+PARTS = {"grpo": part_grpo, "eval": part_eval, "floor": part_floor, "pytest": part_pytest}
+BACKENDS = ("hf", "hf-compiled", "vllm")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--out", default="gpu_check.json", help="where the JSON goes (default: gpu_check.json)")
     p.add_argument("--smoke", action="store_true", help="CPU smoke run: a tiny random model, HF generate, 2 steps")
     p.add_argument("--models", default="qwen2.5-0.5b,qwen2.5-1.5b", help="architectures, in order")
-    p.add_argument("--backends", default="hf,vllm", help="hf and/or vllm (vllm runs only where it is installed)")
+    p.add_argument("--backends", default="hf,hf-compiled,vllm",
+                   help="hf, hf-compiled (model.generation: compiled) and/or vllm (only where it is installed)")  # fmt: skip
     p.add_argument("--steps", type=int, default=None, help="GRPO steps per run (default 3; smoke 2)")
     p.add_argument("--max-completion", type=int, default=None, help="max completion tokens (default 256; smoke 16)")
     p.add_argument("--eval-limit", type=int, default=None, help="eval problems (default 64; smoke 8)")
     p.add_argument("--eval-max-tokens", type=int, default=None, help="eval max tokens (default 256; smoke 16)")
-    p.add_argument("--budget-s", type=float, default=450.0, help="seconds for all parts (default 450: 7.5 min)")
-    p.add_argument("--part-timeout-s", type=float, default=240.0, help="at most this per part (default 240)")
+    p.add_argument("--eval-batch", type=int, default=0, help="eval.batch_size (default 0: sized from GPU memory)")
+    p.add_argument("--floor-steps", type=int, default=None, help="decode steps per floor variant (default 64; smoke 8)")
+    p.add_argument("--no-pytest", dest="pytest", action="store_false", help="leave out the test-suite part")
+    p.add_argument("--pytest-shards", type=int, default=4, help="test-suite processes side by side (default 4)")
+    p.add_argument(
+        "--budget-s", type=float, default=None, help="seconds for all parts (default 450: 7.5 min; smoke 1200)"
+    )
+    p.add_argument("--part-timeout-s", type=float, default=None, help="at most this per part (default 240; smoke 720)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a recipe key of every run, as grpo train --set (repeatable)")  # fmt: skip
     p.add_argument("--work", default=None, help="working folder (default: a temporary one, removed at the end)")
     # one part, run by the parent in a subprocess
-    p.add_argument("--part", choices=("grpo", "eval"), help=argparse.SUPPRESS)
+    p.add_argument("--part", choices=tuple(PARTS), help=argparse.SUPPRESS)
     p.add_argument("--arch", help=argparse.SUPPRESS)
     p.add_argument("--backend", help=argparse.SUPPRESS)
     p.add_argument("--model-dir", help=argparse.SUPPRESS)
     p.add_argument("--part-out", help=argparse.SUPPRESS)
+    p.add_argument("--pytest-time-s", type=float, default=200.0, help=argparse.SUPPRESS)
+    p.add_argument("--pytest-files", default="", help=argparse.SUPPRESS)  # the smoke run's few, else all
     a = p.parse_args(argv)
     small = a.smoke or a.arch == "smoke"
     a.steps = a.steps or (2 if small else 3)
     a.max_completion = a.max_completion or (16 if small else 256)
     a.eval_limit = a.eval_limit or (8 if small else 64)
     a.eval_max_tokens = a.eval_max_tokens or (16 if small else 256)
+    a.floor_steps = a.floor_steps or (8 if small else 64)
+    a.budget_s = a.budget_s or (1200.0 if a.smoke else 450.0)
+    a.part_timeout_s = a.part_timeout_s or (720.0 if a.smoke else 240.0)
+    if a.smoke and not a.pytest_files:  # the part's code path on a CPU, not the whole suite inside a test of it
+        a.pytest_files = "tests/test_gpu_check.py"
     a.models = [m.strip() for m in a.models.split(",") if m.strip()]
     a.backends = [b.strip() for b in a.backends.split(",") if b.strip()]
-    unknown = [m for m in a.models if m not in ARCHS] + [b for b in a.backends if b not in ("hf", "vllm")]
+    unknown = [m for m in a.models if m not in ARCHS] + [b for b in a.backends if b not in BACKENDS]
     if unknown:
         p.error(f"unknown --models/--backends value(s): {', '.join(unknown)}")
+    return a
 
+
+def main(argv: list[str] | None = None) -> int:
+    a = parse_args(argv)
     if a.part:
-        result = part_grpo(a) if a.part == "grpo" else part_eval(a)
+        result = PARTS[a.part](a)
         result["status"] = "ok"
         Path(a.part_out).write_text(json.dumps(result, indent=2, default=str))
         return 0
-
-    import importlib.util
-
     smi = nvidia_smi()
     if smi is None and not a.smoke:
         print(
@@ -563,6 +789,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    return run_check(a, smi, argv)
+
+
+def run_check(a: argparse.Namespace, smi: dict | None, argv: list[str] | None) -> int:
+    """Every planned part in its own process under what is left of the budget; the JSON rewritten after each."""
+    import importlib.util
+
     vllm = importlib.util.find_spec("vllm") is not None and not a.smoke
     t0 = time.perf_counter()
     temporary = a.work is None
@@ -578,14 +811,24 @@ def main(argv: list[str] | None = None) -> int:
         "vllm_installed": importlib.util.find_spec("vllm") is not None,
         "settings": {
             k: getattr(a, k)
-            for k in ("steps", "max_completion", "eval_limit", "eval_max_tokens", "budget_s", "part_timeout_s")
-        },
+            for k in (
+                "steps",
+                "max_completion",
+                "eval_limit",
+                "eval_max_tokens",
+                "eval_batch",
+                "floor_steps",
+                "budget_s",
+                "part_timeout_s",
+            )
+        },  # fmt: skip
         "parts": [],
     }
     out_path = Path(a.out)
 
     def save() -> None:
         report["wall_s"] = time.perf_counter() - t0
+        report["ratios"] = ratios(report["parts"])
         out_path.parent.mkdir(parents=True, exist_ok=True)
         out_path.write_text(json.dumps(report, indent=2, default=str) + "\n")
 
@@ -598,13 +841,16 @@ def main(argv: list[str] | None = None) -> int:
             continue
         model_dir = work / f"{arch}-model"
         print(f"[gpu-check] {part} {arch} {backend} ({left:.0f} s left)", file=sys.stderr, flush=True)
-        result = run_part(a, part, arch, backend, model_dir, timeout=min(left, a.part_timeout_s))
+        # On a CPU (--smoke) inductor compiles for minutes: the limits are the GPU's, three times over.
+        limit = min(left, a.part_timeout_s, PART_LIMITS[part] * (3 if a.smoke else 1))
+        result = run_part(a, part, arch, backend, model_dir, timeout=limit)
+        result["limit_s"] = limit
         if result.get("status") == "ok" and part == "grpo":
             try:
                 result["estimate"] = predict(arch, backend, model_dir, a, result, smi and smi["name"])
             except Exception:  # the measurement stands without the prediction; say why it is missing
                 result["estimate"] = {"error": traceback.format_exc(limit=3)}
-        failed |= result.get("status") != "ok"
+        failed |= result.get("status") != "ok" or (part == "pytest" and bool(result.get("failed")))
         report["parts"].append(result)
         save()
     report["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")

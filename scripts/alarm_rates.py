@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from grpo_cli.observe.alarms import RunContext, replay_alarms  # noqa: E402
+from grpo_cli.observe.alarms import RunContext  # noqa: E402
+from grpo_cli.observe.replay import replay  # noqa: E402
 from metric_streams import PATTERNS, STEPS, healthy_run  # noqa: E402
 
 
@@ -29,14 +30,14 @@ def main() -> None:
     print(f"healthy runs ({args.seeds} seeds x {STEPS} logged steps): runs with any alarm")
     for noise in (1.0, 2.0, 3.0):
         fired = Counter(
-            a.id for seed in range(args.seeds) for a in replay_alarms(healthy_run(seed=seed, noise=noise), ctx=ctx)
+            a.id for seed in range(args.seeds) for a in replay(healthy_run(seed=seed, noise=noise), ctx=ctx).alarms
         )
         print(f"  noise x{noise:g}: {sum(fired.values())}/{args.seeds} {dict(fired) or ''}")
     print(f"failure patterns ({args.seeds} seeds each): detected, other alarms, first step (min-max)")
     for name, make in PATTERNS.items():
         hits, others, steps = 0, Counter(), []
         for seed in range(args.seeds):
-            alarms = replay_alarms(make(seed=seed), ctx=ctx)
+            alarms = replay(make(seed=seed), ctx=ctx).alarms
             own = [a.step for a in alarms if a.id == name]
             hits += bool(own)
             steps += own

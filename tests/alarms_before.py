@@ -5,10 +5,10 @@ all its recent_window windows (format and accuracy both) on every row."""
 from __future__ import annotations
 
 from grpo_cli.observe import alarms
-from grpo_cli.observe.alarms import ACCURACY, FORMAT, linear_trend
+from grpo_cli.observe.stream import ACCURACY, FORMAT, MetricStream, linear_trend
 
 
-class QuadraticStream(alarms.MetricStream):
+class QuadraticStream(MetricStream):
     def mean_upto(self, key, step):
         base = self.upto(key, step)
         return sum(base) / len(base) if base else None
@@ -35,7 +35,10 @@ def check_format_over_accuracy(s, cfg, ctx):
     return alarms.format_over_accuracy_alarm(s, cfg, *moves[0])
 
 
-CHECKS = {**alarms.CHECKS, "format_over_accuracy": check_format_over_accuracy}
+CHECKS = {
+    **{name: spec.check for name, spec in alarms.ALARMS.items()},
+    "format_over_accuracy": check_format_over_accuracy,
+}
 
 
 def replay(rows, cfg, ctx, *, before: bool) -> list[dict]:

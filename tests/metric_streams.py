@@ -122,6 +122,14 @@ def verifier_failures_run(seed: int = 0) -> list[dict]:
     return _set(healthy_run(seed=seed), "verify/worker_failure_frac", lambda s, r: 0.25 if s >= 120 else None)
 
 
+def nonfinite_reward_run(seed: int = 0) -> list[dict]:
+    # From step 60 the weighted reward overflows (weights of 1e308, issue 41): TRL logs the total reward as NaN
+    # (null in metrics.jsonl) and the update is empty: loss 0, grad_norm 0. The functions' own means stay finite.
+    rows = _set(healthy_run(seed=seed), "loss", lambda s, r: 0.0 if s >= 60 else None)
+    rows = _set(rows, "grad_norm", lambda s, r: 0.0 if s >= 60 else None)
+    return [{**row, "reward": None} if row["step"] >= 60 else row for row in rows]
+
+
 PATTERNS = {
     "no_signal": no_signal_run,
     "length_hacking": length_hacking_run,
@@ -131,6 +139,7 @@ PATTERNS = {
     "kl_blowup": kl_blowup_run,
     "language_mixing": language_mixing_run,
     "verifier_failures": verifier_failures_run,
+    "nonfinite_reward": nonfinite_reward_run,
 }
 
 

@@ -7,7 +7,7 @@ import pytest
 from grpo_cli import estimate, formulas, launch, recipes
 from grpo_cli.config import MonitorConfig
 from grpo_cli.formulas import no_signal_fraction, smallest_group
-from grpo_cli.observe import alarms
+from grpo_cli.observe import alarms, replay
 
 
 def test_no_signal_fraction_and_smallest_group():
@@ -29,7 +29,7 @@ def test_one_no_signal_threshold_for_estimate_and_monitor():
     ns = estimate.estimate(estimate.inputs_from_recipe(rec, pass_rate=0.5)).to_json()["no_signal"]
     assert ns["target"] == 0.2 and ns["smallest_G_under_target"] == smallest_group(0.5, 0.2) == 4
     rows = [{"step": s, "frac_reward_zero_std": 0.95, "rewards/accuracy/mean": 0.5} for s in range(1, 8)]
-    (alarm,) = alarms.check_alarms(rows, rec.monitor, alarms.RunContext(num_generations=2))
+    (alarm,) = replay.replay(rows, rec.monitor, alarms.RunContext(num_generations=2)).alarms
     assert "G=4 is the smallest that keeps it under 20%" in alarm.advice
 
 

@@ -209,11 +209,11 @@ def test_calibrate_onto_other_hardware_keeps_the_factor(cli, tmp_path):
 @pytest.mark.parametrize(
     "case, needle",
     [
-        ("no_dir", "no such run directory"),
-        ("no_metrics", "no metrics.jsonl there"),
+        ("no_dir", "no such directory"),
+        ("no_metrics", "no metrics.jsonl in"),
         ("no_speed", "no 'step_time' or 'tokens_per_second'"),
         ("no_recipe", "no recipe.yaml beside metrics.jsonl"),
-        ("bad_json", "line 2: not valid JSON"),
+        ("no_rows", "no logged steps"),
     ],
 )
 def test_calibrate_errors_are_one_line(cli, tmp_path, case, needle):
@@ -226,14 +226,38 @@ def test_calibrate_errors_are_one_line(cli, tmp_path, case, needle):
     elif case == "no_recipe":
         target = make_run(tmp_path, metric_rows())
         (target / "recipe.yaml").unlink()
-    elif case == "bad_json":
+    elif case == "no_rows":
         target = make_run(tmp_path, metric_rows())
-        (target / "metrics.jsonl").write_text('{"step": 1, "step_time": 3}\n{"step": 2,\n')
+        (target / "metrics.jsonl").write_text('{"step": 1,')  # a run killed during its first row
     proc = cli("estimate", "--calibrate", str(target))
     assert proc.returncode == 2, proc.stdout
     lines = [x for x in proc.stderr.splitlines() if x.strip()]
     assert len(lines) == 1 and needle in lines[0], proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_calibrate_reads_damaged_files_as_the_report_does(cli, tmp_path):
+    """rundir's one rule (issue 40): a torn last row (a killed writer) is skipped silently and a bad row in the
+    middle with a warning naming its line; a damaged run.json is read as missing, with a warning. The estimate had
+    its own reader, which refused the whole run on a torn last row and on a run.json that was not JSON."""
+    stage = make_run(tmp_path, metric_rows())
+    whole = estimate_json(cli, "--calibrate", str(stage))
+    text = (stage / "metrics.jsonl").read_text()
+    (stage / "metrics.jsonl").write_text(text + '{"step": 7, "step_ti')
+    proc = cli("estimate", "--calibrate", str(stage), "--json")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert json.loads(proc.stdout) == whole
+    lines = text.splitlines()
+    (stage / "metrics.jsonl").write_text("\n".join([*lines[:2], "{not json", *lines[2:]]) + "\n")
+    proc = cli("estimate", "--calibrate", str(stage), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "metrics.jsonl line 3: not valid JSON" in proc.stderr and "(skipped)" in proc.stderr
+    assert json.loads(proc.stdout) == whole
+    (stage / "run.json").write_text('{"hardware": ')
+    proc = cli("estimate", "--calibrate", str(stage), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "run.json: not valid JSON" in proc.stderr and "(ignored)" in proc.stderr
+    assert json.loads(proc.stdout)["calibration"]["device"] is None
 
 
 def test_calibrate_without_run_json_uses_the_recipe_hardware(cli, tmp_path):

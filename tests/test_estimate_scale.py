@@ -203,8 +203,10 @@ def test_dpo_trains_the_same_sequences_without_generating(r7b):
     assert f["generation"] == f["prefill"] == f["old_policy"] == 0
     assert f["reference"] > 0  # the DPO loss needs the reference even at beta 0
     assert f["training"] == pytest.approx(grpo["flops"]["training"])  # same sequences, same 6N per token
+    # A 7B's compute phases run at about the MFU (its training pass exactly: estimate/kernels.py's anchor; a forward
+    # pass moves slightly fewer bytes per FLOP).
     assert dpo["seconds"]["total"] == pytest.approx(
-        (f["reference"] + f["training"] + f["recompute"]) / (8 * x.gpu.flops * x.mfu)
+        (f["reference"] + f["training"] + f["recompute"]) / (8 * x.gpu.flops * x.mfu), rel=0.01
     )
     m = dpo["memory_gib_per_gpu"]
     assert m["vllm_share"] == m["kv_cache"] == m["kv_cache_rollout_batch"] == 0
@@ -228,7 +230,10 @@ def test_prm_scoring_is_one_forward_per_completion(r7b):
     r = E.estimate(prm).to_json()
     seq_tokens = r["generated_tokens"] + r["prompt_tokens"]
     assert r["flops"]["reward_model"] == pytest.approx(2 * 7e9 * seq_tokens)
-    assert r["seconds"]["reward_model"] == pytest.approx(r["flops"]["reward_model"] / (8 * x.gpu.flops * x.mfu))
+    # A 7B PRM's forward: at about the MFU (the 7B shape is the MFU's anchor, estimate/kernels.py).
+    assert r["seconds"]["reward_model"] == pytest.approx(
+        r["flops"]["reward_model"] / (8 * x.gpu.flops * x.mfu), rel=0.01
+    )
     # bf16 weights sharded like the reference under ZeRO-3: 2 x 7e9 / 8 bytes per GPU.
     assert r["memory_gib_per_gpu"]["reward_model"] == pytest.approx(2 * 7e9 / 8 / E.GIB)
     assert "reward_model" not in E.estimate(x).to_json()["flops"]
@@ -238,9 +243,10 @@ def test_prm_scoring_is_one_forward_per_completion(r7b):
 def test_prm_training_cost_by_hand(r7b):
     x = E.inputs_from_recipe(r7b, params=7e9, gpu="a100-80g", prm_train_tokens=1e8)
     t = E.estimate(x).to_json()["prm_training"]
-    # 8N per token with activation checkpointing: 8 x 7e9 x 1e8 = 5.6e18 FLOPs at 8 x 312 TFLOP/s x 0.35.
+    # 8N per token with activation checkpointing: 8 x 7e9 x 1e8 = 5.6e18 FLOPs at 8 x 312 TFLOP/s x 0.35 (a 7B's
+    # passes run at the MFU: the shape model's anchor, estimate/kernels.py).
     assert t["flops"] == pytest.approx(5.6e18)
-    assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600)  # 14.2 A100-hours
+    assert t["gpu_hours"] == pytest.approx(5.6e18 / (312e12 * 0.35) / 3600, rel=0.01)  # 14.2 A100-hours
     assert t["source"]["gpu_hours"] == 40
     assert methods.prm_training_flops(1.0, 10.0, False, 0.5) == pytest.approx((6 + 1.5) * 10)
 

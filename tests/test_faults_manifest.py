@@ -136,7 +136,8 @@ def test_a_report_folder_of_grpo_is_rewritten_unless_someone_edited_it(tmp_path)
     (out / "mine.txt").write_text("keep")
     assert grpo("report", str(stage)).returncode == 0  # a user's other file beside it stays
     rundir.prepare(stage, overwrite=True)
-    assert sorted(p.name for p in out.iterdir()) == sorted([rundir.MARKER, "mine.txt"])
+    # The report's lock file stays, as a stage's does (deleting it would let two writers in).
+    assert sorted(p.name for p in out.iterdir()) == sorted([rundir.MARKER, rundir.LOCK, "mine.txt"])
 
 
 _WRITER = """

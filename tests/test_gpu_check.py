@@ -67,7 +67,7 @@ def test_models_are_estimates_table_and_recipes_take_set(tmp_path):
     cfg = gc.model_config("qwen2.5-1.5b")
     assert cfg == {k: v for k, v in KNOWN_CONFIGS["qwen2.5-1.5b"].items() if k != "model_type"}
     assert ARCHS["qwen2.5-1.5b"].hidden == cfg["hidden_size"] == 1536
-    a = argparse.Namespace(steps=3, max_completion=256, eval_limit=64, eval_max_tokens=256,
+    a = argparse.Namespace(steps=3, max_completion=256, eval_limit=64, eval_max_tokens=256, eval_batch=0,
                            set=["grpo.beta=0.0", "model.lora_rank=8"])  # fmt: skip
     recipe = gc.make_recipe("qwen2.5-0.5b", "vllm", tmp_path / "m", a)
     assert recipe.name == "gpu-check-qwen2.5-0.5b-vllm" and recipe.model.name == str(tmp_path / "m")
@@ -81,6 +81,69 @@ def test_models_are_estimates_table_and_recipes_take_set(tmp_path):
         gc.make_recipe("smoke", "hf", tmp_path / "m", a)
 
 
+def test_pytest_outcomes_read_a_cut_log():
+    gc = load_script()
+    log = "\n".join([
+        "tests/test_a.py::test_one PASSED                    [ 10%]",
+        "tests/test_a.py::test_two FAILED                    [ 20%]",
+        "tests/test_b.py::test_three[x-1] SKIPPED (no GPU)   [ 30%]",
+        "tests/test_b.py::test_four ERROR                    [ 40%]",
+        "FAILED tests/test_a.py::test_two - assert 1 == 2",  # the -rfE summary repeats it: not counted twice
+        "some other output PASSED",
+    ])  # fmt: skip
+    out = gc.pytest_outcomes(log)
+    assert out["counts"] == {"passed": 1, "failed": 1, "skipped": 1, "error": 1}
+    assert out["failed"] == ["tests/test_a.py::test_two", "tests/test_b.py::test_four"]
+
+
+def test_pytest_shards_split_every_file_once(tmp_path):
+    gc = load_script()
+    tests = sorted((REPO / "tests").glob("test_*.py"))
+    shards = gc.pytest_shards(tests, 4)
+    assert len(shards) == 4
+    flat = [f for s in shards for f in s]
+    assert sorted(flat) == sorted(str(t.relative_to(REPO)) for t in tests)
+    sizes = [sum((REPO / f).stat().st_size for f in s) for s in shards]
+    assert max(sizes) < 1.5 * min(sizes)  # about equal work each
+    assert len(gc.pytest_shards(tests[:2], 8)) == 2  # no empty shards
+
+
+def test_plan_puts_the_new_parts_first_and_vllm_last():
+    import argparse
+
+    gc = load_script()
+    a = argparse.Namespace(
+        smoke=False, models=["qwen2.5-0.5b", "qwen2.5-1.5b"], backends=list(gc.BACKENDS), pytest=True
+    )
+    assert gc.plan(a, vllm=True) == [
+        ("grpo", "qwen2.5-0.5b", "hf"), ("floor", "qwen2.5-0.5b", "hf"), ("eval", "qwen2.5-0.5b", "hf"),
+        ("pytest", "-", "-"), ("grpo", "qwen2.5-0.5b", "hf-compiled"), ("eval", "qwen2.5-0.5b", "hf-compiled"),
+        ("grpo", "qwen2.5-1.5b", "hf"), ("eval", "qwen2.5-1.5b", "hf"),
+        ("grpo", "qwen2.5-0.5b", "vllm"), ("grpo", "qwen2.5-1.5b", "vllm"), ("eval", "qwen2.5-0.5b", "vllm"),
+    ]  # fmt: skip
+    a.pytest, a.backends = False, ["hf"]
+    assert ("pytest", "-", "-") not in gc.plan(a, vllm=False)
+    assert all(b == "hf" for _, _, b in gc.plan(a, vllm=True))
+
+
+def test_ratios_against_the_floor():
+    gc = load_script()
+    parts = [
+        {"part": "grpo", "arch": "m", "backend": "hf", "status": "ok", "settings": {"max_completion_length": 256},
+         "summary": {"seconds_per_step": {"generation_s": 11.52}}},
+        {"part": "floor", "arch": "m", "variants": {"bare": {"step_ms": 15.0}, "lora_sampling": {"step_ms": 45.0},
+                                                    "eval_shape": {"step_ms": 30.0}}},
+        {"part": "eval", "arch": "m", "backend": "hf", "status": "ok", "problems": 64, "max_tokens": 256,
+         "batch_size": 64, "timing": {"generate_s": 5.76}},
+    ]  # fmt: skip
+    r = gc.ratios(parts)
+    assert r["floor_step_ms"] == 15.0
+    assert r["trl_hf_step_over_floor"] == pytest.approx(45.0 / 15.0)
+    assert r["lora_sampling_over_floor"] == 3.0 and r["eval_shape_over_floor"] == 2.0
+    assert r["eval_hf_step_over_floor"] == pytest.approx(5760 / 256 / 15.0)  # one call of 64 rows, 256 steps
+    assert gc.ratios(parts[:1]) == {}
+
+
 @pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="on a GPU machine this would run the full check")
 def test_without_a_gpu_it_refuses_and_names_the_smoke_run(tmp_path):
     proc = subprocess.run(
@@ -92,19 +155,23 @@ def test_without_a_gpu_it_refuses_and_names_the_smoke_run(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1500)  # six parts, two of them compiling with inductor on a CPU
 def test_smoke_run_measures_the_stage_code_and_predicts(tmp_path):
     out = tmp_path / "smoke.json"
     proc = subprocess.run(
         [sys.executable, str(SCRIPT), "--smoke", "--out", str(out), "--work", str(tmp_path / "work")],
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=1500,
         cwd=REPO,
     )
     report = json.loads(out.read_text())
     assert proc.returncode == 0, json.dumps(report["parts"], indent=1)[-4000:]
-    grpo, ev = report["parts"]
-    assert (grpo["part"], grpo["status"], ev["part"], ev["status"]) == ("grpo", "ok", "eval", "ok")
+    by = {(p["part"], p["backend"]): p for p in report["parts"]}
+    assert list(by) == [("grpo", "hf"), ("floor", "hf"), ("eval", "hf"), ("pytest", "-"), ("grpo", "hf-compiled"),
+                        ("eval", "hf-compiled")]  # fmt: skip
+    assert all(p["status"] == "ok" for p in report["parts"])
+    grpo, ev = by["grpo", "hf"], by["eval", "hf"]
     assert [s["step"] for s in grpo["steps"]] == [1, 2]
     assert grpo["final_dir_written"]
     assert grpo["build_model_s"] > 0
@@ -119,3 +186,16 @@ def test_smoke_run_measures_the_stage_code_and_predicts(tmp_path):
     assert est["inputs"]["gen_batch"] == 8
     assert "predicted for an H100" in est["note"]
     assert ev["timing"]["completion_tokens"] > 0 and ev["problems"] == 8
+    assert ev["batch_size"] == 32  # eval.batch_size 0 on a CPU: the default
+    # The floor: bare generate in every variant, each a per-step time; the ratios to it in the report.
+    floor = by["floor", "hf"]
+    assert set(floor["variants"]) == {v[0] for v in load_script().FLOOR_VARIANTS}
+    assert all(v["step_ms"] > 0 and v["steps"] == 8 for v in floor["variants"].values())
+    assert floor["variants"]["lora_sampling"]["rows"] == 8 and floor["variants"]["eval_shape"]["rows"] == 8
+    assert report["ratios"]["trl_hf_step_over_floor"] > 0
+    # The compiled path ran through the same stages.
+    assert by["grpo", "hf-compiled"]["settings"]["generation"] == "compiled"
+    assert by["eval", "hf-compiled"]["generation"] == "compiled"
+    # The suite part ran (the smoke's own few tests) and read its outcomes.
+    tests = by["pytest", "-"]
+    assert tests["finished"] and tests["counts"].get("passed", 0) >= 4 and tests["failed"] == []

@@ -72,7 +72,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_sees_lazy_imports():
     graph = import_graph()
     assert "grpo_cli.observe.live" in graph["grpo_cli.commands.train"]  # imported inside a function
-    assert "grpo_cli.config" in graph["grpo_cli.observe.alarms"]
+    assert "grpo_cli.config" in graph["grpo_cli.observe.replay"]
 
 
 def test_no_import_cycle():
@@ -86,8 +86,17 @@ def test_a_cycle_is_found():
 def test_config_imports_nothing_downstream():
     graph = import_graph()
     # safeio (row 0, stdlib + PyYAML): --set values are read with its bounded YAML loader, errors quote its excerpts.
-    assert graph["grpo_cli.config"] <= {"grpo_cli.errors", "grpo_cli.formulas", "grpo_cli.safeio"}
+    # observe.alarms (row 0, pure): MonitorConfig is built from the alarm registry's thresholds.
+    assert graph["grpo_cli.config"] <= {
+        "grpo_cli.errors",
+        "grpo_cli.formulas",
+        "grpo_cli.safeio",
+        "grpo_cli.observe.alarms",
+    }
     assert graph["grpo_cli.formulas"] == set()
+    # The registry stays pure: nothing of grpo_cli but the formulas and the stream it reads.
+    assert graph["grpo_cli.observe.alarms"] <= {"grpo_cli.formulas", "grpo_cli.observe.stream"}
+    assert graph["grpo_cli.observe.stream"] == set()
 
 
 def test_stages_do_not_import_the_live_view_or_the_commands():
@@ -100,11 +109,12 @@ def test_stages_do_not_import_the_live_view_or_the_commands():
 # package above it ("rundir" covers rundir.*). Imports inside functions count.
 ROWS = [
     # nothing of grpo_cli beyond this row
-    {"grpo_cli", "errors", "formulas", "safeio", "observe", "observe.durations", "evaluation", "evaluation.stats",
-     "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage", "verify"},
+    {"grpo_cli", "errors", "formulas", "safeio", "observe", "observe.durations", "observe.stream", "observe.alarms",
+     "evaluation", "evaluation.stats", "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage",
+     "verify"},
     {"config"},
     # the recipe's consumers: no torch at import, except models (the model loader)
-    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.alarms", "observe.replay", "observe.report",
+    {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.replay", "observe.report",
      "models"},
     # torch / transformers (some only inside functions)
     {"stepwise.prm", "stepwise.scoring", "rewards", "evaluation.generation", "observe.callbacks", "observe.live"},
@@ -193,3 +203,77 @@ def test_every_path_the_module_table_names_exists():
     gone = [n for n in named if "/" in n or n.endswith(".py")]
     gone = [n for n in gone if not (TOP / n).exists() and not (TOP / "verify" / n).exists()]
     assert not gone, f"docs/architecture.md's module table names {gone}, which are not in src/grpo_cli/"
+
+
+# Run-folder files only rundir reads (issue 40): its readers hold the one rule for a damaged line or file. recipe.yaml
+# is a recipe: grpo_cli.recipes reads it (rundir.read_recipe_dict for a report that only describes a run).
+RUN_FILES = {"metrics.jsonl", "samples.jsonl", "alarms.jsonl", "run.json", "summary.json"}
+# Calls that read a file's content: Path.read_text / read_bytes, json.load(s), safeio's readers, open() to read.
+RAW_READERS = {"read_text", "read_bytes", "load", "loads", "load_json", "read_jsonl_rows", "load_yaml", "safe_load"}
+
+
+def _constants(tree: ast.AST) -> dict[str, object]:
+    """Module-level names bound to a constant (`SUMMARY = "summary.json"`, `A, B = "a", "b"`)."""
+    out: dict[str, object] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            pairs = (
+                zip(target.elts, value.elts, strict=False)
+                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                else [(target, value)]
+            )
+            out.update({t.id: v.value for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Constant)})
+    return out  # fmt: skip
+
+
+def _names_a_run_file(body: list[ast.stmt], constants: dict[str, object]) -> str | None:
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Constant) and node.value in RUN_FILES:
+            return node.value
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if name is not None and constants.get(name) in RUN_FILES:
+            return constants[name]
+    return None
+
+
+def _reads_a_file(body: list[ast.stmt]) -> str | None:
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+        mode = node.args[1] if name == "open" and len(node.args) > 1 else None
+        if name in RAW_READERS or (name == "open" and "r" in str(getattr(mode, "value", "r"))):
+            return name
+    return None
+
+
+def test_only_rundir_reads_run_folders():
+    """A function outside rundir/ that names a run-folder file (as text or through a module constant) reads no file
+    itself: it calls rundir (read_jsonl, read_run_info, read_json_object, eval_summaries, read_alarms,
+    sample_picks, run_gpus, find_stage). The test sees one function at a time, not a path handed to a helper."""
+    bad = []
+    for path in (SRC / "grpo_cli").rglob("*.py"):
+        if "rundir" in path.relative_to(SRC).parts:
+            continue
+        tree = ast.parse(path.read_text())
+        constants = _constants(tree)
+        for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+            if (file := _names_a_run_file(body, constants)) and (call := _reads_a_file(body)):
+                bad.append(f"{path.relative_to(SRC)}:{fn.lineno} {fn.name} names {file} and calls {call}()")
+    assert not bad, bad
+
+
+def test_the_run_folder_check_sees_a_reader():
+    """The check above flags what it should: the estimate's old reader of metrics.jsonl and run.json."""
+    old = """
+def _run_hardware(stage):
+    path = stage / "run.json"
+    return json.loads(path.read_text())
+"""
+    fn = ast.parse(old).body[0]
+    assert _names_a_run_file(fn.body, {}) == "run.json" and _reads_a_file(fn.body) == "loads"
+    kept = ast.parse("def f(stage):\n    return rundir.read_run_info(stage)\n").body[0]
+    assert _reads_a_file(kept.body) is None

@@ -292,14 +292,19 @@ def test_grpo_train_refuses_zero3_on_a_machine_without_gpus(cli, tmp_path):
     assert list(tmp_path.iterdir()) == []  # refused before the run directory was touched
 
 
-def test_one_trainer_gpu_beside_a_vllm_server_still_goes_through_the_launcher():
-    from accelerate.utils.launch import prepare_simple_launcher_cmd_env
+def test_one_trainer_gpu_beside_a_vllm_server_still_goes_through_the_launcher(monkeypatch):
+    import accelerate.utils.launch as accelerate_launch
 
     # 2 GPUs: the server on GPU 0, one trainer process that must only see GPU 1
     recipe = recipes.load("gsm8k-1.5b", [*SERVER, "launch.num_processes=2"])
     cmd = launch.launch_command(recipe, ["train", "--recipe", "gsm8k-1.5b"])
     assert "--config_file" not in cmd and option(cmd, "--num_processes") == "1"
-    child, env = prepare_simple_launcher_cmd_env(accelerate_args(cmd))
+    assert option(cmd, "--gpu_ids") == "1"
+    # What the launcher makes of --gpu_ids on the GPU machine this layout is for. accelerate >= 1.16 sets
+    # CUDA_VISIBLE_DEVICES only where it detects CUDA (earlier releases always did), so the detection says CUDA here,
+    # whatever this machine holds: the same assertion on a CPU runner and on a GPU one.
+    monkeypatch.setattr(accelerate_launch, "get_torch_accelerator_backend", lambda **_: ("cuda", None), raising=False)
+    child, env = accelerate_launch.prepare_simple_launcher_cmd_env(accelerate_args(cmd))
     assert env["CUDA_VISIBLE_DEVICES"] == "1"
     assert child[1:] == ["-m", "grpo_cli", "train", "--recipe", "gsm8k-1.5b"]
     assert launch.is_launched(env)  # the child trains instead of launching again

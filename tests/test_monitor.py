@@ -13,18 +13,18 @@ import alarms_before
 import metric_streams
 from grpo_cli.config import MonitorConfig
 from grpo_cli.formulas import no_signal_fraction, smallest_group
-from grpo_cli.observe import alarms
-from grpo_cli.observe.alarms import (
-    ALARMS,
-    AlarmWatcher,
-    RunContext,
-    check_alarms,
-    linear_trend,
-    replay_alarms,
-)
+from grpo_cli.observe import alarms, replay
+from grpo_cli.observe.alarms import ALARMS, AlarmWatcher, RunContext
+from grpo_cli.observe.stream import linear_trend
 from metric_streams import PATTERNS, STEPS, healthy_run, no_signal_run, truncation_run
 
 CTX = RunContext(total_steps=STEPS, num_generations=8, max_completion_length=128)
+
+
+def replay_alarms(rows, cfg=None, ctx=None):
+    """The row-by-row replay (every check after every row, as the live run): what tests/test_replay.py holds the
+    masked one to."""
+    return replay.replay(rows, cfg, ctx, masked=False).alarms
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -44,7 +44,7 @@ def test_each_alarm_fires_on_its_pattern_and_only_it(alarm_id):
 
 
 def test_every_alarm_id_has_a_pattern():
-    assert set(PATTERNS) == set(ALARMS) == set(alarms.CHECKS)
+    assert set(PATTERNS) == set(ALARMS)
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_no_signal_advice_without_a_recipe_says_g_is_unknown():
 
 def test_no_signal_when_the_model_solves_everything_says_harder_data():
     rows = [{"step": s, "frac_reward_zero_std": 0.97, "rewards/accuracy/mean": 0.99} for s in range(1, 11)]
-    (alarm,) = check_alarms(rows, ctx=RunContext(num_generations=16))
+    (alarm,) = replay_alarms(rows, ctx=RunContext(num_generations=16))
     assert alarm.id == "no_signal" and "harder data" in alarm.advice
 
 
@@ -112,16 +112,16 @@ def test_length_hacking_evidence_names_the_growth():
 
 
 def test_watcher_reports_each_alarm_once():
-    watcher = AlarmWatcher(ctx=CTX)
+    watcher = AlarmWatcher(MonitorConfig(), CTX)
     fired = [a for row in truncation_run() for a in watcher.feed(row)]
     assert [a.id for a in fired] == ["truncation"]
     assert watcher.fired["truncation"] is fired[0]
 
 
-def test_check_alarms_is_the_state_at_the_end_of_the_stream():
+def test_an_alarm_needs_its_rows():
     rows = truncation_run()
-    assert [a.id for a in check_alarms(rows, ctx=CTX)] == ["truncation"]
-    assert check_alarms(rows[:40], ctx=CTX) == []
+    assert [a.id for a in replay_alarms(rows, ctx=CTX)] == ["truncation"]
+    assert replay_alarms(rows[:40], ctx=CTX) == []
 
 
 def test_missing_none_and_nan_values_are_skipped():
@@ -140,7 +140,7 @@ def test_missing_none_and_nan_values_are_skipped():
 def test_an_empty_or_tiny_stream_raises_nothing():
     assert replay_alarms([], ctx=CTX) == []
     assert replay_alarms(healthy_run()[:3], ctx=CTX) == []
-    assert check_alarms([{"loss": 1.0}]) == []
+    assert replay_alarms([{"loss": 1.0}]) == []
 
 
 def test_baseline_defaults_to_the_last_logged_step_without_total_steps():
@@ -182,7 +182,7 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
     kinds = [metric_streams.healthy_run, metric_streams.length_hacking_run, metric_streams.entropy_collapse_run,
              metric_streams.language_mixing_run, metric_streams.no_signal_run, metric_streams.kl_blowup_run,
              metric_streams.format_over_accuracy_run, metric_streams.truncation_run,
-             metric_streams.verifier_failures_run]  # fmt: skip
+             metric_streams.verifier_failures_run, metric_streams.nonfinite_reward_run]  # fmt: skip
     fired = []
     for trial in range(48):
         rows = kinds[trial % len(kinds)](seed=rng.randrange(10**6))
@@ -191,6 +191,43 @@ def test_the_linear_replay_fires_exactly_what_the_quadratic_one_did():
         ctx = alarms.RunContext(total_steps=rng.choice([None, len(rows), 2 * len(rows)]))
         new = alarms_before.replay(rows, cfg, ctx, before=False)
         assert new == alarms_before.replay(rows, cfg, ctx, before=True), trial
-        assert sorted(new, key=lambda a: a["step"]) == [a.to_dict() for a in alarms.replay_alarms(rows, cfg, ctx)]
+        assert sorted(new, key=lambda a: a["step"]) == [a.to_dict() for a in replay_alarms(rows, cfg, ctx)]
         fired += [alarm["id"] for alarm in new]
     assert set(fired) == set(alarms.ALARMS)  # the comparison covers every alarm firing, not only quiet streams
+
+
+def test_a_nonfinite_reward_fires_at_its_first_log():
+    """Issue 41: reward weights of 1e308 passed validation, every step logged reward null, loss 0 and grad_norm 0,
+    and the run ended "alarms: none". The rows as that run wrote them now fire nonfinite_reward at the first."""
+    rows = [{**row, "reward": None, "loss": 0.0, "grad_norm": 0.0} for row in healthy_run()]
+    (alarm,) = replay_alarms(rows, ctx=CTX)
+    assert alarm.id == "nonfinite_reward" and alarm.step == 1
+    assert alarm.evidence == (
+        "the total reward was logged as no finite number (null: NaN or infinity) at step 1; that step's "
+        f"rewards/accuracy/mean {rows[0]['rewards/accuracy/mean']:g}, rewards/format/mean "
+        f"{rows[0]['rewards/format/mean']:g}, rewards/language/mean {rows[0]['rewards/language/mean']:g}, "
+        "loss 0, grad_norm 0"
+    )
+    assert "huge weight in the recipe's rewards" in alarm.advice and "before step 1" in alarm.advice
+
+
+@pytest.mark.parametrize("raw", [math.nan, math.inf, -math.inf, None])
+def test_the_live_run_sees_the_raw_value(raw):
+    """TRL hands the live callback floats (NaN, infinity); metrics.jsonl holds null: both fire, at the same row."""
+    watcher = AlarmWatcher(MonitorConfig(), CTX)
+    rows = healthy_run()[:30]
+    rows[20]["reward"] = raw
+    fired = [(row["step"], a.id) for row in rows for a in watcher.feed(row)]
+    assert fired == [(21, "nonfinite_reward")]
+
+
+def test_a_batch_no_reward_function_scored_says_so():
+    """Every function gave None to a whole batch (TRL: nanmean of nothing): the total is NaN too, and the advice
+    points at the data, not at the weights."""
+    rows = healthy_run()
+    for key in ("reward", "rewards/accuracy/mean", "rewards/format/mean", "rewards/language/mean"):
+        rows[40][key] = None
+    (alarm,) = replay_alarms(rows, ctx=CTX)
+    assert alarm.id == "nonfinite_reward" and alarm.step == 41
+    assert "every reward function gave no score" in alarm.advice and "answer column" in alarm.advice
+    assert "huge weight" not in alarm.advice

@@ -47,3 +47,26 @@ def test_the_vllm_refusal_names_the_extras_range(monkeypatch):
     with pytest.raises(UserError) as err:
         training.check_vllm(True, "cuda")
     assert f"(vLLM {spec.removeprefix('vllm')})" in str(err.value)
+
+
+def test_the_constraints_file_pins_every_dependency_inside_its_range():
+    """constraints.txt (what `make venv` and CI install) holds one version of every dependency and dev tool, each
+    inside pyproject.toml's range: the tested set is one the pins allow."""
+    sys.path.insert(0, str(REPO / "scripts"))
+    import constraints
+
+    pins = constraints.read()
+    wanted = [*PROJECT["dependencies"], *PROJECT["optional-dependencies"]["dev"]]
+    for dep in wanted:
+        req = Requirement(dep)
+        name = constraints.canonical(req.name)
+        assert name in pins, f"constraints.txt has no pin for {req.name}"
+        assert req.specifier.contains(pins[name], prereleases=True), f"{req.name}=={pins[name]} is outside {dep}"
+    assert all(re.fullmatch(r"[\w.+!-]+", v) and "+" not in v for v in pins.values())  # plain versions, no +cpu
+
+
+def test_make_venv_installs_from_the_constraints_file():
+    makefile = (REPO / "Makefile").read_text()
+    install = [line for line in makefile.splitlines() if 'pip install -q -e ".[dev]"' in line and "$(PY)" in line]
+    assert install and all("-c $(CONSTRAINTS)" in line for line in install), install
+    assert "CONSTRAINTS := constraints.txt" in makefile

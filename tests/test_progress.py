@@ -136,6 +136,19 @@ def test_resume_replays_logged_metrics_and_does_not_repeat_alarms(tmp_path):
     assert cb.watcher.stream.rows == STEPS  # the alarms saw the whole run
 
 
+def test_resume_past_an_alarm_id_that_is_not_a_name(tmp_path, capsys):
+    """alarms.jsonl edited by hand (a list as an id: unhashable) made the resume's replay raise; it is skipped with
+    a warning (rundir.read_alarms, the report's reader too), and the alarm it stood for is raised again."""
+    rows = truncation_run()
+    for row in rows[:100]:
+        rundir.append_jsonl(tmp_path / "metrics.jsonl", row)
+    rundir.append_jsonl(tmp_path / "alarms.jsonl", {"id": ["truncation"], "step": 54})
+    con, buf = console(terminal=False)
+    drive(MonitorCallback(tmp_path, console=con), rows[100:], tmp_path, start=100)
+    assert buf.getvalue().count("ALARM [truncation]") == 1
+    assert "whose id is not a name (first: row 1), skipped" in capsys.readouterr().err
+
+
 def test_only_the_main_process_prints_or_writes(tmp_path):
     con, buf = console(terminal=False)
     cb = MonitorCallback(tmp_path, console=con)

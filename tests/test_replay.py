@@ -12,15 +12,16 @@ import pytest
 import metric_streams
 from grpo_cli.config import MonitorConfig
 from grpo_cli.observe import alarms, replay
+from grpo_cli.observe.stream import MetricStream
 
 KINDS = [metric_streams.healthy_run, metric_streams.length_hacking_run, metric_streams.entropy_collapse_run,
          metric_streams.language_mixing_run, metric_streams.no_signal_run, metric_streams.kl_blowup_run,
          metric_streams.format_over_accuracy_run, metric_streams.truncation_run,
-         metric_streams.verifier_failures_run]  # fmt: skip
+         metric_streams.verifier_failures_run, metric_streams.nonfinite_reward_run]  # fmt: skip
 
 
 def both(rows, cfg, ctx):
-    slow = [a.to_dict() for a in alarms.replay_alarms(rows, cfg, ctx)]
+    slow = [a.to_dict() for a in replay.replay(rows, cfg, ctx, masked=False).alarms]
     fast, stream = replay.replay(rows, cfg, ctx)
     return slow, [a.to_dict() for a in fast], stream
 
@@ -37,7 +38,7 @@ def test_fast_replay_fires_what_the_row_by_row_replay_fires(trial):
     ctx = alarms.RunContext(total_steps=rng.choice([None, len(rows), 2 * len(rows)]), num_generations=8)
     slow, fast, stream = both(rows, cfg, ctx)
     assert fast == slow
-    assert stream.values == alarms.MetricStream.of(rows).values  # the report plots this stream
+    assert stream.values == MetricStream.of(rows).values  # the report plots this stream
 
 
 def test_every_alarm_is_compared_firing():
@@ -96,9 +97,21 @@ def test_the_masks_leave_out_the_rows_where_nothing_can_fire():
     cfg, ctx = MonitorConfig(), alarms.RunContext()
 
     def candidates(rows):
-        col = replay.Columns(alarms.MetricStream.of(rows), replay._row_steps(rows), ctx, cfg)
-        return {name: int(mask(col, cfg).sum()) for name, mask in replay.MASKS.items()}
+        col = replay.Columns(MetricStream.of(rows), replay._row_steps(rows), ctx, cfg)
+        return {name: int(spec.mask(col, cfg).sum()) for name, spec in alarms.ALARMS.items()}
 
     assert set(candidates(metric_streams.healthy_run(seed=1)).values()) == {0}
     kl = candidates(metric_streams.kl_blowup_run(seed=1))
     assert 1 <= kl.pop("kl_blowup") <= 10 and set(kl.values()) == {0}
+
+
+def test_the_nonfinite_reward_advice_reads_only_the_rows_before_it():
+    """A reward function first logged after the null reward: the masked replay's view of row 11 shares the dicts
+    that hold it, and must not count it (the row-by-row replay has not seen it yet)."""
+    rows = metric_streams.healthy_run(seed=2)
+    for row in rows[:50]:
+        for key in [k for k in row if k.startswith("rewards/")]:
+            del row[key]
+    rows[10]["reward"] = None
+    slow, fast, _ = both(rows, MonitorConfig(), alarms.RunContext())
+    assert fast == slow and slow[0]["id"] == "nonfinite_reward" and "huge weight" in slow[0]["advice"]

@@ -11,6 +11,8 @@ import pytest
 from conftest import heavy_imports
 from grpo_cli import recipes, rundir
 from grpo_cli.observe import report
+from grpo_cli.observe.report import compute, plots
+from grpo_cli.observe.report import markdown as md_module
 from metric_streams import PATTERNS, healthy_run, no_signal_run
 
 GRPO_PNGS = {"reward", "length", "zero_std", "clipped", "kl", "entropy", "reward_format", "reward_language"}
@@ -25,7 +27,7 @@ def write_metrics(path: Path, rows: list[dict]) -> Path:
 
 def markdown(run_dir: Path) -> str:
     """report.md's text without drawing the plots (the tests that check plots call write_report)."""
-    return report.render(report.load_runs([run_dir]), [], [], run_dir / "report")
+    return md_module.render(report.load_runs([run_dir]), [], [], run_dir / "report")
 
 
 def assert_real_png(path: Path) -> None:
@@ -109,6 +111,19 @@ def test_a_step_that_is_no_finite_number_is_read_by_place(cli, tmp_path, bad):
     assert "Traceback" not in proc.stderr
     assert "1 row(s) with a step that is not a finite number (first: row 4), read by place" in proc.stderr
     assert "alarms: none" in proc.stdout
+
+
+def test_a_run_whose_reward_overflowed_is_not_reported_healthy(cli, tmp_path):
+    """Issue 41: reward weights of 1e308 made every step log reward null, loss 0 and grad_norm 0, and `grpo report`
+    said "alarms: none"."""
+    rows = [{**row, "reward": None, "loss": 0.0, "grad_norm": 0.0} for row in healthy_run()]
+    run = write_metrics(tmp_path / "overflow", rows)
+    proc = cli("report", str(run))
+    assert proc.returncode == 0, proc.stderr
+    assert "alarms: nonfinite_reward (step 1)" in proc.stdout
+    assert (
+        "| `nonfinite_reward` | 1 | the reward is not a finite number |" in (run / "report" / "report.md").read_text()
+    )
 
 
 @pytest.mark.parametrize("alarm_id", list(PATTERNS))
@@ -229,13 +244,13 @@ def test_long_samples_are_clipped(tmp_path):
 
 def test_wall_time_sources_in_order(tmp_path):
     run = report.Run(path=tmp_path, label="r", metrics=[{"step": 10, "step_time": 2.0}, {"step": 20, "step_time": 4.0}])
-    assert report.wall_time(run) == (60.0, "sum of metrics.jsonl step_time (training steps only)")
+    assert compute.wall_time(run) == (60.0, "sum of metrics.jsonl step_time (training steps only)")
     run.info = {"start_time": "2026-01-01T00:00:00+0000", "end_time": "2026-01-01T00:10:00+0000"}
-    assert report.wall_time(run)[0] == 600.0
+    assert compute.wall_time(run)[0] == 600.0
     run.info["train_summary"] = {"train_runtime": 500.0}
-    assert report.wall_time(run)[0] == 500.0
+    assert compute.wall_time(run)[0] == 500.0
     run.info["wall_time"] = 450.0
-    assert report.wall_time(run) == (450.0, "run.json wall_time")
+    assert compute.wall_time(run) == (450.0, "run.json wall_time")
 
 
 @pytest.mark.parametrize(
@@ -346,9 +361,138 @@ def test_a_long_line_is_drawn_as_its_envelope():
     steps = list(range(1, 100_001))
     values = [rng.gauss(0, 1) for _ in steps]
     values[31_337] = 50.0  # one spike
-    xs, ys = report._thin(steps, values)
-    assert len(xs) <= report.PLOT_POINTS and list(xs) == sorted(xs)
+    xs, ys = plots._thin(steps, values)
+    assert len(xs) <= plots.PLOT_POINTS and list(xs) == sorted(xs)
     assert max(ys) == 50.0 and min(ys) == min(values)
     assert all(values[x - 1] == y for x, y in zip(xs, ys, strict=True))
-    short = report._thin(steps[:100], values[:100])
+    short = plots._thin(steps[:100], values[:100])
     assert list(short[0]) == steps[:100] and list(short[1]) == values[:100]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# issue 41: the faults that lived in the report
+
+
+def test_a_second_report_into_a_folder_being_written_is_refused(cli, tmp_path):
+    """Two `grpo report --out X` at once left report.md from one run and the plots from the other. A report holds
+    X's lock while it writes (rundir.claim_output, as a stage's claim does): another process holds it here, as a
+    first report does, and the second report is one line naming it, with X as the first left it."""
+    import subprocess
+    import sys
+
+    a = write_metrics(tmp_path / "a" / "tiny" / "grpo", healthy_run())
+    b = write_metrics(tmp_path / "b" / "tiny" / "grpo", PATTERNS["kl_blowup"]())
+    out = tmp_path / "out"
+    report.write_report([a], out)  # done: the lock is given back
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.name != rundir.LOCK}
+    code = "import sys; from grpo_cli import rundir; rundir.claim_output(sys.argv[1], 'report', hint='-'); print('held', flush=True); sys.stdin.read()"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(out)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline() == "held\n"
+        proc = cli("report", str(b), "--out", str(out))
+    finally:
+        holder.communicate("")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"{out} is being written by another grpo process (pid {holder.pid}" in proc.stderr
+    assert len([x for x in proc.stderr.splitlines() if x.strip()]) == 1
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != rundir.LOCK} == before
+    proc = cli("report", str(b), "--out", str(out))  # once the first is done, the second goes through
+    assert proc.returncode == 0, proc.stderr
+    assert f"`{b}`" in (out / "report.md").read_text() and "`kl_blowup`" in (out / "report.md").read_text()
+
+
+def test_an_alarm_id_that_is_not_a_name_is_skipped_with_a_warning(cli, tmp_path):
+    """A number (or a list) as an alarm id in alarms.jsonl gave a traceback (sorting ints with names)."""
+    run = write_metrics(tmp_path / "run" / "tiny" / "grpo", PATTERNS["truncation"](seed=1))
+    for bad in (5, ["truncation"], None):
+        rundir.append_jsonl(run / "alarms.jsonl", {"id": bad, "step": 3, "evidence": "e", "advice": "a"})
+    rundir.append_jsonl(run / "alarms.jsonl", {"id": "no_signal", "step": 9, "evidence": "e", "advice": "a"})
+    proc = cli("report", str(run))
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "alarms.jsonl: 3 row(s) whose id is not a name (first: row 1), skipped" in proc.stderr
+    md = (run / "report" / "report.md").read_text()
+    assert "the live run wrote ['no_signal'] to alarms.jsonl; the metrics give ['truncation']" in md
+
+
+def _samples(path: Path, blocks: list[tuple[int, int, int]]) -> None:
+    """samples.jsonl with, per (step, rows, bytes of completion), that many rows of that step."""
+    with open(path, "w") as fh:
+        for step, n, size in blocks:
+            for k in range(n):
+                row = {"step": step, "prompt": f"p{step}", "completion": f"<answer>{step}.{k}</answer>" + "x" * size}
+                fh.write(json.dumps(row) + "\n")
+
+
+def test_samples_are_read_by_offset_not_whole(tmp_path, monkeypatch):
+    """`grpo report` loaded all of samples.jsonl to print six rows (2.6 GB for a 709 MB file). Now the start, the
+    middle and the end are read by offset: on a 24 MB file it reads a few windows of it, and shows what it showed."""
+    from grpo_cli.rundir import samples
+
+    path = tmp_path / "samples.jsonl"
+    _samples(path, [(step, 4, 30_000) for step in range(1, 201)])
+    size = path.stat().st_size
+    read = []
+
+    class Counting:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def read(self, n=-1):
+            data = self.fh.read(n)
+            read.append(len(data))
+            return data
+
+        def readline(self, n=-1):
+            data = self.fh.readline(n)
+            read.append(len(data))
+            return data
+
+    monkeypatch.setattr(samples, "open", lambda p, mode: Counting(open(p, mode)), raising=False)  # noqa: SIM115
+    picks = samples.sample_picks(path)
+    assert {k: (s, [r["completion"][:14] for r in rows]) for k, (s, rows) in picks.items()} == {
+        "start": (1, ["<answer>1.0</a", "<answer>1.1</a"]),
+        "middle": (101, ["<answer>101.0<", "<answer>101.1<"]),
+        "end": (200, ["<answer>200.0<", "<answer>200.1<"]),
+    }
+    assert size > 20e6 and sum(read) < size / 4, (sum(read), size)
+
+
+@pytest.mark.parametrize("window", [64, 1 << 20])
+def test_sample_picks_find_each_step_block_whole(tmp_path, monkeypatch, window):
+    """The first rows of a step whose block reaches back past a window (the windows double), rows without a step
+    passed over, a bad line in the middle named once (windows overlap), a torn last line silent."""
+    from grpo_cli.rundir import samples
+
+    monkeypatch.setattr(samples, "WINDOW", window)
+    path = tmp_path / "samples.jsonl"
+    _samples(path, [(1, 3, 10), (5, 1, 10), (9, 30, 10)])
+    lines = path.read_text().splitlines(keepends=True)
+    lines.insert(20, '{"note": "no step"}\n')
+    lines.insert(25, "{torn in the middle\n")
+    path.write_text("".join(lines) + '{"step": 9, "comp')
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        picks = samples.sample_picks(path)
+    assert [(k, s, [r["completion"][:12] for r in rows]) for k, (s, rows) in picks.items()] == [
+        ("start", 1, ["<answer>1.0<", "<answer>1.1<"]),
+        ("middle", 9, ["<answer>9.0<", "<answer>9.1<"]),
+        ("end", 9, ["<answer>9.0<", "<answer>9.1<"]),
+    ]
+    assert err.getvalue().count("not valid JSON") == 1 and "(skipped)" in err.getvalue()
+    (tmp_path / "none.jsonl").write_text('{"note": 1}\n')
+    assert samples.sample_picks(tmp_path / "none.jsonl") == {} and samples.sample_picks(tmp_path / "gone") == {}

@@ -18,7 +18,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
-from grpo_cli.formulas import NO_SIGNAL_TARGET, generation_batch, trainer_processes, uses_vllm_server
+from grpo_cli.formulas import generation_batch, trainer_processes, uses_vllm_server
+from grpo_cli.observe.alarms import THRESHOLDS as _ALARM_THRESHOLDS
 
 R1_SYSTEM_PROMPT = (
     "A conversation between User and Assistant. The user asks a question, and the Assistant solves it. "
@@ -180,6 +181,10 @@ class ModelConfig:
     )
     # Context window; prompt + completion must fit (Qwen2.5-Math-7B: 4096).
     max_context: int | None = None
+    # HF generate (eval's HF backend, GRPO without vLLM): eager (a growing KV cache, kernels launched from Python each
+    # step) or compiled (a static KV cache and torch.compile of the decode step: CUDA graphs on a GPU). Opt-in until a
+    # GPU measures it faster (docs/scale.md); greedy outputs are the same (tests/test_generation_modes.py).
+    generation: Literal["eager", "compiled"] = "eager"
     tiny: TinyModelConfig = field(default_factory=TinyModelConfig)
 
     def check(self, recipe: Recipe) -> None:
@@ -601,7 +606,9 @@ class EvalConfig:
     top_p: float = 1.0
     max_tokens: int = 512
     backend: Literal["auto", "hf", "vllm"] = "auto"
-    batch_size: int = 32
+    # HF backend: rows (prompt x sample) per generate call; 0 = sized on a GPU from its free memory and the KV cache a
+    # row needs (evaluation/generation.py: memory_batch_size), 32 on a CPU.
+    batch_size: int = 0
     seed: int = 0
     tensor_parallel_size: int = 1
 
@@ -613,7 +620,7 @@ class EvalConfig:
         _require(0 < self.top_p <= 1, f"eval.top_p={self.top_p}: must be in (0, 1]")
         _require(self.max_tokens >= 1, f"eval.max_tokens={self.max_tokens}: must be >= 1")
         _check_tokens("eval.max_tokens", self.max_tokens)
-        _require(self.batch_size >= 1, f"eval.batch_size={self.batch_size}: must be >= 1")
+        _require(self.batch_size >= 0, f"eval.batch_size={self.batch_size}: must be >= 0 (0 = sized from memory)")
         _require(self.tensor_parallel_size >= 1, "eval.tensor_parallel_size must be >= 1")
         _require(
             not (self.n > 1 and self.temperature == 0),
@@ -692,45 +699,22 @@ class EstimateConfig:
         )
 
 
-@dataclass(frozen=True)
-class MonitorConfig:
-    """Alarm thresholds (see docs/monitor.md). Windows count logging steps; rewards and accuracy are in [0, 1]."""
+def _check_monitor(self: Any, recipe: Recipe) -> None:
+    for threshold in _ALARM_THRESHOLDS:
+        problem = threshold.problem(getattr(self, threshold.name))
+        _require(problem is None, problem or "")
 
-    no_signal_frac: float = 0.9
-    no_signal_window: int = 5
-    # no_signal advice: the smallest G with P(all-same group) = p^G + (1-p)^G under this.
-    no_signal_target: float = NO_SIGNAL_TARGET
-    length_growth: float = 0.5
-    length_accuracy_band: float = 0.02
-    baseline_frac: float = 0.1
-    # "Now" = the mean of the last recent_window logs (one noisy step never fires an alarm).
-    recent_window: int = 5
-    truncation_ratio: float = 0.3
-    entropy_floor: float = 0.1
-    kl_blowup_factor: float = 10.0
-    # The running median of KL is over the previous kl_window logs; KL under kl_min never alarms.
-    kl_window: int = 50
-    kl_min: float = 0.01
-    # format_over_accuracy: a line fitted through the last trend_window logs must move by the threshold and by
-    # three standard errors (format up, accuracy down), for recent_window logs in a row.
-    trend_window: int = 30
-    format_rise: float = 0.05
-    accuracy_drop: float = 0.05
-    language_drop: float = 0.05
-    # verifier_failures: the mean share of rows whose reference the verifier cannot read, that ran out of time, or
-    # whose grader failed, over the last recent_window logs (each share on its own).
-    verifier_failure_frac: float = 0.02
 
-    def check(self, recipe: Recipe) -> None:
-        _require(
-            min(self.no_signal_window, self.recent_window, self.kl_window) >= 1 and self.trend_window >= 3,
-            "monitor: no_signal_window, recent_window and kl_window must be >= 1, trend_window >= 3",
-        )
-        _require(0 < self.no_signal_target < 1, f"monitor.no_signal_target={self.no_signal_target}: must be in (0, 1)")
-        _require(
-            0 < self.verifier_failure_frac <= 1,
-            f"monitor.verifier_failure_frac={self.verifier_failure_frac}: must be in (0, 1]",
-        )
+# Alarm thresholds (see docs/monitor.md). One field per threshold of the alarm registry (grpo_cli.observe.alarms:
+# each alarm's entry holds its thresholds with their defaults and ranges, SHARED the windows several read), in its
+# order; the type of each is its default's. Windows count logging steps; rewards and accuracy are in [0, 1].
+MonitorConfig = dataclasses.make_dataclass(
+    "MonitorConfig",
+    [(t.name, type(t.default), field(default=t.default)) for t in _ALARM_THRESHOLDS],
+    namespace={"check": _check_monitor, "__doc__": "Alarm thresholds: the recipe's `monitor:` section."},
+    frozen=True,
+)
+MonitorConfig.__module__ = __name__  # pickling and repr name this module, where it is built
 
 
 # TrainingArguments.report_to values grpo-cli passes through (each needs its package: tensorboard or tensorboardX,

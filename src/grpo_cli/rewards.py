@@ -8,16 +8,8 @@ gsm8k or math), plus `prompts`, `completion_ids`, `trainer_state`, `log_metric`.
 conversational lists of {"role", "content"} messages. None means "no score" (TRL turns it into NaN and leaves it
 out of the weighted sum), used when the reference cannot be parsed: never scored as 0.
 
-| name      | reward                                                                                           |
-|-----------|--------------------------------------------------------------------------------------------------|
-| accuracy  | 1 if the final answer equals the reference (grpo_cli.verify), else 0; None if unscorable; a      |
-|           | completion cut at max_completion_length gets no last-number fallback                             |
-| format    | 1 if the completion is exactly <think>...</think> then <answer>...</answer> (non-empty answer),   |
-|           | read after the <think> its prompt opened when the chat template opens one (`opens_think`)         |
-| tag_count | 0.25 per well-formed tag: each of the four tags once, closing tags after their openers           |
-| language  | DeepSeek-R1's language consistency: share of the reasoning's words in the target language        |
-| overlong  | DAPO's soft overlong punishment: 0, then a linear ramp to -penalty over the last buffer tokens   |
-| steps     | the mean, min or last of the reasoning's step scores (steps.reduce; grpo_cli.stepwise.scoring)       |
+`REWARDS` below names each reward with what it pays (README.md's list is generated from it, scripts/docs_lists.py;
+docs/verifiers.md gives the rules in full).
 
 Nothing heavy is imported here (no torch): `grpo recipes` checks reward names through this registry.
 """
@@ -37,7 +29,7 @@ RewardFunc = Callable[..., list[float | None]]
 @dataclass(frozen=True)
 class RewardSpec:
     name: str
-    description: str
+    description: str  # what it pays, as README.md shows it (markdown)
     make: Callable[[Any], RewardFunc]  # recipe -> reward function
 
 
@@ -363,18 +355,39 @@ def make_steps(recipe: Any) -> RewardFunc:
 REWARDS: dict[str, RewardSpec] = {
     spec.name: spec
     for spec in (
-        RewardSpec("accuracy", "1 if the final answer equals the reference (grpo_cli.verify), else 0", make_accuracy),
-        RewardSpec("format", "1 for exactly <think>...</think> then <answer>...</answer>", make_format),
-        RewardSpec("tag_count", "0.25 per well-formed think/answer tag", make_tag_count),
         RewardSpec(
-            "language", "share of the reasoning's words in reward_options.language (DeepSeek-R1)", make_language
+            "accuracy",
+            "1 if the final answer equals the reference (`grpo_cli.verify`), else 0; no score (None) when the "
+            "reference cannot be read; a completion cut at `max_completion_length` gets no last-number fallback",
+            make_accuracy,
+        ),
+        RewardSpec(
+            "format",
+            "1 for exactly `<think>...</think>` then `<answer>...</answer>` with a non-empty answer (read after the "
+            "`<think>` a chat template's prompt opened), else 0",
+            make_format,
+        ),
+        RewardSpec(
+            "tag_count",
+            "0.25 per well-formed tag: each of the four tags once, closing tags after their openers",
+            make_tag_count,
+        ),
+        RewardSpec(
+            "language",
+            "DeepSeek-R1's language consistency: the share of the reasoning's words in `reward_options.language`",
+            make_language,
         ),
         RewardSpec(
             "overlong",
-            "DAPO soft overlong punishment over the last reward_options.overlong_buffer tokens",
+            "DAPO's soft overlong punishment: 0, then a linear ramp to -`overlong_penalty` over the last "
+            "`reward_options.overlong_buffer` tokens",
             make_overlong,
         ),
-        RewardSpec("steps", "mean/min/last of the reasoning's step scores (steps.scorer, steps.reduce)", make_steps),
+        RewardSpec(
+            "steps",
+            "the mean, min or last of the reasoning's step scores (`steps.scorer`, `steps.reduce`; docs/process.md)",
+            make_steps,
+        ),
     )
 }
 

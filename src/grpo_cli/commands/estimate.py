@@ -95,7 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
     )
     o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
-    o.add_argument("--calibrate", metavar="RUN_DIR", help="a run directory: its measured speed replaces the model's")
+    o.add_argument(
+        "--calibrate",
+        metavar="RUN_DIR",
+        help="a run directory or a gpu_check.json: its measured speed replaces the model's",
+    )
     return p
 
 
@@ -249,69 +253,32 @@ def _load(name: str, overrides: list[str]) -> Any:
 
 
 def _stage_dir(run_dir: Path) -> Path:
-    """The folder holding metrics.jsonl: RUN_DIR itself, or its grpo/ stage."""
-    if (run_dir / "metrics.jsonl").is_file():
-        return run_dir
-    if (run_dir / "grpo" / "metrics.jsonl").is_file():
-        return run_dir / "grpo"
-    if not run_dir.is_dir():
-        raise UserError(f"--calibrate {run_dir}: no such run directory")
-    raise UserError(
-        f"--calibrate {run_dir}: no metrics.jsonl there (a stage directory of `grpo train`, e.g. runs/NAME/grpo)"
-    )
+    """The grpo stage folder holding metrics.jsonl: RUN_DIR itself, its grpo/ or the one */grpo/ below it."""
+    from grpo_cli import rundir
 
-
-def _read_jsonl(path: Path) -> list[dict]:
-    import json
-
-    rows = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except ValueError:
-            raise UserError(f"{path} line {n}: not valid JSON") from None
-    return rows
-
-
-def _run_hardware(stage: Path) -> tuple[str | None, int | None]:
-    """(GPU device name, GPU count) from run.json's `hardware` (grpo_cli.rundir.hardware: `gpus` = device names,
-    `world_size` = processes), when it recorded them; (None, None) for a CPU run or without run.json."""
-    import json
-
-    path = stage / "run.json"
-    if not path.is_file():
-        return None, None
     try:
-        info = json.loads(path.read_text())
-    except ValueError:
-        raise UserError(f"{path}: not valid JSON") from None
-    hw = info.get("hardware") if isinstance(info, dict) else None
-    if not isinstance(hw, dict):
-        return None, None
-    gpus = hw.get("gpus")
-    name = str(gpus[0]) if isinstance(gpus, list) and gpus else hw.get("gpu_name")
-    if not isinstance(name, str):
-        return None, None
-    count = next((hw[k] for k in ("world_size", "num_gpus") if isinstance(hw.get(k), int)), None)
-    return name, count or (len(gpus) if isinstance(gpus, list) else None)
+        return rundir.find_stage(run_dir, stages=("grpo",))
+    except UserError as err:
+        raise UserError(f"--calibrate: {err}") from None
 
 
 def _calibrated(run_dir: Path, recipe: str | None, overrides: list[str], flags: dict) -> Estimate:
     from grpo_cli import estimate as E
+    from grpo_cli import rundir
 
+    if run_dir.is_file():  # bench/gpu_check.py's JSON
+        return E.calibrate_on_check(run_dir, _load, recipe, overrides, flags)
     stage = _stage_dir(run_dir)
     if not (stage / "recipe.yaml").is_file():
         raise UserError(
             f"--calibrate {run_dir}: no recipe.yaml beside metrics.jsonl; the run's resolved recipe is needed"
         )
-    measured = E.measured_from_metrics(_read_jsonl(stage / "metrics.jsonl"), str(stage / "metrics.jsonl"))
+    measured = E.measured_from_metrics(rundir.read_jsonl(stage / "metrics.jsonl"), str(stage / "metrics.jsonl"))
     run_recipe = _load(str(stage / "recipe.yaml"), [])
-    device, count = _run_hardware(stage)
+    device, count = rundir.run_gpus(rundir.read_run_info(stage))
     run_gpu = E.gpu_from_device_name(device) if device else None
     run_inputs = E.inputs_from_recipe(
-        run_recipe, gpu=run_gpu, num_gpus=count, mean_len=measured.mean_length, prompts=1, epochs=1.0
+        run_recipe, gpu=run_gpu, num_gpus=count or None, mean_len=measured.mean_length, prompts=1, epochs=1.0
     )
     report = E.calibration(run_inputs, measured)
     report["run_dir"] = str(stage)

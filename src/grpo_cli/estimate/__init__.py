@@ -20,7 +20,8 @@ The phases run one after another (colocated vLLM and the trainer share the GPUs)
 One module per part, each pure arithmetic: `defaults` (the assumed efficiencies and reserves), `hardware` (GPUs),
 `archs` (model shapes), `inputs` (EstimateInputs from a recipe and flags), `workload` (tokens and FLOPs), `rollout`
 (vLLM engine layout), `timing` (seconds per phase), `memory` (the plan per GPU), `cost` (the estimate itself,
-check_fit), `calibrate` (against a run's metrics.jsonl), `compare` (GRPO beside PPO and DPO), `distill` (R1's distillation beside GRPO), `result` (the typed result,
+check_fit), `calibrate` (against a run's metrics.jsonl or a gpu_check.json), `kernels` (what a step's kernels cost from the
+model's shape, per generation backend), `compare` (GRPO beside PPO and DPO), `distill` (R1's distillation beside GRPO), `result` (the typed result,
 `Estimate.to_json()`); `engines` and
 `methods` hold the rollout-engine and per-method formulas they call. The names below are the package's interface
 (`estimate.estimate`, `estimate.check_fit`, `estimate.GPUS`, ...).
@@ -39,7 +40,14 @@ from grpo_cli.estimate.archs import (
     resolve_model,
     tiny_arch,
 )
-from grpo_cli.estimate.calibrate import Measured, apply_calibration, calibration, measured_from_metrics
+from grpo_cli.estimate.calibrate import (
+    Measured,
+    apply_calibration,
+    calibrate_on_check,
+    calibration,
+    gpu_check_runs,
+    measured_from_metrics,
+)
 from grpo_cli.estimate.compare import compare_methods, recipe_prm, resolve_prm
 from grpo_cli.estimate.cost import check_fit, estimate, prm_training, withhold_unfit
 from grpo_cli.estimate.defaults import (
@@ -73,4 +81,4 @@ from grpo_cli.estimate.timing import (
 from grpo_cli.estimate.workload import ALL_PHASES, PHASES, flops, phases_of, workload
 
 __all__ = [
-    'ABSENT', 'PRM', 'Assumptions', 'Estimate', 'NoSignal', 'PRMTraining','ALL_PHASES', 'ARCHS', 'Arch', 'BF16', 'DATASET_SIZES', 'DEFAULT_BANDWIDTH_EFFICIENCY', 'DEFAULT_DECODE_EFFICIENCY', 'DEFAULT_MFU', 'EAGER_STEP_OVERHEAD_PER_LAYER_S', 'EstimateInputs', 'GIB', 'GPU', 'GPUS', 'HOST_ADAM_BYTES_PER_PARAM', 'HOST_BANDWIDTH_PER_GPU', 'KNOWN_CONFIGS', 'Measured', 'OFFLOAD_PCIE_BYTES_PER_PARAM', 'OFFLOAD_PCIE_BYTES_PER_S', 'PHASES', 'RECIPE_KEYS', 'RUNTIME_OVERHEAD_GIB', 'SOURCE_RULE_OF_THUMB', 'TINY_VOCAB', 'VLLM_RESERVE_GIB', 'VLLM_SERVER_MEMORY_UTILIZATION', 'apply_calibration', 'arch_from_config', 'calibration', 'check_fit', 'compare_methods', 'distill_plan', 'does_not_fit', 'estimate', 'flops', 'generation_plan', 'gpu_from_device_name', 'inputs_from_recipe', 'measured_from_metrics', 'memory_plan', 'nearest_arch', 'offload_seconds_per_step', 'parse_count', 'phase_seconds', 'phases_of', 'prm_training', 'recipe_prm', 'resolve_gpu', 'resolve_model', 'resolve_prm', 'rollout_layout', 'smallest_engine', 'smallest_gpu_count', 'tiny_arch', 'validate_inputs', 'withhold_unfit', 'workload']  # fmt: skip
+    'ABSENT', 'PRM', 'Assumptions', 'Estimate', 'NoSignal', 'PRMTraining','ALL_PHASES', 'ARCHS', 'Arch', 'BF16', 'DATASET_SIZES', 'DEFAULT_BANDWIDTH_EFFICIENCY', 'DEFAULT_DECODE_EFFICIENCY', 'DEFAULT_MFU', 'EAGER_STEP_OVERHEAD_PER_LAYER_S', 'EstimateInputs', 'GIB', 'GPU', 'GPUS', 'HOST_ADAM_BYTES_PER_PARAM', 'HOST_BANDWIDTH_PER_GPU', 'KNOWN_CONFIGS', 'Measured', 'OFFLOAD_PCIE_BYTES_PER_PARAM', 'OFFLOAD_PCIE_BYTES_PER_S', 'PHASES', 'RECIPE_KEYS', 'RUNTIME_OVERHEAD_GIB', 'SOURCE_RULE_OF_THUMB', 'TINY_VOCAB', 'VLLM_RESERVE_GIB', 'VLLM_SERVER_MEMORY_UTILIZATION', 'apply_calibration', 'arch_from_config', 'calibrate_on_check', 'calibration', 'check_fit', 'compare_methods', 'distill_plan', 'does_not_fit', 'estimate', 'flops', 'generation_plan', 'gpu_check_runs', 'gpu_from_device_name', 'inputs_from_recipe', 'measured_from_metrics', 'memory_plan', 'nearest_arch', 'offload_seconds_per_step', 'parse_count', 'phase_seconds', 'phases_of', 'prm_training', 'recipe_prm', 'resolve_gpu', 'resolve_model', 'resolve_prm', 'rollout_layout', 'smallest_engine', 'smallest_gpu_count', 'tiny_arch', 'validate_inputs', 'withhold_unfit', 'workload']  # fmt: skip

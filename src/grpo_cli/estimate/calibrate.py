@@ -1,13 +1,19 @@
-"""Calibration against a run directory's metrics.jsonl: measured step time and length replace the modelled ones."""
+"""Calibration against what ran: a run directory's metrics.jsonl, or a GRPO part of bench/gpu_check.py's JSON. The
+measured step time and length replace the modelled ones."""
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from grpo_cli.errors import UserError
 from grpo_cli.estimate.cost import estimate
-from grpo_cli.estimate.inputs import EstimateInputs
+from grpo_cli.estimate.hardware import gpu_from_device_name
+from grpo_cli.estimate.inputs import EstimateInputs, inputs_from_recipe
 from grpo_cli.estimate.result import Estimate
 
 
@@ -105,3 +111,115 @@ def apply_calibration(result: Estimate, report: dict) -> Estimate:
         "uncalibrated": {"gpu_hours": result.gpu_hours, "wall_clock_hours": result.wall_clock_hours},
     }
     return result.replace(calibration=calibration, **changes)
+
+
+# --------------------------------------------------------------------------------------------------------
+# --calibrate gpu_check.json (bench/gpu_check.py)
+
+# A GRPO part's settings -> the recipe keys they set (bench/gpu_check.py's make_recipe writes them under these names).
+GPU_CHECK_KEYS = {
+    "G": "grpo.num_generations",
+    "per_device_batch_size": "grpo.per_device_batch_size",
+    "gradient_accumulation_steps": "grpo.gradient_accumulation_steps",
+    "max_completion_length": "grpo.max_completion_length",
+    "beta": "grpo.beta",
+    "use_vllm": "grpo.use_vllm",
+    "vllm_gpu_memory_utilization": "grpo.vllm_gpu_memory_utilization",
+    "lora": "model.lora",
+    "lora_rank": "model.lora_rank",
+    "gradient_checkpointing": "model.gradient_checkpointing",
+    "generation": "model.generation",
+}
+
+
+@dataclass(frozen=True)
+class CheckedRun:
+    """One finished GRPO part of a gpu_check.json: what it measured and how to rebuild its configuration."""
+
+    label: str  # "qwen2.5-0.5b hf"
+    recipe: str  # the recipe it ran (gsm8k-0.5b)
+    sets: tuple[str, ...]  # KEY=VALUE overrides that give its settings
+    arch: str  # the architecture it built (qwen2.5-0.5b)
+    device: str | None  # nvidia-smi's device name
+    prompt_len: float | None
+    measured: Measured
+
+
+def gpu_check_runs(report: Any, where: str) -> list[CheckedRun]:
+    """The finished GRPO parts of a bench/gpu_check.py report (the JSON object), in the check's order; a UserError
+    names the file when it holds none."""
+    if not isinstance(report, dict) or not isinstance(report.get("parts"), list):
+        raise UserError(f"{where}: not a gpu_check.json (bench/gpu_check.py writes an object with 'parts')")
+    device = (report.get("device") or {}).get("name") if isinstance(report.get("device"), dict) else None
+    out = []
+    for part in report["parts"]:
+        run = _checked_run(part, device)
+        if run is not None:
+            out.append(run)
+    if not out:
+        raise UserError(f"{where}: no finished GRPO part with steady steps to calibrate on")
+    return out
+
+
+def _checked_run(part: Any, device: str | None) -> CheckedRun | None:
+    if not isinstance(part, dict) or part.get("part") != "grpo" or part.get("status") != "ok":
+        return None
+    summary, settings = part.get("summary") or {}, part.get("settings") or {}
+    step = (summary.get("seconds_per_step") or {}).get("step_time_s")
+    completions = settings.get("completions_per_step")
+    if not (_positive(step) and _positive(completions) and isinstance(settings.get("recipe"), str)):
+        return None
+    completion_tokens = summary.get("completion_tokens_per_step")
+    tokens = summary.get("tokens_per_step")
+    mean_len = completion_tokens / completions if _positive(completion_tokens) else None
+    prompt_len = (tokens - completion_tokens) / completions if _positive(tokens) and mean_len else None
+    overall = (summary.get("tokens_per_s") or {}).get("overall")
+    sets = tuple(
+        f"{key}={json.dumps(settings[name])}" for name, key in GPU_CHECK_KEYS.items() if settings.get(name) is not None
+    )
+    measured = Measured(
+        steps_logged=len(part.get("steps") or []),
+        step_time=float(step),
+        tokens_per_second=float(overall) if _positive(overall) else None,
+        mean_length=mean_len,
+    )
+    label = f"{part.get('arch')} {part.get('backend')}" + (
+        f" {settings['generation']}" if settings.get("generation") else ""
+    )
+    return CheckedRun(label, settings["recipe"], sets, str(part.get("arch")), device, prompt_len, measured)
+
+
+def _positive(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
+
+
+def pick_run(runs: list[CheckedRun], recipe: str | None, vllm: bool | None) -> CheckedRun:
+    """The part to calibrate on: the first of `recipe` (a name) on the backend the target uses, else the first of
+    `recipe`, else the first part."""
+    same = [r for r in runs if recipe and r.recipe == recipe] or runs
+    backend = [r for r in same if vllm is not None and (f"grpo.use_vllm={json.dumps(vllm)}" in r.sets)]
+    return (backend or same)[0]
+
+
+def calibrate_on_check(path: Path, load: Callable, recipe: str | None, overrides: list[str], flags: dict) -> Estimate:
+    """`grpo estimate --calibrate gpu_check.json`: the factor measured / predicted on one GRPO part of the check
+    (its own settings and GPU), applied to the target: `--recipe` (+ `--set`, flags) or the part's recipe as shipped,
+    on the check's GPU unless `--gpu` is given. The check's random model answers to the length cap, so the target
+    keeps its own mean completion length. `load(name, overrides)` loads a recipe (the command's loader)."""
+    where = f"--calibrate {path}"
+    try:
+        report = json.loads(path.read_text())
+    except (OSError, ValueError) as err:
+        raise UserError(f"{where}: not a readable JSON file ({err})") from None
+    runs = gpu_check_runs(report, where)
+    target = load(recipe, overrides) if recipe else None
+    run = pick_run(runs, target.name if target else None, target.grpo.use_vllm if target else None)
+    gpu = gpu_from_device_name(run.device) if run.device else None
+    run_inputs = inputs_from_recipe(
+        load(run.recipe, list(run.sets)), model=run.arch, gpu=gpu, num_gpus=1,
+        mean_len=run.measured.mean_length, prompt_len=run.prompt_len, prompts=1, epochs=1.0,
+    )  # fmt: skip
+    report = {**calibration(run_inputs, run.measured), "run_dir": f"{path} ({run.label})", "device": run.device}
+    target = target or load(run.recipe, overrides)
+    target_flags = {**flags, "gpu": flags.get("gpu") or (gpu.name if gpu else None)}
+    return apply_calibration(estimate(inputs_from_recipe(target, **target_flags)), report)

@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from grpo_cli.errors import UserError
-from grpo_cli.estimate import methods
+from grpo_cli.estimate import kernels, methods
+from grpo_cli.estimate.archs import nearest_arch
 from grpo_cli.estimate.defaults import SOURCE_RULE_OF_THUMB
 from grpo_cli.estimate.inputs import EstimateInputs, inputs_from_recipe, validate_inputs
 from grpo_cli.estimate.memory import FIXES, does_not_fit, memory_plan, plan_parts
@@ -135,14 +136,17 @@ def withhold_unfit(result: Estimate) -> Estimate:
 def prm_training(x: EstimateInputs) -> PRMTraining:
     """Training the PRM (the policy's model when no --prm is given) on x.prm_train_tokens tokens, one epoch, on
     the run's GPUs at its MFU: 6N per token (8N with activation checkpointing) plus attention over sequences of
-    prompt + mean completion tokens."""
+    prompt + mean completion tokens; its seconds from the shape (kernels.compute_seconds, full fine-tuning)."""
     tokens = float(x.prm_train_tokens or 0)
     arch = x.prm_arch if x.prm_params else x.arch
     N = x.prm_flop_params if x.prm_params else x.flop_params
     seq = x.prompt_len + x.mean_len
     att_per_token = arch.attention_flops(0, seq) / seq if arch else 0.0
     fl = methods.prm_training_flops(N, tokens, x.grad_ckpt, att_per_token)
-    seconds = fl / (x.num_gpus * x.gpu.flops * x.mfu)
+    shape = arch or nearest_arch(N)
+    seconds = kernels.compute_seconds(
+        fl, kernels.training_passes(x.grad_ckpt), tokens, shape, False, x.num_gpus, x.gpu, x.mfu, x.bandwidth_efficiency
+    )
     return PRMTraining(
         model=x.prm_name or x.model,
         params=x.prm_params or x.params,

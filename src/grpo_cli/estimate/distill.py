@@ -16,7 +16,7 @@ import math
 from dataclasses import replace
 
 from grpo_cli.errors import UserError
-from grpo_cli.estimate import methods
+from grpo_cli.estimate import kernels, methods
 from grpo_cli.estimate.archs import COUNT_PATTERN, parse_count, resolve_model
 from grpo_cli.estimate.inputs import EstimateInputs, _dataset_prompts
 from grpo_cli.estimate.result import DistillPlan
@@ -57,7 +57,11 @@ def distill_plan(x: EstimateInputs, teacher: str, grpo_gpu_hours: float | None) 
     w = workload(tx)
     f = flops(tx, w)
     gen = generation_plan(tx, w)
-    teacher_seconds = gen["seconds"] + f["prefill"] / (tx.gen_gpus * tx.gpu.flops * tx.mfu)
+    prefill_tokens = w["prompt_tokens"] / (tx.G if tx.use_vllm else 1)
+    teacher_seconds = gen["seconds"] + kernels.compute_seconds(
+        f["prefill"], ("frozen_forward",), prefill_tokens, tx.shape, False, tx.gen_gpus, tx.gpu, tx.mfu,
+        tx.bandwidth_efficiency,
+    )  # fmt: skip
     kept = problems(x) * (expected_kept(d.n, d.k, x.pass_rate) if x.pass_rate is not None else d.k)
     seq = x.prompt_len + x.mean_len
     if s.max_steps > 0:
@@ -68,7 +72,10 @@ def distill_plan(x: EstimateInputs, teacher: str, grpo_gpu_hours: float | None) 
     per_token = methods.train_flops_per_token(x.flop_params, x.lora) + (2 * x.flop_params if x.grad_ckpt else 0.0)
     attention = (x.arch.attention_flops(0, seq) * sequences * (4 if x.grad_ckpt else 3)) if x.arch else 0.0
     student_flops = per_token * tokens + attention
-    student_seconds = student_flops / (x.num_gpus * x.gpu.flops * x.mfu)
+    student_seconds = kernels.compute_seconds(
+        student_flops, kernels.training_passes(x.grad_ckpt), tokens, x.shape, x.lora, x.num_gpus, x.gpu, x.mfu,
+        x.bandwidth_efficiency,
+    )  # fmt: skip
     t_hours = teacher_seconds * tx.gen_gpus / 3600
     s_hours = student_seconds * x.num_gpus / 3600
     total = t_hours + s_hours

@@ -30,6 +30,7 @@ GPUS: dict[str, GPU] = {
         GPU("a100-40g", 312, 40, 40960 / 1024, 1.56),
         GPU("a100-80g", 312, 80, 81920 / 1024, 2.04),
         GPU("h100", 989, 80, 81559 / 1024, 3.35),
+        GPU("h100-pcie", 756, 80, 81559 / 1024, 2.0),
         GPU("h800", 989, 80, 81559 / 1024, 3.35),
         GPU("h200", 989, 141, 143771 / 1024, 4.8),
         GPU("h20", 148, 96, 97871 / 1024, 4.0),
@@ -43,6 +44,7 @@ _GPU_ALIASES = {
     "a100-80gb": "a100-80g",
     "h100-80g": "h100",
     "h100-sxm": "h100",
+    "h100-80g-pcie": "h100-pcie",
     "h800-sxm": "h800",
     "h200-141g": "h200",
     "mi300": "mi300x",
@@ -60,6 +62,8 @@ def resolve_gpu(name: str) -> GPU:
 def gpu_from_device_name(device_name: str) -> GPU | None:
     """'NVIDIA H100 80GB HBM3' -> h100 (for run.json hardware info); None when nothing matches."""
     text = device_name.lower()
+    if "h100" in text and "pcie" in text:
+        return GPUS["h100-pcie"]
     for key in ("h800", "h200", "h100", "h20", "l40s", "mi300x"):
         if key in text:
             return GPUS[key]

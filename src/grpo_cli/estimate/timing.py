@@ -1,11 +1,13 @@
-"""Seconds per phase: decode bound by bandwidth and compute, the rest by compute at the MFU; optimizer offload."""
+"""Seconds per phase: decode per backend (estimate/kernels.py: HF generate's host floor, vLLM's step floor, bandwidth
+and compute), the compute phases from their shapes (GEMMs and memory-bound kernels); optimizer offload."""
 
 from __future__ import annotations
 
 import math
 
-from grpo_cli.estimate import engines, methods
-from grpo_cli.estimate.defaults import BF16, EAGER_STEP_OVERHEAD_PER_LAYER_S, GIB
+from grpo_cli.estimate import engines, kernels, methods
+from grpo_cli.estimate.archs import nearest_arch
+from grpo_cli.estimate.defaults import BF16, GIB
 from grpo_cli.estimate.inputs import EstimateInputs
 from grpo_cli.estimate.rollout import kv_bytes_per_sequence, vllm_share_bytes
 from grpo_cli.estimate.workload import phases_of, workload
@@ -17,10 +19,13 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
 
     Per engine (a vLLM instance over vllm_tp GPUs) and generation round of R sequences, B of them in flight
     (bounded by the round, and by the KV cache vLLM has after its weights):
+    vLLM:
         decode steps   = (R / B) * mean_len + (max_len - mean_len)   # the round waits for its longest answer
-        step time      = weight bytes read per step per GPU / (bandwidth * bw_eff)  [+ launch overhead when eager]
+        step time      = weight bytes read per step per GPU / (bandwidth * bw_eff) + step floor [+ launches if eager]
         per token      = (2N + attention) / (tp * peak * decode_eff) + context * KV bytes / (tp * bandwidth * bw_eff)
         round time     = decode steps * step time + R * mean_len * per token
+    HF generate (one static batch of R rows per GPU, every row computed until the longest answer ends):
+        round time     = max_len * kernels.hf_step_seconds(R rows)
     A dense model reads all its weights per step; a MoE model its shared part and the experts the B tokens touch.
     """
     w = w or workload(x)
@@ -48,13 +53,17 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
     a = x.arch
     moe = (a.expert_params, a.n_experts, a.experts_per_token) if a is not None else (0, 0, 0)
     read_bytes = engines.decode_weight_bytes(x.params, moe[0], moe[1], moe[2], in_flight, BF16)
-    step_overhead = EAGER_STEP_OVERHEAD_PER_LAYER_S * shape.n_layers if x.decode_eager else 0.0
     decode_steps = (R / in_flight) * C + max(0.0, x.max_len - C)
-    step_time = read_bytes / tp / bw + step_overhead
     ctx = P + C / 2  # mean context a decode step attends to
-    attn_tok = x.arch.attention_flops(ctx, 1) if x.arch else 0.0
-    per_token = (2 * x.flop_params + attn_tok) / (tp * gpu.flops * x.decode_efficiency) + ctx * kv_tok / (tp * bw)
-    round_time = decode_steps * step_time + R * C * per_token
+    if x.use_vllm:
+        step_time = read_bytes / tp / bw + kernels.vllm_step_overhead(shape, x.decode_eager)
+        attn_tok = x.arch.attention_flops(ctx, 1) if x.arch else 0.0
+        per_token = (2 * x.flop_params + attn_tok) / (tp * gpu.flops * x.decode_efficiency) + ctx * kv_tok / (tp * bw)
+        round_time = decode_steps * step_time + R * C * per_token
+    else:
+        # Every row runs every step (a finished one is padding), at the mean context of the round's steps.
+        step_time = kernels.hf_step_seconds(shape, R, P + x.max_len / 2, read_bytes, x)
+        round_time = decode_steps * step_time
     seconds = rounds * round_time
     out = {
         "backend": "vllm" if x.use_vllm else "hf",
@@ -68,6 +77,7 @@ def generation_plan(x: EstimateInputs, w: dict | None = None) -> dict:
         "kv_pool_gib": kv_pool / GIB,
         "decode_steps_per_round": decode_steps,
         "weight_gib_read_per_step": read_bytes / GIB,
+        "seconds_per_decode_step": step_time,
         "seconds_per_round": round_time,
         "seconds": seconds,
         "decode_tokens_per_gpu_per_second": w["generated_tokens"] / (seconds * engines_n * tp) if seconds else 0.0,
@@ -101,16 +111,36 @@ def trained_params(x: EstimateInputs) -> float:
     return one * (2 if x.method == "ppo" else 1)
 
 
+def phase_tokens(x: EstimateInputs, w: dict) -> dict[str, float]:
+    """Tokens each compute phase's kernels run over (as workload.flops counts them)."""
+    seq = w["generated_tokens"] + w["prompt_tokens"]
+    it = 1 if x.method == "dpo" else x.num_iterations
+    prefill = w["prompt_tokens"] / (x.G if x.use_vllm else 1)
+    out = {"prefill": prefill, "old_policy": seq, "reference": seq, "reward_model": seq, "values": seq}
+    return {
+        **out,
+        "training": seq * it,
+        "recompute": seq * it,
+        "critic_training": seq * it,
+        "critic_recompute": seq * it,
+    }
+
+
 def phase_seconds(x: EstimateInputs, f: dict, gen: dict, w: dict | None = None) -> dict[str, float]:
     """Seconds per phase: generation from `generation_plan`, GAE and the offloaded optimizer step from their own
-    models, the rest compute bound at the MFU."""
+    models, the rest from their FLOPs and the bytes their kernels move (kernels.compute_seconds)."""
     w = w or workload(x)
-    train_rate = x.num_gpus * x.gpu.flops * x.mfu
-    gen_rate = x.gen_gpus * x.gpu.flops * x.mfu
-    out = {"generation": gen["seconds"], "prefill": f["prefill"] / gen_rate}
+    tokens = phase_tokens(x, w)
+    out = {"generation": gen["seconds"]}
     for p in phases_of(f):
-        if p not in out:
-            out[p] = f[p] / train_rate
+        if p in out or p not in kernels.PHASE_PASSES:
+            continue
+        arch = (x.prm_arch or nearest_arch(x.prm_params)) if p == "reward_model" else x.shape
+        lora = x.lora and p != "reward_model"
+        gpus = x.gen_gpus if p == "prefill" else x.num_gpus
+        out[p] = kernels.compute_seconds(
+            f[p], kernels.PHASE_PASSES[p], tokens[p], arch, lora, gpus, x.gpu, x.mfu, x.bandwidth_efficiency
+        )
     if "gae" in f:
         out["gae"] = methods.gae_seconds(w["sequences"] / x.gen_batch, x.mean_len)
     if "optimizer_offload" in f:

@@ -1,7 +1,9 @@
 """Sampling completions for eval: one small interface, two backends.
 
 - `HFGenerator`: transformers `generate` on batches of rows (one row = one prompt x one sample), prompts sorted by
-  length and left-padded, KV cache on, stopping at EOS or a stop string (`</answer>`) through `stop_strings`.
+  length and left-padded, KV cache on, stopping at EOS or a stop string (`</answer>`) through `stop_strings`; eager
+  or compiled (`compile_settings`: static KV cache + torch.compile), as many rows per call as the GPU holds
+  (`memory_batch_size`) unless the recipe sets eval.batch_size.
 - `VLLMGenerator`: vLLM's `LLM.generate` with `SamplingParams(n, seed, stop)`, tensor parallel from the recipe.
 
 Both return, per prompt, `n` `Completion`s post-processed by the same function (`finish`): the completion is the
@@ -254,15 +256,84 @@ def cpu_threads(model: Any) -> int | None:
     return 1 if sum(p.numel() for p in model.parameters()) < SMALL_MODEL_PARAMS else None
 
 
+# --------------------------------------------------------------------------------------------------------
+# how HF generate runs (model.generation) and how many rows a GPU holds at once (eval.batch_size 0)
+
+GENERATION_MODES = ("eager", "compiled")
+
+
+def compile_settings(mode: str, device: str) -> dict[str, Any]:
+    """GenerationConfig fields for `model.generation`. `compiled`: a static KV cache (allocated once at prompt +
+    max_new_tokens, so every decode step has the same shapes) and transformers' own torch.compile of the decode step
+    (`generate` compiles `model.__call__` once the cache is static; mode reduce-overhead = CUDA graphs on a GPU, one
+    replay per step instead of a launch per kernel). On a CPU transformers compiles only when asked to
+    (`_compile_all_devices`): the tests run the same path there. `eager`: nothing (a DynamicCache, no compile)."""
+    if mode not in GENERATION_MODES:
+        raise ValueError(f"model.generation must be one of {GENERATION_MODES}, not {mode!r}")
+    if mode == "eager":
+        return {}
+    from transformers import CompileConfig
+
+    compile_config = CompileConfig(fullgraph=False)
+    if device != "cuda":
+        compile_config._compile_all_devices = True
+    return {"cache_implementation": "static", "compile_config": compile_config, "disable_compile": False}
+
+
+# What `memory_batch_size` leaves untouched of the GPU: vLLM's default gpu_memory_utilization is 0.9 (its KV pool is
+# that share of the card less the weights and the profiled activation peak); HF generate is sized the same way.
+GPU_MEMORY_UTILIZATION = 0.9
+# Bytes per vocabulary entry a row's last logits take while a step picks its token: the bf16 logits, their fp32 copy
+# (transformers `_sample`), and a softmax or argmax working copy in fp32.
+LOGIT_BYTES = 2 + 4 + 4
+
+
+def row_bytes(config: Any, prompt_tokens: int, new_tokens: int, dtype_bytes: int = 2) -> int:
+    """Device bytes one generated row needs at its peak, from the model's config: its KV cache for prompt + new
+    tokens (2 x layers x KV heads x head dim each), the prefill's working set of one layer over its prompt (hidden
+    states, q/k/v/attention output ~6 hidden-wide and the MLP's gate, up, activation and product ~4 intermediate-wide
+    per token; layers run one after another), and its last logits over the vocabulary."""
+    heads = config.num_attention_heads
+    head_dim = getattr(config, "head_dim", None) or config.hidden_size // heads
+    kv_heads = getattr(config, "num_key_value_heads", None) or heads
+    kv = 2 * config.num_hidden_layers * kv_heads * head_dim * dtype_bytes * (prompt_tokens + new_tokens)
+    prefill = prompt_tokens * (6 * config.hidden_size + 4 * config.intermediate_size) * dtype_bytes
+    return int(kv + prefill + config.vocab_size * LOGIT_BYTES)
+
+
+def memory_batch_size(free_bytes: int, total_bytes: int, per_row: int, rows: int) -> int:
+    """Rows per generate call that fit the GPU, as vLLM sizes its pool: of the memory free once the model is
+    loaded, all but (1 - GPU_MEMORY_UTILIZATION) of the card, divided by what a row needs; at most `rows` (the
+    eval's rows: no larger batch is ever formed) and at least 1."""
+    budget = free_bytes - (1 - GPU_MEMORY_UTILIZATION) * total_bytes
+    return max(1, min(int(rows), int(budget // max(1, per_row))))
+
+
+def auto_batch_size(model: Any, prompt_tokens: int, new_tokens: int, rows: int, default: int = 32) -> int:
+    """eval.batch_size 0: on a GPU `memory_batch_size` from its free memory now (the model loaded) and the model's
+    config; on a CPU `default` (its decode is compute bound: a larger batch buys little)."""
+    param = next(model.parameters())
+    if param.device.type != "cuda":
+        return default
+    free, total = torch.cuda.mem_get_info(param.device)
+    per_row = row_bytes(model.config, prompt_tokens, new_tokens, param.element_size())
+    return memory_batch_size(free, total, per_row, rows)
+
+
 class HFGenerator:
-    """Batched transformers generation. `batch_size` counts rows (prompt x sample) per `generate` call."""
+    """Batched transformers generation. `batch_size` counts rows (prompt x sample) per `generate` call; `mode` is
+    the recipe's model.generation (eager or compiled: `compile_settings`)."""
 
     backend = "hf"
 
-    def __init__(self, model: Any, tokenizer: Any, batch_size: int = 32, threads: int | None = None):
+    def __init__(
+        self, model: Any, tokenizer: Any, batch_size: int = 32, threads: int | None = None, mode: str = "eager"
+    ):
         self.model = model.eval()
         self.tokenizer = tokenizer
         self.batch_size = max(1, int(batch_size))
+        self.compile = compile_settings(mode, next(model.parameters()).device.type)
+        self.stats = GenStats(extra={"batch_size": self.batch_size, "generation": mode})
         # CPU intra-op threads while generating (None: leave torch's setting alone); see cpu_threads().
         self.threads = threads
         self.ends = eos_ids(tokenizer, model)
@@ -274,7 +345,6 @@ class HFGenerator:
         self.model.generation_config = GenerationConfig(
             eos_token_id=sorted(self.ends - {self.pad_id}) or [self.pad_id], pad_token_id=self.pad_id
         )
-        self.stats = GenStats()
 
     def _config(self, sampling: Sampling) -> GenerationConfig:
         return GenerationConfig(
@@ -285,6 +355,7 @@ class HFGenerator:
             eos_token_id=sorted(self.ends - {self.pad_id}) or [self.pad_id],
             pad_token_id=self.pad_id,
             stop_strings=list(sampling.stop) or None,
+            **self.compile,
         )
 
     @torch.inference_mode()

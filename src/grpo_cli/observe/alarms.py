@@ -1,69 +1,95 @@
-"""Failure alarms computed from a GRPO metrics stream (pure; no torch).
+"""GRPO's failure alarms: one registry entry per alarm (pure; no torch, no numpy).
 
 GRPO fails quietly: groups whose G answers all score the same teach nothing, truncated answers score 0, format
 reward can climb while accuracy falls, and length growing while accuracy stays flat is the early sign of reward
-hacking. Each alarm below is a pure function of the stream of logged metrics (one dict per logging step, with
-`step` and TRL's metric names), so the live run (`grpo_cli.observe.live.MonitorCallback`) and `grpo report` name the
-same failures from the same numbers.
+hacking. Each alarm reads the stream of logged metrics (`grpo_cli.observe.stream.MetricStream`: one row per logging
+step, with `step` and TRL's metric names), so the live run (`grpo_cli.observe.live.MonitorCallback`) and `grpo
+report` (`grpo_cli.observe.replay`) name the same failures from the same numbers.
 
-The stream is fed row by row (`AlarmWatcher.feed`); each check looks at the latest values of the metrics it reads
-and returns an `Alarm` (id, step, evidence, advice) or None. An alarm id fires once per run: its first step.
-Thresholds are `config.MonitorConfig` (the recipe's `monitor:` section); docs/monitor.md explains each one.
+`ALARMS` holds one `AlarmSpec` per alarm id, and it is all there is to an alarm:
+- `check(stream, cfg, ctx)`: the alarm (id, step, evidence, advice) as it stands after the stream's latest row, or
+  None. An id fires once per run: the first row its check holds at (`AlarmWatcher`).
+- `mask(columns, cfg)`: numpy over the whole run, True at every row where the check could fire and False only where
+  it surely cannot, so `grpo report` runs the check only there (`grpo_cli.observe.replay.Columns` gives the columns).
+- `thresholds`: its keys of the recipe's `monitor:` section with their defaults and ranges; `config.MonitorConfig`
+  is built from them (with `SHARED`, the windows several alarms read). docs/monitor.md explains each one.
+- `fires` and `remedy`: when it fires and what its advice says, the row docs/monitor.md shows
+  (scripts/docs_lists.py writes the table).
+Adding an alarm is one entry here (its check and mask written above it) plus its stream in tests/metric_streams.py
+(CONTRIBUTING.md shows one).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import math
 import statistics
 from bisect import bisect_right
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
-from grpo_cli.config import MonitorConfig
-from grpo_cli.formulas import no_signal_fraction, smallest_group
+from grpo_cli.formulas import NO_SIGNAL_TARGET, no_signal_fraction, smallest_group
+from grpo_cli.observe.stream import (
+    ACCURACY,
+    BAD_REFERENCE,
+    CLIPPED,
+    ENTROPY,
+    FORMAT,
+    KL,
+    LANGUAGE,
+    LENGTH,
+    REWARD,
+    TIMEOUT,
+    WORKER_FAILURE,
+    ZERO_STD,
+    MetricStream,
+)
 
-# TRL 1.16 GRPOTrainer metric names (grpo_trainer.py `_metrics[mode][...]`); reward functions are logged as
-# rewards/<func.__name__>/mean with the names of grpo_cli.rewards.REWARDS.
-REWARD = "reward"
-ACCURACY = "rewards/accuracy/mean"
-FORMAT = "rewards/format/mean"
-LANGUAGE = "rewards/language/mean"
-LENGTH = "completions/mean_length"
-CLIPPED = "completions/clipped_ratio"
-ZERO_STD = "frac_reward_zero_std"
-KL = "kl"
-ENTROPY = "entropy"
-# Logged by the accuracy reward (rewards.verifier_shares), as shares of each batch's rows.
-BAD_REFERENCE = "verify/bad_reference_frac"
-TIMEOUT = "verify/timeout_frac"
-WORKER_FAILURE = "verify/worker_failure_frac"
-# Logged by grpo.dynamic_sampling (stages/dynamic_sampling.py), once per generation batch.
-DS_DROPPED = "dynamic_sampling/dropped_groups"  # zero-signal groups replaced by fresh ones
-DS_UNFILLED = "dynamic_sampling/unfilled_groups"  # zero-signal groups left after the last round
-DS_ROUNDS = "dynamic_sampling/extra_rounds"
+if TYPE_CHECKING:  # only for the annotations: config builds MonitorConfig from this module, replay imports it
+    import numpy as np
+
+    from grpo_cli.config import MonitorConfig
+    from grpo_cli.observe.replay import Columns
 
 
 @dataclass(frozen=True)
-class AlarmInfo:
-    title: str
-    # The metric whose plot shows the alarm (report.py marks the step there).
-    metric: str
+class Threshold:
+    """One key of the recipe's `monitor:` section: its default (the key's type is the default's), what it means, the
+    values a recipe may give it (`allowed`, with the `rule` its one-line error states) and how docs show it."""
+
+    name: str
+    default: int | float
+    doc: str
+    allowed: Callable[[Any], bool] | None = None
+    rule: str = ""
+    shown: str = "{0:g}"  # formatted with (default, 100 x default)
+
+    def problem(self, value: Any) -> str | None:
+        """The one-line error for a value the recipe may not give (config.MonitorConfig's check), else None."""
+        if self.allowed is None or self.allowed(value):
+            return None
+        return f"monitor.{self.name}={value}: {self.rule}"
+
+    def label(self) -> str:
+        """`name` (default), as docs/monitor.md shows a threshold."""
+        return f"`{self.name}` ({self.shown.format(self.default, 100 * self.default)})"
 
 
-ALARMS: dict[str, AlarmInfo] = {
-    "no_signal": AlarmInfo("no learning signal: most groups have zero reward variance", ZERO_STD),
-    "length_hacking": AlarmInfo("completions grow while accuracy stays flat (reward hacking)", LENGTH),
-    "truncation": AlarmInfo("many completions are cut at max_completion_length", CLIPPED),
-    "format_over_accuracy": AlarmInfo("format reward rises while accuracy falls", FORMAT),
-    "entropy_collapse": AlarmInfo("policy entropy collapsed", ENTROPY),
-    "kl_blowup": AlarmInfo("KL to the reference model blew up", KL),
-    "language_mixing": AlarmInfo("language-consistency reward is falling", LANGUAGE),
-    "verifier_failures": AlarmInfo("the verifier is failing on a share of the rows it scores", WORKER_FAILURE),
-}
+def _at_least(low: float) -> Callable[[Any], bool]:
+    return lambda v: v >= low
+
+
+def _share(v: Any) -> bool:
+    return 0 < v <= 1
+
+
+# The windows several alarms read; each alarm's own thresholds are in its entry.
+SHARED = (
+    Threshold("baseline_frac", 0.1, "the baseline: the mean over the first baseline_frac of the planned steps"),
+    Threshold(
+        "recent_window", 5, '"now": the mean of the last recent_window logs (one noisy step never fires an alarm)',
+        _at_least(1), "must be >= 1",
+    ),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -115,122 +141,7 @@ class RunContext:
 
 
 # --------------------------------------------------------------------------------------------------------
-# the stream
-
-
-def is_step(value: Any) -> bool:
-    """A `step` that reads as one: a finite number (NaN, infinity, true/false and strings do not)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def row_step(row: Mapping[str, Any], position: int) -> int:
-    """The step of the row at 0-based `position` in the stream: its `step`, or its place when it has none."""
-    step = row.get("step")
-    return int(step) if is_step(step) else position + 1
-
-
-@dataclass
-class MetricStream:
-    """The logged metrics as per-key columns of (step, value); missing, None and NaN values are skipped.
-
-    `sums` holds each column's running sums (sums[key][k] = the first k values added left to right, as Python
-    3.11's `sum` adds them, so the means are the old ones to the bit), so the mean of any prefix (the baseline window,
-    re-read after every row) costs a bisect, not a pass over the column: replaying a million rows is linear.
-
-    `limits` makes the stream a view of its first rows (`prefix`): each column is read up to limits[key] values,
-    sharing the full stream's lists (no copy), so grpo_cli.observe.replay can run a check as it stood at any row."""
-
-    steps: dict[str, list[int]] = field(default_factory=dict)
-    values: dict[str, list[float]] = field(default_factory=dict)
-    sums: dict[str, list[float]] = field(default_factory=dict)
-    # linear_trend of a window, by (key, end index, length): the format check re-reads the same windows row after
-    # row (recent_window of them, each trend_window long), so each is fitted once. Bounded: old windows drop out.
-    trends: OrderedDict[tuple[str, int, int], tuple[float, float]] = field(default_factory=OrderedDict, repr=False)
-    first_step: int | None = None
-    last_step: int | None = None
-    rows: int = 0
-    limits: dict[str, int] | None = field(default=None, repr=False)
-
-    def append(self, row: Mapping[str, Any]) -> None:
-        step = row_step(row, self.rows)
-        self.rows += 1
-        self.first_step = step if self.first_step is None else self.first_step
-        self.last_step = step
-        for key, raw in row.items():
-            # A finite number (TRL logs None for a metric whose every value was NaN), checked inline: this loop runs
-            # once per metric of every row, millions of times in a long run's replay.
-            if isinstance(raw, bool) or not isinstance(raw, (int, float)) or key == "step":
-                continue
-            value = float(raw)
-            if not math.isfinite(value):
-                continue
-            values = self.values.get(key)
-            if values is None:
-                values, self.steps[key], self.sums[key] = self.values.setdefault(key, []), [], [0]
-            values.append(value)
-            self.steps[key].append(step)
-            sums = self.sums[key]
-            sums.append(sums[-1] + value)
-
-    @classmethod
-    def of(cls, rows: Iterable[Mapping[str, Any]]) -> MetricStream:
-        stream = cls()
-        for row in rows:
-            stream.append(row)
-        return stream
-
-    def prefix(self, rows: int, last_step: int, limits: dict[str, int]) -> MetricStream:
-        """The stream as it stood after its first `rows` rows (the last at `last_step`), holding limits[key] values
-        of each column; the columns are shared, not copied."""
-        return dataclasses.replace(self, rows=rows, last_step=last_step, limits=limits)
-
-    def count(self, key: str) -> int:
-        """How many values `key` has (in a prefix view: as of its last row)."""
-        if self.limits is not None:
-            return self.limits.get(key, 0)
-        return len(self.values.get(key, ()))
-
-    def has(self, key: str, n: int = 1) -> bool:
-        return self.count(key) >= n
-
-    def last(self, key: str, n: int) -> list[float]:
-        c = self.count(key)
-        return self.values[key][max(0, c - n) : c] if c else []
-
-    def step_at(self, key: str, index: int) -> int:
-        """The step of `key`'s index-th value (0-based, counted from the first)."""
-        return self.steps[key][index]
-
-    def last_step_of(self, key: str) -> int:
-        return self.steps[key][self.count(key) - 1]
-
-    def upto(self, key: str, step: float) -> list[float]:
-        """Values logged at or before `step`."""
-        c = self.count(key)
-        return self.values[key][: bisect_right(self.steps[key], step, 0, c)] if c else []
-
-    def mean_upto(self, key: str, step: float) -> float | None:
-        """The mean of the values logged at or before `step` (None when there are none): _mean(upto(key, step))."""
-        c = self.count(key)
-        k = bisect_right(self.steps[key], step, 0, c) if c else 0
-        return self.sums[key][k] / k if k else None
-
-    def trend(self, key: str, end: int, n: int) -> tuple[float, float]:
-        """linear_trend(values[end - n:end]) of `key`, fitted once per window."""
-        found = self.trends.get((key, end, n))
-        if found is None:
-            found = self.trends[key, end, n] = linear_trend(self.values[key][end - n : end])
-            if len(self.trends) > 4096:
-                self.trends.popitem(last=False)  # the oldest window (O(1), unlike a plain dict's first key)
-        return found
-
-    def after(self, key: str, step: float, n: int) -> list[float]:
-        """The last n values logged after `step` (fewer when fewer exist)."""
-        c = self.count(key)
-        if not c:
-            return []
-        start = max(bisect_right(self.steps[key], step, 0, c), c - n)
-        return self.values[key][start:c]
+# what the checks share
 
 
 def baseline_end(stream: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> float:
@@ -253,30 +164,9 @@ def _baseline_and_now(stream: MetricStream, key: str, cfg: MonitorConfig, ctx: R
     return base, _mean(now), end
 
 
-def linear_trend(values: list[float]) -> tuple[float, float]:
-    """Least-squares line through equally spaced values: (fitted change from first to last, its standard
-    error). The error comes from the residuals, so a noisy metric needs a larger move to count."""
-    n = len(values)
-    if n < 3:
-        return (values[-1] - values[0] if n == 2 else 0.0), math.inf
-    dx, sxx = _centred(n)
-    y_mean = _mean(values)
-    slope = sum([d * (y - y_mean) for d, y in zip(dx, values, strict=True)]) / sxx
-    residual = sum([(y - (y_mean + slope * d)) ** 2 for d, y in zip(dx, values, strict=True)])
-    slope_se = math.sqrt(residual / (n - 2) / sxx)
-    return slope * (n - 1), slope_se * (n - 1)
-
-
-@functools.cache
-def _centred(n: int) -> tuple[tuple[float, ...], float]:
-    """(i - mean of 0..n-1 for each i, the sum of their squares): the x side of every n-point fit, computed once."""
-    x_mean = (n - 1) / 2
-    dx = tuple(i - x_mean for i in range(n))
-    return dx, sum(d**2 for d in dx)
-
-
 # --------------------------------------------------------------------------------------------------------
-# the checks: (stream, cfg, ctx) -> Alarm | None, each looking at the latest values
+# the checks and their masks: check(stream, cfg, ctx) -> Alarm | None at the latest row; mask(columns, cfg) -> shape
+# (rows,) bool, True wherever the check could fire
 
 
 def check_no_signal(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
@@ -324,6 +214,11 @@ def _no_signal_g_advice(p: float | None, g: int | None, target: float) -> str:
     return f"{head}; G={need} is the smallest that keeps it under {target:.0%}{cost}"
 
 
+def mask_no_signal(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    valid, mean = col.window_mean(ZERO_STD, cfg.no_signal_window)
+    return valid & col.at_least(mean, cfg.no_signal_frac, col.tol(ZERO_STD))
+
+
 def check_length_hacking(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
     length = _baseline_and_now(s, LENGTH, cfg, ctx)
     acc = _baseline_and_now(s, ACCURACY, cfg, ctx)
@@ -346,6 +241,15 @@ def check_length_hacking(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -
     return Alarm("length_hacking", s.last_step_of(LENGTH), evidence, advice)
 
 
+def mask_length_hacking(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    v_len, len0, len1 = col.baseline_and_now(LENGTH)
+    v_acc, acc0, acc1 = col.baseline_and_now(ACCURACY)
+    tol = col.tol(LENGTH) * (2 + cfg.length_growth)
+    grew = col.at_least(len1, len0 * (1 + cfg.length_growth), tol)
+    flat = col.at_most(acc1 - acc0, cfg.length_accuracy_band, 2 * col.tol(ACCURACY))
+    return v_len & v_acc & ~(len0 <= 0) & grew & flat
+
+
 def check_truncation(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
     window = s.last(CLIPPED, cfg.recent_window)
     if len(window) < cfg.recent_window or _mean(window) < cfg.truncation_ratio:
@@ -361,6 +265,11 @@ def check_truncation(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Al
         "grpo.mask_truncated_completions=true so cut answers carry no gradient"
     )
     return Alarm("truncation", s.last_step_of(CLIPPED), evidence, advice)
+
+
+def mask_truncation(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    valid, mean = col.window_mean(CLIPPED, cfg.recent_window)
+    return valid & col.at_least(mean, cfg.truncation_ratio, col.tol(CLIPPED))
 
 
 def check_format_over_accuracy(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
@@ -401,6 +310,15 @@ def format_over_accuracy_alarm(
     return Alarm("format_over_accuracy", s.last_step_of(FORMAT), evidence, advice)
 
 
+def mask_format_over_accuracy(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    # The check asks every one of recent_window windows to move; the latest one moving is necessary.
+    n, need = cfg.trend_window, cfg.trend_window + cfg.recent_window - 1
+    enough = (col.counts(FORMAT) >= need) & (col.counts(ACCURACY) >= need)
+    rose = col.at_least(col.trend_change(FORMAT, n), cfg.format_rise, n * col.tol(FORMAT))
+    fell = col.at_least(-col.trend_change(ACCURACY, n), cfg.accuracy_drop, n * col.tol(ACCURACY))
+    return enough & rose & fell
+
+
 def check_entropy_collapse(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
     found = _baseline_and_now(s, ENTROPY, cfg, ctx)
     if found is None:
@@ -417,6 +335,11 @@ def check_entropy_collapse(s: MetricStream, cfg: MonitorConfig, ctx: RunContext)
         f"reference, or set grpo.epsilon_high above epsilon (DAPO clip-higher)"
     )
     return Alarm("entropy_collapse", s.last_step_of(ENTROPY), evidence, advice)
+
+
+def mask_entropy_collapse(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    valid, start, now = col.baseline_and_now(ENTROPY)
+    return valid & (start > 0) & ~(now >= cfg.entropy_floor * start + col.tol(ENTROPY))
 
 
 def check_kl_blowup(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
@@ -437,6 +360,16 @@ def check_kl_blowup(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Ala
     return Alarm("kl_blowup", s.last_step_of(KL), evidence, advice)
 
 
+def mask_kl_blowup(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    # history = the (up to) kl_window values before the latest; the check needs recent_window of them
+    history, now, history_min = col.latest_and_before(KL, cfg.kl_window)
+    out = (history >= cfg.recent_window) & (now >= cfg.kl_min)
+    if cfg.kl_blowup_factor >= 0:  # now > factor * median(history) implies now > factor * min(history)
+        low = cfg.kl_blowup_factor * history_min
+        out &= ~(now <= low - col.tol(KL) * (1 + cfg.kl_blowup_factor))
+    return out
+
+
 def check_language_mixing(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
     found = _baseline_and_now(s, LANGUAGE, cfg, ctx)
     if found is None:
@@ -450,6 +383,11 @@ def check_language_mixing(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) 
         "(rewards.language), check reward_options.language, and read samples.jsonl for the mixed spans"
     )
     return Alarm("language_mixing", s.last_step_of(LANGUAGE), evidence, advice)
+
+
+def mask_language_mixing(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    valid, start, now = col.baseline_and_now(LANGUAGE)
+    return valid & col.at_least(start - now, cfg.language_drop, 2 * col.tol(LANGUAGE))
 
 
 # What each share means and what to do, for check_verifier_failures.
@@ -486,40 +424,196 @@ def check_verifier_failures(s: MetricStream, cfg: MonitorConfig, ctx: RunContext
     return Alarm("verifier_failures", step, evidence, "; ".join(advice for _, _, advice, _ in over))
 
 
-CHECKS: dict[str, Callable[[MetricStream, MonitorConfig, RunContext], Alarm | None]] = {
-    "no_signal": check_no_signal,
-    "length_hacking": check_length_hacking,
-    "truncation": check_truncation,
-    "format_over_accuracy": check_format_over_accuracy,
-    "entropy_collapse": check_entropy_collapse,
-    "kl_blowup": check_kl_blowup,
-    "language_mixing": check_language_mixing,
-    "verifier_failures": check_verifier_failures,
-}
-assert CHECKS.keys() == ALARMS.keys()
+def mask_verifier_failures(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    out = col.nowhere()
+    for key in _VERIFIER_SHARES:
+        valid, mean = col.window_mean(key, cfg.recent_window)
+        out |= valid & col.at_least(mean, cfg.verifier_failure_frac, col.tol(key))
+    return out
 
 
-def check_stream(stream: MetricStream, cfg: MonitorConfig, ctx: RunContext | None = None) -> list[Alarm]:
-    """Every alarm that holds at the end of `stream`."""
-    ctx = ctx or RunContext()
-    return [alarm for check in CHECKS.values() if (alarm := check(stream, cfg, ctx)) is not None]
+def check_nonfinite_reward(s: MetricStream, cfg: MonitorConfig, ctx: RunContext) -> Alarm | None:
+    # TRL sums the weighted rewards with nansum: the total is non-finite when a weighted reward overflowed (a weight
+    # like 1e308), a reward function returned infinity, or every function gave no score (None) to a whole batch.
+    # Never in a healthy run: one such log is enough.
+    found = s.first_nonfinite(REWARD)
+    if found is None:
+        return None
+    step = found[1]
+    # the reward functions logged so far (a prefix view's dicts hold the later keys too)
+    funcs = sorted(
+        k for k in {*s.values, *s.nonfinite}
+        if k.startswith("rewards/") and k.endswith("/mean") and (s.count(k) or s.first_nonfinite(k))
+    )  # fmt: skip
+    scored = [f"{k} {v:g}" for k in funcs if (v := _value_at(s, k, step)) is not None]
+    evidence = f"the total reward was logged as no finite number (null: NaN or infinity) at step {step}"
+    same_step = [f"{k} {v:g}" for k in ("loss", "grad_norm") if (v := _value_at(s, k, step)) is not None]
+    if scored or same_step:
+        evidence += f"; that step's {', '.join(scored + same_step)}"
+    if funcs and not scored:
+        advice = (
+            "every reward function gave no score (None) to the rows of a whole batch, so nothing was learned from "
+            "it: check the dataset's answer column (`grpo verify` a few rows) and that the recipe's rewards apply "
+            "to its completions"
+        )
+    else:
+        advice = (
+            "with a NaN or infinite reward every advantage is NaN and no update follows from it (loss and "
+            "grad_norm read 0 or NaN): look for a huge weight in the recipe's rewards (their weighted sum overflows "
+            "past 1.8e308) or a reward function that returns infinity, fix it, and restart from a checkpoint "
+            f"before step {step}"
+        )
+    return Alarm("nonfinite_reward", step, evidence, advice)
 
 
-def check_alarms(
-    metrics: list[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
-) -> list[Alarm]:
-    """Every alarm that holds at the end of the metrics stream (one dict per logging step)."""
-    return check_stream(MetricStream.of(metrics), cfg or MonitorConfig(), ctx)
+def _value_at(s: MetricStream, key: str, step: int) -> float | None:
+    """`key`'s value logged at `step` exactly, if any."""
+    c = s.count(key)
+    i = bisect_right(s.steps[key], step, 0, c) - 1 if c else -1
+    return s.values[key][i] if i >= 0 and s.steps[key][i] == step else None
+
+
+def mask_nonfinite_reward(col: Columns, cfg: MonitorConfig) -> np.ndarray:
+    return col.nonfinite_seen(REWARD)
+
+
+# --------------------------------------------------------------------------------------------------------
+# the registry
+
+
+@dataclass(frozen=True)
+class AlarmSpec:
+    """One alarm: see the module's docstring."""
+
+    title: str
+    # The metric whose plot shows the alarm (the report marks the step there).
+    metric: str
+    check: Callable[[MetricStream, MonitorConfig, RunContext], Alarm | None]
+    mask: Callable[[Columns, MonitorConfig], np.ndarray]
+    thresholds: tuple[Threshold, ...]
+    # docs/monitor.md's row: when it fires and what its advice says; {name} shows a threshold and its default.
+    fires: str
+    remedy: str
+
+
+ALARMS: dict[str, AlarmSpec] = {
+    "no_signal": AlarmSpec(
+        "no learning signal: most groups have zero reward variance", ZERO_STD, check_no_signal, mask_no_signal,
+        (
+            Threshold("no_signal_frac", 0.9, "the mean frac_reward_zero_std over no_signal_window logs that fires it"),
+            Threshold("no_signal_window", 5, "logs averaged", _at_least(1), "must be >= 1"),
+            Threshold(
+                "no_signal_target", NO_SIGNAL_TARGET,
+                "the advice: the smallest G with P(all-same group) = p^G + (1-p)^G under this",
+                lambda v: 0 < v < 1, "must be in (0, 1)", "{1:g}%",
+            ),
+        ),
+        fires="`frac_reward_zero_std` averages >= {no_signal_frac} over the last {no_signal_window} logs",
+        remedy="larger G, with P(all-same group) = p^G + (1-p)^G at the measured pass rate p and the smallest G that "
+        "brings it under {no_signal_target}, and its rollout cost; easier data (pass rates 10-90%); SFT first, or "
+        "longer when the format reward is ~0; harder data when p is near 1",
+    ),
+    "length_hacking": AlarmSpec(
+        "completions grow while accuracy stays flat (reward hacking)", LENGTH, check_length_hacking,
+        mask_length_hacking,
+        (
+            Threshold("length_growth", 0.5, "the mean length's growth over its baseline that fires it", shown="+{1:g}%"),
+            Threshold(
+                "length_accuracy_band", 0.02, "accuracy gained at most this (a fall counts too)", shown="{1:g} points"
+            ),
+        ),
+        fires="mean completion length now >= (1 + {length_growth}) x baseline while accuracy gained at most "
+        "{length_accuracy_band}. Needs accuracy: without it, reasoning longer and padding look the same",
+        remedy="read samples.jsonl for padding/repetition; the `overlong` reward or a lower `max_completion_length`; "
+        "`loss_type: dr_grpo` (GRPO's 1/len normalization favours long wrong answers, Dr. GRPO); stop at the "
+        "checkpoint before the growth",
+    ),
+    "truncation": AlarmSpec(
+        "many completions are cut at max_completion_length", CLIPPED, check_truncation, mask_truncation,
+        (Threshold("truncation_ratio", 0.3, "the recent mean of completions/clipped_ratio that fires it"),),
+        fires="`completions/clipped_ratio` now >= {truncation_ratio}",
+        remedy="raise `grpo.max_completion_length` (check the cost with `grpo estimate`), the `overlong` reward "
+        "(DAPO's soft overlong punishment), or `grpo.mask_truncated_completions=true`",
+    ),
+    "format_over_accuracy": AlarmSpec(
+        "format reward rises while accuracy falls", FORMAT, check_format_over_accuracy, mask_format_over_accuracy,
+        (
+            Threshold("trend_window", 30, "logs each line is fitted through", _at_least(3), "must be >= 3"),
+            Threshold("format_rise", 0.05, "the fitted rise of the format reward that fires it"),
+            Threshold("accuracy_drop", 0.05, "the fitted fall of accuracy that fires it"),
+        ),
+        fires="lines fitted through the last {trend_window} logs: format up >= {format_rise} and accuracy down >= "
+        "{accuracy_drop}, each by more than 3 standard errors of the fitted change, for {recent_window} logs in a row",
+        remedy="lower the format weight (0.1-0.2 of accuracy) or reward format only with a correct answer; read "
+        "samples.jsonl for well-formed wrong answers",
+    ),
+    "entropy_collapse": AlarmSpec(
+        "policy entropy collapsed", ENTROPY, check_entropy_collapse, mask_entropy_collapse,
+        (Threshold("entropy_floor", 0.1, "the share of its baseline entropy falls under", shown="{1:g}%"),),
+        fires="entropy now < {entropy_floor} of its baseline",
+        remedy="lower the learning rate, keep temperature 1.0, raise beta, or `epsilon_high` above epsilon (DAPO "
+        "clip-higher)",
+    ),
+    "kl_blowup": AlarmSpec(
+        "KL to the reference model blew up", KL, check_kl_blowup, mask_kl_blowup,
+        (
+            Threshold("kl_blowup_factor", 10.0, "how many times its running median the latest KL must be"),
+            Threshold("kl_window", 50, "logs of the running median", _at_least(1), "must be >= 1"),
+            Threshold("kl_min", 0.01, "KL under this never fires it"),
+        ),
+        fires="the latest KL > {kl_blowup_factor} x the median of the previous {kl_window} logs, and >= {kl_min}",
+        remedy="lower the learning rate, check grad_norm / `max_grad_norm`, raise beta; resume from the checkpoint "
+        "before the jump",
+    ),
+    "language_mixing": AlarmSpec(
+        "language-consistency reward is falling", LANGUAGE, check_language_mixing, mask_language_mixing,
+        (Threshold("language_drop", 0.05, "the fall of the language reward from its baseline", shown="{1:g} points"),),
+        fires="language reward now <= baseline - {language_drop}",
+        remedy="raise the language reward's weight, check `reward_options.language`, read samples.jsonl "
+        "(DeepSeek-R1 saw language mixing during RL and added this reward)",
+    ),
+    "verifier_failures": AlarmSpec(
+        "the verifier is failing on a share of the rows it scores", WORKER_FAILURE, check_verifier_failures,
+        mask_verifier_failures,
+        (
+            Threshold(
+                "verifier_failure_frac", 0.02, "the recent mean share of rows, each kind on its own, that fires it",
+                _share, "must be in (0, 1]", "{1:g}%",
+            ),
+        ),
+        fires="`verify/bad_reference_frac`, `verify/timeout_frac` or `verify/worker_failure_frac` (the accuracy "
+        "reward's shares of each batch, docs/verifiers.md) averages >= {verifier_failure_frac} over the last "
+        "{recent_window} logs",
+        remedy="per share: check the dataset's answer column (unreadable references score None); raise "
+        "`reward_options.verify_timeout` or lower `max_completion_length` (a timeout scores 0); read the log for "
+        "`verifier error`, check memory and process limits (a failed grader scores 0)",
+    ),
+    "nonfinite_reward": AlarmSpec(
+        "the reward is not a finite number", REWARD, check_nonfinite_reward, mask_nonfinite_reward, (),
+        fires="`reward` (TRL's weighted sum of the rewards) logged as null, NaN or infinity, once",
+        remedy="look for a huge weight in `rewards:` (the weighted sum overflows) or a reward function returning "
+        "infinity, and restart from a checkpoint before the step; when every reward function gave no score to a "
+        "whole batch, check the dataset's answer column",
+    ),
+}  # fmt: skip
+
+THRESHOLDS: tuple[Threshold, ...] = SHARED + tuple(t for spec in ALARMS.values() for t in spec.thresholds)
+assert len({t.name for t in THRESHOLDS}) == len(THRESHOLDS), "a threshold name is used twice"
+
+
+# --------------------------------------------------------------------------------------------------------
+# watching a stream
 
 
 class AlarmWatcher:
     """Feeds a metrics stream row by row and returns each alarm id the first time it fires.
 
-    The live callback and `grpo report` both use this, so a run's report names the alarms its console showed.
+    The live callback and `grpo report` both use this (the report through grpo_cli.observe.replay, which runs the
+    same checks only at the rows their masks leave), so a run's report names the alarms its console showed.
     """
 
-    def __init__(self, cfg: MonitorConfig | None = None, ctx: RunContext | None = None):
-        self.cfg = cfg or MonitorConfig()
+    def __init__(self, cfg: MonitorConfig, ctx: RunContext | None = None):
+        self.cfg = cfg
         self.ctx = ctx or RunContext()
         self.stream = MetricStream()
         self.fired: dict[str, Alarm] = {}
@@ -527,32 +621,14 @@ class AlarmWatcher:
     def feed(self, row: Mapping[str, Any]) -> list[Alarm]:
         self.stream.append(row)
         new = []
-        for name, check in CHECKS.items():
+        for name, spec in ALARMS.items():
             if name in self.fired:
                 continue
-            alarm = check(self.stream, self.cfg, self.ctx)
+            alarm = spec.check(self.stream, self.cfg, self.ctx)
             if alarm is not None:
                 self.fired[name] = alarm
                 new.append(alarm)
         return new
-
-
-def replay(
-    metrics: Iterable[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
-) -> AlarmWatcher:
-    """A watcher fed a finished run's whole stream: its alarms (`fired`) and the stream itself (`stream`, the same
-    as MetricStream.of(metrics), which a report can use instead of building it a second time)."""
-    watcher = AlarmWatcher(cfg, ctx)
-    for row in metrics:
-        watcher.feed(row)
-    return watcher
-
-
-def replay_alarms(
-    metrics: Iterable[Mapping[str, Any]], cfg: MonitorConfig | None = None, ctx: RunContext | None = None
-) -> list[Alarm]:
-    """Re-derive a finished run's alarms: each id with the first step it fired at, in step order."""
-    return in_step_order(replay(metrics, cfg, ctx).fired.values())
 
 
 def in_step_order(fired: Iterable[Alarm]) -> list[Alarm]:

@@ -1,5 +1,5 @@
 """Durations as people read them, one function for the live view (observe/live.py), `grpo report`
-(observe/report.py) and `grpo estimate`'s table (commands/estimate.py). Plain Python."""
+(observe/report/) and `grpo estimate`'s table (commands/estimate.py). Plain Python."""
 
 from __future__ import annotations
 

@@ -32,23 +32,36 @@ from transformers import TrainerCallback
 from grpo_cli import rundir
 from grpo_cli.config import MonitorConfig
 from grpo_cli.observe import alarms, durations
+from grpo_cli.observe.stream import (
+    ACCURACY,
+    CLIPPED,
+    DS_DROPPED,
+    DS_ROUNDS,
+    DS_UNFILLED,
+    ENTROPY,
+    KL,
+    LENGTH,
+    REWARD,
+    ZERO_STD,
+    MetricStream,
+)
 from grpo_cli.stepwise.scoring import STEP_METRICS
 
 # (metric key, label) in display order; rewards/<name>/mean for every other reward function is added after accuracy.
 GRPO_METRICS = [
-    (alarms.REWARD, "reward"),
-    (alarms.ACCURACY, "accuracy"),
-    (alarms.LENGTH, "mean length"),
-    (alarms.CLIPPED, "clipped ratio"),
-    (alarms.ZERO_STD, "zero-std frac"),
-    (alarms.KL, "kl"),
-    (alarms.ENTROPY, "entropy"),
+    (REWARD, "reward"),
+    (ACCURACY, "accuracy"),
+    (LENGTH, "mean length"),
+    (CLIPPED, "clipped ratio"),
+    (ZERO_STD, "zero-std frac"),
+    (KL, "kl"),
+    (ENTROPY, "entropy"),
 ]
 # grpo.dynamic_sampling's refills, shown when the run logs them.
 DYNAMIC_SAMPLING_METRICS = [
-    (alarms.DS_DROPPED, "groups refilled"),
-    (alarms.DS_UNFILLED, "groups unfilled"),
-    (alarms.DS_ROUNDS, "extra rounds"),
+    (DS_DROPPED, "groups refilled"),
+    (DS_UNFILLED, "groups unfilled"),
+    (DS_ROUNDS, "extra rounds"),
 ]
 SFT_METRICS = [
     ("loss", "loss"),
@@ -108,18 +121,16 @@ def sparkline(values: list[float], width: int = 30) -> str:
     return "".join(SPARK[min(len(SPARK) - 1, int((v - lo) / (hi - lo) * len(SPARK)))] for v in values)
 
 
-def metric_rows(stream: alarms.MetricStream, stage: str) -> list[tuple[str, str]]:
+def metric_rows(stream: MetricStream, stage: str) -> list[tuple[str, str]]:
     """(key, label) of the metrics to show, in order, among those the stream has."""
     if stage != "grpo":
         return [(k, label) for k, label in SFT_METRICS if stream.has(k)]
-    rewards = sorted(
-        k for k in stream.values if k.startswith("rewards/") and k.endswith("/mean") and k != alarms.ACCURACY
-    )
+    rewards = sorted(k for k in stream.values if k.startswith("rewards/") and k.endswith("/mean") and k != ACCURACY)
     rows = []
     for key, label in GRPO_METRICS:
         if stream.has(key):
             rows.append((key, label))
-        if key == alarms.ACCURACY:
+        if key == ACCURACY:
             rows += [(k, k.split("/")[1]) for k in rewards]
     rows += [(key, label) for key, label in DYNAMIC_SAMPLING_METRICS if stream.has(key)]
     rows += [(key, label) for key, label in STEP_METRICS if stream.has(key)]
@@ -266,9 +277,7 @@ class MonitorCallback(TrainerCallback):
         """On resume: feed the metrics already logged (rundir.prepare cut them at the checkpoint) without
         printing the alarms alarms.jsonl already holds; an alarm only the replay finds (say, the thresholds
         changed) is raised now."""
-        known = {
-            row["id"]: row for row in rundir.read_jsonl(self.out_dir / "alarms.jsonl") if row.get("id") in alarms.ALARMS
-        }
+        known = {row["id"]: row for row in rundir.read_alarms(self.out_dir) if row["id"] in alarms.ALARMS}
         for row in rundir.read_jsonl(self.out_dir / "metrics.jsonl"):
             if not isinstance(row.get("step"), (int, float)) or row["step"] > upto:
                 continue

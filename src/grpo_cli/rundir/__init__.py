@@ -14,9 +14,12 @@ Layout (DIR defaults to ./runs):
         checkpoint-<step>/         TRL/transformers checkpoints (model, optimizer, scheduler, RNG, trainer state)
         final/                     the trained model and tokenizer (or the LoRA adapter)
 
-One module per concern: `layout` (the paths), `checkpoints` (which are whole, setting damaged ones aside), `locks`
-(one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership` (the marker, claim, --overwrite, --resume: `prepare`), `records` (jsonl rows,
-recipe.yaml, run.json). The names below are the package's interface (`rundir.prepare`, `rundir.append_jsonl`, ...).
+One module per concern: `layout` (the paths; `find_stage` below a path), `checkpoints` (which are whole, setting
+damaged ones aside), `locks` (one writer per folder), `manifest` (the marker's list of what grpo wrote), `ownership`
+(the marker, claim, --overwrite, --resume: `prepare`), `records` (jsonl rows, recipe.yaml, run.json and its GPUs, the
+eval summaries, alarms.jsonl), `samples` (samples.jsonl read by offset). The names below are the package's interface
+(`rundir.prepare`, `rundir.append_jsonl`, ...). rundir is the only reader of run folders (tests/test_imports.py), with
+one rule for a damaged line or file: skipped with a warning naming it; a torn last row silently.
 Only the main process writes (rank 0 of a multi-process launch). No torch here.
 """
 
@@ -28,6 +31,7 @@ from grpo_cli.rundir.layout import (
     DEFAULT_RUN_DIR,
     STAGES,
     final_dir,
+    find_stage,
     has_final,
     is_main_process,
     recipe_root,
@@ -38,18 +42,24 @@ from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy, release, release_a
 from grpo_cli.rundir.ownership import MARKER, claim, claim_output, clear, kind_of, owner, prepare
 from grpo_cli.rundir.records import (
     append_jsonl,
+    eval_summaries,
     hardware,
     now,
+    read_alarms,
+    read_json_object,
     read_jsonl,
+    read_recipe_dict,
     read_run_info,
+    run_gpus,
     truncate_jsonl,
     write_recipe,
     write_run_info,
 )
+from grpo_cli.rundir.samples import sample_picks
 
 __all__ = [
     "DEFAULT_RUN_DIR", "LOCK", "MARKER", "STAGES", "manifest", "append_jsonl", "checkpoint_problem", "checkpoint_step", "checkpoints",
-    "claim", "claim_output", "clear", "final_dir", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
-    "now", "owner", "prepare", "read_jsonl", "read_run_info", "recipe_root", "refuse_if_busy", "release",
-    "release_all", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
+    "claim", "claim_output", "clear", "eval_summaries", "final_dir", "find_stage", "hardware", "has_final", "is_main_process", "kind_of", "latest_checkpoint", "lock",
+    "now", "owner", "prepare", "read_alarms", "read_json_object", "read_jsonl", "read_recipe_dict", "read_run_info", "recipe_root", "refuse_if_busy", "release",
+    "release_all", "run_gpus", "sample_picks", "stage_dir", "stage_model", "truncate_jsonl", "write_recipe", "write_run_info",
 ]  # fmt: skip

@@ -63,3 +63,29 @@ def has_final(path: str | Path) -> bool:
     path = Path(path)
     final = path if path.name == "final" else path / "final"
     return (final / "config.json").is_file() or (final / "adapter_config.json").is_file()
+
+
+def find_stage(path: str | Path, stages: tuple[str, ...] = ("grpo", "sft")) -> Path:
+    """PATH -> the stage directory holding metrics.jsonl: PATH itself (or the folder of a metrics.jsonl named), else
+    the one stage folder of `stages` below it (recipe folder: STAGE/, run root: */STAGE/), the earlier stage first.
+    UserError when there is none, or several of one kind (the caller is told to pass the ones it means)."""
+    path = Path(path).expanduser()
+    if not path.exists():
+        raise UserError(f"{path}: no such directory")
+    if path.is_file():
+        if path.name == "metrics.jsonl":
+            return path.parent
+        raise UserError(f"{path}: expected a run directory (holding metrics.jsonl), not a file")
+    if (path / "metrics.jsonl").is_file():
+        return path
+    for pattern in (p for stage in stages for p in (f"{stage}/metrics.jsonl", f"*/{stage}/metrics.jsonl")):
+        found = sorted(path.glob(pattern))
+        if len(found) == 1:
+            return found[0].parent
+        if len(found) > 1:
+            choices = ", ".join(str(p.parent) for p in found)
+            raise UserError(f"{path} holds several runs ({choices}); pass the stage directory you mean")
+    raise UserError(
+        f"no metrics.jsonl in {path} or its {' or '.join(stages)} folders; pass a stage directory such as "
+        "runs/<recipe>/grpo"
+    )

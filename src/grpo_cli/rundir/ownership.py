@@ -107,10 +107,12 @@ def claim_output(path: str | Path, kind: str, *, hint: str, writes: tuple[str, .
     recipe.yaml is never overwritten; create it and write the marker otherwise. In a folder of its own, an entry
     the command would replace (a name matching a pattern of `writes`) must be what grpo wrote there, by the marker's
     list and size: one changed since, or not listed, is refused. Folders that hold grpo's own marker (the stage
-    folders `grpo sft` / `train` / `eval` made in a recipe folder) do not count as anything."""
+    folders `grpo sft` / `train` / `eval` made in a recipe folder) do not count as anything. Takes the folder's lock,
+    as `claim` does: two reports into one folder would leave report.md of one and the plots of the other."""
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UserError(f"{path} is a file, not a folder; pass {hint}")
+    refuse_if_busy(path)
     made_by = owner(path)
     if not path.is_dir():
         theirs: dict[str, str] = {}
@@ -134,6 +136,7 @@ def claim_output(path: str | Path, kind: str, *, hint: str, writes: tuple[str, .
             f"{path}, or pass {hint}"
         )
     safeio.make_dir(path)
+    lock(path)
     if made_by != kind:
         manifest.write_new(path, kind, now())
     return path

@@ -10,6 +10,7 @@ import platform
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +96,80 @@ def write_recipe(path: str | Path, recipe: Any) -> None:
     safeio.atomic_write_text(Path(path, "recipe.yaml"), yaml.safe_dump(to_dict(recipe), sort_keys=False, width=120))
 
 
-def read_run_info(path: str | Path) -> dict:
+def read_json_object(path: str | Path) -> dict:
+    """A JSON file holding one object (run.json, summary.json): {} when it is missing; a damaged one (not JSON, not
+    an object, not UTF-8, unreadable) is read as missing with a warning naming it, as a bad jsonl line is."""
+    return _json_object(Path(path)) or {}
+
+
+def _json_object(path: Path) -> dict | None:
+    return _read_file(path, safeio.load_json, "a JSON object")
+
+
+def _read_file(path: Path, load: Callable[[str, str], Any], what: str) -> dict | None:
+    """The mapping a file holds, read with `load` (bounded: safeio); None when it is missing, and when it is damaged
+    (unreadable, not UTF-8, not parsed, not a mapping), with a warning naming it."""
+    if not path.is_file():
+        return None
     try:
-        info = json.loads(Path(path, "run.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return info if isinstance(info, dict) else {}
+        value = load(safeio.read_text(path, "file"), str(path))
+    except UserError as err:
+        print(f"warning: {err} (ignored)", file=sys.stderr)
+        return None
+    if not isinstance(value, dict):
+        print(f"warning: {path}: not {what} (ignored)", file=sys.stderr)
+        return None
+    return value
+
+
+def read_run_info(path: str | Path) -> dict:
+    """A stage folder's run.json (times, hardware, status); {} without one."""
+    return read_json_object(Path(path, "run.json"))
+
+
+def run_gpus(info: dict) -> tuple[str | None, int]:
+    """(GPU device name, training GPUs) from run.json's `hardware` (`hardware()` below: `gpus` = the device names,
+    `world_size` = the processes); (None, 0) for a CPU run or a run.json that does not say. The count is the
+    processes (`world_size`, else `num_gpus`), else how many devices the machine had."""
+    hw = info.get("hardware")
+    if not isinstance(hw, dict):
+        return None, 0
+    gpus = hw.get("gpus") if isinstance(hw.get("gpus"), list) else []
+    name = str(gpus[0]) if gpus else hw.get("gpu_name")
+    if not isinstance(name, str) or not name:
+        return None, 0
+    counts = [hw.get(k) for k in ("world_size", "num_gpus")]
+    count = next((c for c in counts if isinstance(c, int) and not isinstance(c, bool) and c >= 1), None)
+    return name, count or len(gpus)
+
+
+def eval_summaries(stage_dir: str | Path) -> dict[str, dict]:
+    """The summary.json of each eval-* folder beside a stage folder, by folder name, in pipeline order (eval-base,
+    eval-sft, eval-grpo, then the others by name); a damaged one is left out with a warning."""
+    from grpo_cli.rundir.layout import STAGES
+
+    order = {name: i for i, name in enumerate(STAGES)}
+    found = sorted(Path(stage_dir).parent.glob("eval-*/summary.json"), key=lambda p: (order.get(p.parent.name, 99), p))
+    return {p.parent.name: data for p in found if (data := _json_object(p)) is not None}
+
+
+def read_recipe_dict(path: str | Path) -> dict | None:
+    """A stage folder's recipe.yaml as the mapping it holds (bounded, as every recipe is read), for describing a run
+    (`grpo report`); None when it is missing, and when it is damaged, with a warning naming it."""
+    return _read_file(Path(path, "recipe.yaml"), safeio.load_yaml, "a mapping of recipe keys")
+
+
+def read_alarms(path: str | Path) -> list[dict]:
+    """A stage folder's alarms.jsonl rows (the live run's alarms); a row whose `id` is not a string (edited by hand)
+    is skipped with a warning, as a bad line is."""
+    file = Path(path, "alarms.jsonl")
+    rows = read_jsonl(file)
+    bad = [n for n, row in enumerate(rows, 1) if not isinstance(row.get("id"), str)]
+    if bad:
+        print(
+            f"warning: {file}: {len(bad)} row(s) whose id is not a name (first: row {bad[0]}), skipped", file=sys.stderr
+        )
+    return [row for row in rows if isinstance(row.get("id"), str)]
 
 
 def write_run_info(path: str | Path, **fields: Any) -> dict:

@@ -232,12 +232,13 @@ def _require_limit(limit: int) -> None:
 def _sample(sampler: Recipe, clean: list[Any], teacher: str | Path, out: Path, **kwargs: Any) -> dict[str, Any]:
     """The eval stage on the problems to distil. A finished sampling folder (its summary.json, same settings) is
     reused by --resume; an unfinished one is sampled again."""
+    from grpo_cli import rundir
     from grpo_cli.stages import eval as eval_stage
 
     folder = out / SAMPLING
     done = folder / eval_stage.SUMMARY
     if done.is_file():
-        previous = json.loads(done.read_text(encoding="utf-8"))
+        previous = rundir.read_json_object(done)
         s, e = previous.get("settings", {}), sampler.eval
         if (s.get("n"), s.get("temperature"), s.get("top_p"), s.get("max_tokens"), s.get("model")) == (
             e.n, e.temperature, e.top_p, e.max_tokens, str(teacher)

@@ -32,7 +32,7 @@ from typing import Any
 import torch
 from trl import GRPOTrainer
 
-from grpo_cli.observe import alarms
+from grpo_cli.observe.stream import DS_DROPPED, DS_ROUNDS, DS_UNFILLED
 
 # Keys of TRL 1.16's generation output and how a row of each is padded when two rounds' widths differ:
 # (B, prompt_len) tensors are left-padded, (B, completion_len) ones right-padded. Anything else is refused, so a TRL
@@ -148,7 +148,7 @@ class DynamicSamplingGRPOTrainer(GRPOTrainer):
             if output.get("tool_mask") is not None:
                 mask = mask * output["tool_mask"]
             output["num_items_in_batch"] = self.accelerator.gather(mask.sum()).sum()
-        self._metrics["train"][alarms.DS_DROPPED].append(float(dropped_at_start - sum(slots)))
-        self._metrics["train"][alarms.DS_UNFILLED].append(float(sum(slots)))
-        self._metrics["train"][alarms.DS_ROUNDS].append(float(rounds))
+        self._metrics["train"][DS_DROPPED].append(float(dropped_at_start - sum(slots)))
+        self._metrics["train"][DS_UNFILLED].append(float(sum(slots)))
+        self._metrics["train"][DS_ROUNDS].append(float(rounds))
         return output

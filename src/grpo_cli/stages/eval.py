@@ -111,11 +111,18 @@ def check_model_dir(model_dir: str | Path) -> None:
 
 
 def make_generator(
-    recipe: Recipe, model_dir: str | Path, s: EvalConfig, backend: str, tokenizer: Any = None, longest: int = 0
+    recipe: Recipe,
+    model_dir: str | Path,
+    s: EvalConfig,
+    backend: str,
+    tokenizer: Any = None,
+    longest: int = 0,
+    rows: int = 1,
 ):
     """(generator, tokenizer) for the backend: the HF model on the GPU when there is one, else the CPU. vLLM's
     context is what the eval needs, the longest prompt (`longest` tokens) + eval.max_tokens, unless the recipe sets
-    model.max_context: a model's own (32k-128k for Qwen2.5) would size the KV cache for sequences never run."""
+    model.max_context: a model's own (32k-128k for Qwen2.5) would size the KV cache for sequences never run. The HF
+    backend runs eval.batch_size rows per call, or (0) as many of the eval's `rows` as the GPU holds."""
     from transformers.utils import logging as hf_logging
 
     from grpo_cli import models
@@ -143,7 +150,10 @@ def make_generator(
         if bars:
             hf_logging.enable_progress_bar()
     threads = generation.cpu_threads(model)
-    return generation.HFGenerator(model, tokenizer, batch_size=s.batch_size, threads=threads), tokenizer
+    # eval.batch_size 0: as many rows as the GPU's free memory holds (32 on a CPU); the rows never exceed problems x n.
+    batch = s.batch_size or generation.auto_batch_size(model, longest, s.max_tokens, rows)
+    gen = generation.HFGenerator(model, tokenizer, batch_size=batch, threads=threads, mode=recipe.model.generation)
+    return gen, tokenizer
 
 
 def score(
@@ -221,7 +231,7 @@ def run(
     longest = max(len(generation.encode_prompt(tokenizer, t)) for t in texts)
     recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
     s = recipe.eval
-    gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer, longest=longest)
+    gen, tokenizer = make_generator(recipe, model_dir, s, backend, tokenizer, longest=longest, rows=len(texts) * s.n)
     t_loaded = time.perf_counter()
     sampling = generation.Sampling(
         n=s.n, temperature=s.temperature, top_p=s.top_p, max_tokens=s.max_tokens, seed=s.seed
@@ -321,6 +331,7 @@ def _timing(stats: Any, t0: float, t_loaded: float, t_generated: float, t_scored
         "completion_tokens": stats.tokens,
         "tokens_per_s": round(stats.tokens / stats.seconds, 1) if stats.seconds else None,
         "samples_per_s": round(stats.rows / stats.seconds, 2) if stats.seconds else None,
+        "batch_size": stats.extra.get("batch_size"),  # rows per generate call (HF): eval.batch_size or memory-sized
     }
 
 

@@ -67,7 +67,19 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
     }
     if recipe.model.max_context is not None:
         kwargs["vllm_max_model_length"] = recipe.model.max_context
+    if recipe.model.generation == "compiled" and not g.use_vllm:
+        kwargs["cache_implementation"] = "static"  # TRL's own key; compiled_generation turns the compile on
     return kwargs
+
+
+def compiled_generation(trainer: Any, recipe: Recipe, device: str) -> None:
+    """model.generation: compiled on TRL's HF path: TRL builds its GenerationConfig with disable_compile=True (and
+    generation_kwargs cannot override that key), so with the static cache it asked for, the compile is switched on in
+    the trainer's config: the same settings as eval's (generation.compile_settings)."""
+    if recipe.model.generation != "compiled" or recipe.grpo.use_vllm:
+        return
+    for key, value in generation.compile_settings("compiled", device).items():
+        setattr(trainer.generation_config, key, value)
 
 
 def colocated_vllm_settings(recipe: Recipe, kwargs: dict[str, Any], longest: int, device: str) -> dict[str, Any]:
@@ -235,6 +247,7 @@ def run(
         callbacks=cbs,
     )
     place_step_scorers(trainer, reward_funcs)
+    compiled_generation(trainer, recipe, device)
     if recipe.grpo.use_vllm and recipe.grpo.vllm_mode == "colocate" and device == "cpu":
         sync_through_vllm_reload(trainer.vllm_generation)
     training.begin(

@@ -23,7 +23,6 @@ and skipped, and an interrupted training stage continues from its latest checkpo
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -182,7 +181,7 @@ def run(
                 _here(step, recipe, run_dir, folder, resume=continue_training, progress=progress, callbacks=callbacks)
             timing[step.folder] = round(time.perf_counter() - started, 1)
         if step.kind == "eval":
-            summaries[step.label] = json.loads((folder / "summary.json").read_text())
+            summaries[step.label] = rundir.read_json_object(folder / "summary.json")
         if step.kind == "distill":
             check_distilled(folder)
     out: dict[str, Any] = dict(summaries)
@@ -225,7 +224,7 @@ def _describe(step: Step, recipe: Recipe) -> str:
 
 def check_distilled(folder: Path) -> None:
     """The student needs data: a distillation that kept nothing stops the run in one line saying why."""
-    counts = json.loads((folder / "summary.json").read_text())["counts"]
+    counts = rundir.read_json_object(folder / "summary.json")["counts"]
     if counts["kept"] == 0:
         why = ", ".join(f"{n} {reason}" for reason, n in counts["rejected"].items() if n)
         raise UserError(
