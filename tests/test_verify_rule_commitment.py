@@ -76,6 +76,15 @@ CASES = [
     ("So 3 + 4 = 7 and 18 total. La respuesta final es:", "18", "gsm8k", False, "empty final statement (es)"),
     ("So 3 + 4 = 7 and 18 total. Die endgültige Antwort ist:", "18", "gsm8k", False, "empty final statement (de)"),
     ("So 3 + 4 = 7 and 18 total. The final answer is: 18", "18", "gsm8k", True, "the statement with its value"),
+    # issue 38: a later statement of another value, in any words, is a hedge; working and known quantities are not
+    ("<answer>18</answer> ...though honestly I'd bet on 19.", "18", "gsm8k", False, "a later value, no listed word"),
+    ("#### 18\n\nBueno, mejor pongo 19.", "18", "gsm8k", False, "a later value, in Spanish"),
+    ("The answer is 18.\n\n**19**", "18", "gsm8k", False, "a bare value on the last line"),
+    ("**Answer: 84**\n\nHere is how: 12 × 3 = 36, then 36 + 48 = 84.", "84", "gsm8k", True, "working after it"),
+    ("**Answer: 54**\n\n- 18 per page\n- 3 pages", "54", "gsm8k", True, "a breakdown list after it"),
+    ("The answer is 18 hours.\n\nThat is 1080 minutes.", "18", "gsm8k", True, "the same value in another unit"),
+    ("$\\boxed{42}$ (placeholder, I did not actually solve it)", "42", "math", False, "disowned after it"),
+    ("$\\boxed{42}$ (checked twice)", "42", "math", True, "a remark that disowns nothing"),
 ]
 
 

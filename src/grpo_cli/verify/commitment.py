@@ -177,7 +177,13 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     first = _SENTENCE.search(rest)
     first_end = first.end() if first else len(rest)
     # (not a phrase's line after its first sentence, nor what opens with a revision: '\boxed{12} Wait, it is 13.')
-    own_sentence = not _ENDED.search(text, max(0, end - 3), end) and not _OPENS.match(_LEAD.sub("", rest))
+    # (an answer tag has closed its statement: what follows it is a sentence of its own, '<answer>18</answer> ...though
+    # honestly I'd bet on 19.')
+    own_sentence = (
+        source != "answer_tag"
+        and not _ENDED.search(text, max(0, end - 3), end)
+        and not _OPENS.match(_LEAD.sub("", rest))
+    )
     if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):

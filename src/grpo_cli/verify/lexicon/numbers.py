@@ -141,7 +141,7 @@ NUMBER_WORDS_ELSEWHERE = {
 COMPOUND_PARTS = {
     **dict.fromkeys(("hundert", "honderd", "cento", "cientos", "cientas", "centos"), "hundred"),
     **dict.fromkeys(("tausend", "duizend", "mila", "mille"), "thousand"),
-    **dict.fromkeys(("ein", "eine", "een"), "one"), "zwei": "two", "drei": "three", "sieben": "seven", "elf": "eleven",
+    **dict.fromkeys(("ein", "eine", "een"), "one"), "zwei": "two", "due": "two", "drei": "three", "sieben": "seven", "elf": "eleven",
     "veinti": "twenty", "quinientos": "five hundred", "einhalb": "and a half", "anderthalb": "one and a half",
     **{"vent": "twenty", "trent": "thirty", "quarant": "forty", "cinquant": "fifty", "sessant": "sixty",
        "settant": "seventy", "ottant": "eighty", "novant": "ninety"},  # (it, before 'uno' / 'otto': 'ventotto')
