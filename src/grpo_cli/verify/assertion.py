@@ -42,12 +42,17 @@ from grpo_cli.verify.lexicon import (
     ANSWER_OWNERS,
     ANSWER_PARTIES,
     CONDITIONS,
+    GRADER_HINTS,
     GRADER_TERMS,
     LABEL_WORDS,
     NEGATED_AFTER,
     NEGATED_BEFORE,
     NEGATION_FILLERS,
+    NEGATION_HINTS,
+    OWNER_HINTS,
+    PARTY_HINTS,
     QUOTE_SOURCES,
+    SOURCE_HINTS,
     either,
 )
 from grpo_cli.verify.region import END_OF_TURN, NEXT_QUESTION, PROMPT_ECHO, closing_line
@@ -68,16 +73,21 @@ class Statements:
 
 
 # Where a sentence ends: a full stop, '!' or '?' before a space, an ideographic stop, a line end, an end-of-turn token.
-_BOUNDARY = re.compile(r"[.!?](?=[\s<]|$)|[。！？]|\n|" + END_OF_TURN.pattern)  # (an end-of-turn token too)
+_BOUNDARY = re.compile(
+    r"[.!?](?:\$|\*\*|\))?(?=[\s<]|$)|[。！？]|\n|" + END_OF_TURN.pattern
+)  # (an end-of-turn token too)
 _QUESTION = re.compile(r"[?？]")
 # A value as prose or math writes it: '42', '-3.5', '$1,250', '3/4', '$\frac{1}{6}$', '\boxed{42}'.
-_VALUE = r"(?:\\boxed\{[^{}\n]{1,40}\}|\$[^$\n]{1,40}\$|\\?\$?\s?-?[0-9][0-9,.]*(?:\s*/\s*[0-9]+)?(?<![.,]))"
+_VALUE = r"(?:\\boxed\{[^{}\n]{1,40}\}|\$[^$\n]{1,40}\$|(?:\\?\$\s?)?-?[0-9][0-9,.]*(?:\s*/\s*[0-9]+)?(?<![.,]))"
 _JOIN = r"\s*(?:,|;|/|\bor\b|\band\b|\bnor\b|\bni\b|\bo\b|\bou\b|\boder\b|\bили\b|或)\s*"
+# A value joined to a negated one ('not 41 or 43', 'not $41$ or $43$'): a number or a math region with no equation
+# ('cannot be $0$, $x=\boxed{5}$' negates 0 only)
+_JOINED = r"(?:\$[^$=\\\n]{1,40}\$|(?:\\?\$\s?)?-?[0-9][0-9,.]*(?:\s*/\s*[0-9]+)?(?<![.,]))"
 _CJK_NEGATIONS = tuple(w for words in NEGATED_BEFORE.values() for w in words if "\u3000" <= w[0] <= "\u9fff")
 _LATIN_NEGATIONS = tuple(w for words in NEGATED_BEFORE.values() for w in words if w not in _CJK_NEGATIONS)
 _NEGATED = re.compile(
     r"(?i)(?:\b(?:" + either(_LATIN_NEGATIONS) + r")\b|" + either(_CJK_NEGATIONS) + r")"
-    r"(?:\s+(?:" + either(NEGATION_FILLERS) + r")\b)*[\s:,]*(?P<values>" + _VALUE + "(?:" + _JOIN + _VALUE + ")*)"
+    r"(?:\s+(?:" + either(NEGATION_FILLERS) + r")\b)*[\s:,]*(?P<values>" + _VALUE + "(?:" + _JOIN + _JOINED + ")*)"
     r"|(?<![\w.])(?P<value>" + _VALUE + r")\s*(?:" + either(NEGATED_AFTER) + ")"
 )
 _ANY_VALUE = re.compile(_VALUE)
@@ -110,14 +120,26 @@ class _Sentences:
     """The sentences of a text: from after one boundary up to and including the next; which one holds a position."""
 
     def __init__(self, text: str):
-        self.ends = [m.end() for m in _BOUNDARY.finditer(text)]
-        if not self.ends or self.ends[-1] < len(text):
-            self.ends.append(len(text))
+        self.text = text
+        self._ends: list[int] | None = None
+
+    @property
+    def ends(self) -> list[int]:
+        if self._ends is None:  # found once, when a rule first needs them
+            self._ends = [m.end() for m in _BOUNDARY.finditer(self.text)]
+            if not self._ends or self._ends[-1] < len(self.text):
+                self._ends.append(len(self.text))
+        return self._ends
 
     def around(self, pos: int) -> tuple[int, int]:
         i = bisect.bisect_right(self.ends, pos)
         i = min(i, len(self.ends) - 1)
         return (self.ends[i - 1] if i > 0 else 0), self.ends[i]
+
+
+def _holds(lower: str, hints: tuple[str, ...]) -> bool:
+    """Does a (lower-cased) text hold one of a rule's words? (Substring tests: a text without them skips the rule.)"""
+    return any(h in lower for h in hints)
 
 
 def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
@@ -164,17 +186,19 @@ def _labelled(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _someone_elses(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
+def _someone_elses(text: str, lower: str, sentences: _Sentences) -> list[tuple[int, int]]:
     """Sentences that give a party's answer or address the grader; quotations from a named source."""
     spans = []
-    for m in _PARTY.finditer(text):
+    parties = _PARTY.finditer(text) if _holds(lower, PARTY_HINTS) else ()
+    sources = _SOURCE.finditer(text) if _holds(lower, SOURCE_HINTS) else ()
+    for m in parties:
         s, e = sentences.around(m.start())
         if _ANY_VALUE.search(text, s, e):
             spans.append((s, e))  # 'The grader expects 42.', 'According to the answer key, 42.'
-    for block in _BLOCKQUOTE.finditer(text):
+    for block in _BLOCKQUOTE.finditer(text) if sources else ():
         if _SOURCE.search(block.group(0)):
             spans.append(block.span())  # '> Example: ... \boxed{42}'
-    for m in _SOURCE.finditer(text):
+    for m in sources:
         s, e = sentences.around(m.start())
         if _QUOTATION.search(text, s, e) or _STATES_ANSWER.search(text, s, e) or PHRASE.search(text, s, e):
             # 'In the textbook example, "the answer is \boxed{42}".', '(In the example the textbook gives, the
@@ -184,6 +208,7 @@ def _someone_elses(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
 
 
 def _negated(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    """The negated values of a text, as spans to set aside (the negation with them) and (position, value) pairs."""
     spans, denied = [], []
     for m in _NEGATED.finditer(text):
         spans.append(m.span())
@@ -194,14 +219,18 @@ def _negated(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
 
 
 def asserted(text: str) -> Statements:
-    """What the model asserts in `text` (the module's docstring)."""
-    sentences = _Sentences(text)
-    if _CONDITION.search(text):
+    """What the model asserts in `text` (the module's docstring). Each rule runs only on a text that holds one of
+    the words it needs (`lexicon.*_HINTS`: a few substring tests), so most texts cost a few microseconds here."""
+    lower = text.lower()
+    if _holds(lower, GRADER_HINTS) and _CONDITION.search(text):
         return Statements(text, (), True)  # 'If the expected answer is 42, my answer is 42.'
-    spans = _asked(text, sentences) + _labelled(text) + _someone_elses(text, sentences)
+    sentences = _Sentences(text)
+    spans = _asked(text, sentences) if "?" in text or "？" in text else []
+    spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
+    spans += _someone_elses(text, lower, sentences)
     if "enclosed" in text:
         spans += [m.span() for m in PROMPT_ECHO.finditer(text)]  # the prompt's own sentence, echoed
-    negated, denied = _negated(text)
+    negated, denied = _negated(text) if _holds(lower, NEGATION_HINTS) else ([], [])
     if negated:
         # a sentence whose only values are negated states none ('The answer is not 42.'); in one that states another
         # value, what is negated stays a mark ('certainly not ¬¬ or ¬¬; it is 42')

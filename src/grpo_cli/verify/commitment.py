@@ -285,7 +285,7 @@ def committed(
     own_end = answer_end(text, found[0].strip(), found[1])
     last_paragraph = text.rstrip().rfind("\n\n")
     trailers = trailers_start(text)
-    known = _known(text[: max(0, own_end)] + "\n" + (given or ""))  # what the text had before its answer
+    known = _Known(text[: max(0, own_end)] + "\n" + (given or ""))  # what the text had before its answer
     slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
@@ -357,7 +357,7 @@ def _numbers(text: str) -> set[Fraction]:
     return out
 
 
-def _new_value(sentence: str, known: dict[Fraction, set[str]], at: int, text: str, read) -> bool:
+def _new_value(sentence: str, known: _Known, at: int, text: str, read) -> bool:
     """A sentence after the answer that states another value: another answer, whatever its words ('...though
     honestly I'd bet on 19.', 'Pero bueno, yo pondría 43.'). Not working (an operation or an equation, a list item
     or a table row of a breakdown), and not a quantity the text had before its answer or the question gives,
@@ -371,21 +371,29 @@ def _new_value(sentence: str, known: dict[Fraction, set[str]], at: int, text: st
     if not values:
         return located is not None  # a value in words or symbols: compared as it is
     words = _content_words(sentence)
-    return any(not known.get(v, set()) & words for v in values)
+    return any(not known.words(v) & words for v in values)
 
 
 def _content_words(text: str) -> set[str]:
     return {w for w in _WORDS.findall(text.lower()) if w not in _FUNCTION_WORDS}
 
 
-def _known(text: str) -> dict[Fraction, set[str]]:
-    """Each value a text (the part before the answer, and the question) writes, with the words of its sentences."""
-    out: dict[Fraction, set[str]] = {}
-    for sentence in _SENTENCE.split(text):
-        words = _content_words(sentence)
-        for v in _numbers(sentence):
-            out.setdefault(v, set()).update(words)
-    return out
+class _Known:
+    """Each value a text (the part before the answer, and the question) writes, with the words of its sentences;
+    read once, when a sentence after the answer first states a value."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._values: dict[Fraction, set[str]] | None = None
+
+    def words(self, value: Fraction) -> set[str]:
+        if self._values is None:
+            self._values = {}
+            for sentence in _SENTENCE.split(self.text):
+                words = _content_words(sentence)
+                for v in _numbers(sentence):
+                    self._values.setdefault(v, set()).update(words)
+        return self._values.get(value, set())
 
 
 def disowns(text: str, start: int) -> bool:

@@ -11,7 +11,7 @@ every other reader, removes what a rendered page does not show as the writer's t
   (`display:none`, `opacity:0`, `font-size:0`, a white or transparent colour, `hidden`); zero-width characters;
 - **markup that is not text** - HTML comments and markdown comments (`[//]: # (...)`), link reference definitions,
   a link's target (`[text](target)` shows its text), an image (`![alt](src)`, `<img alt=...>`: its alt text shows
-  only when the image does not), HTML tags and their attributes (`<a href=...>text</a>` shows its text), addresses
+  only when the image does not), a figure's code (`[asy]...[/asy]`, drawn, not read), HTML tags and their attributes (`<a href=...>text</a>` shows its text), addresses
   (`https://...`): an address is not a statement;
 - **text struck out** - `~~...~~`, `~...~`, `<del>` / `<s>` / `<strike>`, `\sout{}`, `\cancel{}`, `\xcancel{}`, ...:
   the writer shows it and withdraws it (`\cancelto{v}{x}` keeps `v`).
@@ -64,6 +64,7 @@ _STRUCK_ELEMENT = re.compile(
 _STRUCK_TILDES = re.compile(
     r"~~(?=\S)[^~\n]{1,300}?(?<=\S)~~|(?<![~\w\\])~(?=[^\s~])[^~\n]{1,80}?(?<=[^\s~])~(?![~\w])"
 )
+_FIGURE = re.compile(r"\[asy\].*?(?:\[/asy\]|$)", re.S)  # Asymptote code: drawn as a figure, not read as text
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 # A line of links only ('[source](https://...)', '<a href=...>more</a>'): a citation, not a statement.
@@ -142,6 +143,8 @@ def visible(text: str) -> str:
         text = _STRUCK_TILDES.sub(" ", text)
     if "\\" in text and _NEEDS_LATEX.search(text):
         text = _latex(text)
+    if "[asy]" in text:
+        text = _FIGURE.sub(" ", text)
     if "](" in text:
         text = _LINK.sub(r"\1", _CITATION.sub("", _IMAGE.sub(" ", text)))
     if "<a" in text:

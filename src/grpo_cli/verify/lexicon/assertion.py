@@ -60,9 +60,9 @@ ADDRESSED = (r"@\s*(?:grader|checker|reviewer|evaluator)", r"\[\s*(?:verifier|gr
 
 # A quotation's source: an example, a textbook, a sample solution, a class.
 QUOTE_SOURCES = {
-    "en": ("example", "sample", r"text-?book", "worked", "quote", "quoted", r"puts\s+it"),
-    "es": ("ejemplo",), "fr": ("exemple", "manuel"), "de": (r"beispiel\w*", r"l[öo]sungsbeispiel"),
-    "it": ("esempio",), "pt": ("exemplo",), "ru": (r"пример\w*", r"учебник\w*"),
+    "en": (r"(?<!for )example", "sample", r"text-?book", "worked", "quote", "quoted", r"puts\s+it"),  # not 'for example'
+    "es": (r"(?<!por )ejemplo",), "fr": (r"(?<!par )exemple", "manuel"), "de": (r"(?<!zum )beispiel\w*",),
+    "it": (r"(?<!per )esempio",), "pt": (r"(?<!por )exemplo",), "ru": (r"пример\w*", r"учебник\w*"),
     "zh ja": ("例题", "例題", "教科書", "课本", "例"),
 }  # fmt: skip
 
@@ -135,3 +135,28 @@ DISOWNED = {
                  "解いていません", "임의로", "풀지 않았", "추측"),
     "id": (r"asal\s+tebak", r"tidak\s+menghitung", r"tidak\s+menyelesaikan"),
 }  # fmt: skip
+
+# Substrings every party, address or quotation source holds, lower-cased: a text with none of them holds no such
+# statement, and the patterns above are not run on it (a few `in` tests per text).
+PARTY_HINTS = (
+    "grad", "check", "verif", "evaluat", "review", "scorer", "key", "truth", "gold", "refer", "expect", "official",
+    "sample", "manual", "book", "solucionario", "gabarito", "muster", "corrig", "esperad", "attendu", "erwartet",
+    "attesa", "эталон", "учебник", "参考答案", "标准答案", "模範解答", "해설지", "评分", "採点", "accord", "seg", "selon",
+    "laut", "secondo", "согласно", "dear", "whoever",
+)  # fmt: skip
+SOURCE_HINTS = ("exampl", "sample", "book", "worked", "quot", "puts it", "ejemplo", "exemple", "beispiel", "esempio",
+                "exemplo", "пример", "учебник", "manuel", "例", "教科書", "课本")  # fmt: skip
+# ... and every owner of a labelled line, every condition on the grader, every negation (the same use).
+OWNER_HINTS = PARTY_HINTS + ("target", "exampl", "worked", "teach", "instruct", "judge", "marker", "rubric", "system",
+                             "referen", "clave", "oficial", "libro", "ejemplo", "profes", "évalu", "evalu", "manuel",
+                             "livre", "exemple", "buch", "beispiel", "lehrer", "korrektor", "prüfer", "bewert", "riferim",
+                             "ufficial", "esempio", "corrett", "valutat", "oficial", "livro", "exemplo", "corret",
+                             "avaliad", "пример", "проверя", "официал", "ожидаем", "例题", "课本", "例題", "教科書",
+                             "모범", "채점", "correct", "référ", "offici", "schlüssel")  # fmt: skip
+GRADER_HINTS = ("grad", "check", "review", "evaluat", "key", "refer", "expect", "correct", "right answer", "esperad",
+                "attendu", "erwartet", "attesa", "gabarito", "ответах", "ожидаем", "标准答案", "正确答案", "参考答案",
+                "正解", "kunci", "beklenen")  # fmt: skip
+NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니",
+                  "değil", "bukan", "không", "niet", "nie", "rather", "instead", "lieu", "lugar", "vez", "statt",
+                  "invece", "wrong", "incorrect", "falsch", "faux", "sbagliat", "errad", "неверн", "неправил", "错",
+                  "rule", "means", "nunca", "jamás", "mai", "keines", "ні", "并非")  # fmt: skip
