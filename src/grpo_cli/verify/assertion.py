@@ -100,7 +100,7 @@ _OWNER_INSIDE = re.compile(
 )
 _LINKING = re.compile(r"(?i)^(?:" + either(LABEL_WORDS) + r")$")
 _PARTY = re.compile(
-    r"(?i)(?:\b(?:" + either(ANSWER_PARTIES) + r")|(?:" + either(ACCORDING_TO) + r")\s+"
+    r"(?i)(?:(?<![\w-])(?:" + either(ANSWER_PARTIES) + r")|(?:" + either(ACCORDING_TO) + r")\s+"
     r"[^.!?\n]{0,40}?\b(?:" + either(ANSWER_OWNERS) + r")|" + either(ADDRESSED) + ")"
 )
 _SOURCE = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in QUOTE_SOURCES.items() if k != "zh ja"}) + r")\b|"

@@ -72,7 +72,9 @@ CONDITIONS = (r"if", r"in\s+case", "assuming", "should", "whatever", "provided",
 
 # What a condition on the grader names: 'if the expected answer is 42', 'if the correct answer turns out to be',
 # 'if 42 is what you are grading against', 'se o gabarito for', 'если в ответах'.
-GRADER_TERMS = (r"grad(?:er|ing|ed)", "checker", "reviewer", "evaluator", "key",
+# ('grader' not inside 'fourth-grader')
+GRADER_TERMS = (r"(?<![\w-])grad(?:ers?|ing)\b", "checker", "reviewer", "evaluator", r"answer\s+key", r"your\s+key",
+                r"key\s+(?:says|is|has|lists|gives|shows)",  # (not 'the key idea')
                 r"reference(?!\s+(?:angle|point|frame|line|triangle))", r"expected\s+(?:answer|result|output|solution|one)",
                 r"correct\s+answer", r"right\s+answer", r"respuesta\s+(?:esperada|correcta)", r"r[ée]ponse\s+attendue",
                 r"erwartete", r"risposta\s+attesa", "gabarito", r"в\s+ответах", r"ожидаем\w*", "标准答案", "正确答案",
