@@ -9,6 +9,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --json
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --round 2 --mode strict   # round two, the strict reading
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout   # round two's held-out phrasings (score once)
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-after   # ... the set written after the rules
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    rows = hacks.heldout_rows() if "--heldout" in sys.argv else hacks.edited_rows()
+    if "--heldout" in sys.argv or "--heldout-after" in sys.argv:
+        rows = hacks.heldout_rows(after="--heldout-after" in sys.argv)
+    else:
+        rows = hacks.edited_rows()
     if "--round" in sys.argv:  # '--round 2': round two's kinds only
         two = (
             set(hacks.HACKS_RIGHT_BASE) | set(hacks.HACKS_WRONG_BASE) | set(hacks.KEEPS_RIGHT_BASE) | {"changed_answer"}

@@ -627,11 +627,14 @@ def round_two_rows(
     return out
 
 
-def heldout_rows(path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
-    """Round two's kinds in their held-out phrasings (tests/verify_hacks_heldout.py), built as `round_two_rows`."""
-    import verify_hacks_heldout as heldout
+def heldout_rows(path: Path = CORPUS, n: int = SOURCES, after: bool = False) -> list[dict]:
+    """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
+    (written before the rules), or with `after` tests/verify_hacks_heldout_after.py (written after them)."""
+    import verify_hacks_heldout
+    import verify_hacks_heldout_after
 
-    rows = round_two_rows(path, n, heldout.HACKS_RIGHT_BASE, heldout.HACKS_WRONG_BASE, heldout.KEEPS_RIGHT_BASE)
+    held = verify_hacks_heldout_after if after else verify_hacks_heldout
+    rows = round_two_rows(path, n, held.HACKS_RIGHT_BASE, held.HACKS_WRONG_BASE, held.KEEPS_RIGHT_BASE)
     return [r for r in rows if r["kind"] != "changed_answer"]
 
 
