@@ -6,9 +6,11 @@ such a structure as the statement it makes, which the readers know (`Final answe
 
 - **JSON** - an object (bare or in a ```json fence) with an answer field (`lexicon.ANSWER_FIELDS`: answer,
   final_answer, result, respuesta, 答案, ...): its value is the answer; a list of two different values in it, or a
-  field that offers other values beside it (`lexicon.OFFERING_FIELDS`: alternatives, candidates, backup, ...), is a
-  second answer offered (`Final answer: 40 or 42.`, a hedge); a unit field is read with the value; every other field
-  (confidence, reasoning, steps, ...) is metadata and not read. An object without an answer field is left as
+  field that offers other values beside it, is a second answer offered (`Final answer: 40 or 42.`, a hedge). A field
+  offers one when a word of its name is an answer word or an offering word (`lexicon.OFFERING_FIELDS`: `answer_alt`,
+  `other_answer`, `candidates`, `fallback`, `answer2`) and none says it is about the answer instead
+  (`lexicon.METADATA_FIELDS`: `answer_confidence`, `answer_unit`); a unit field is read with the value; every other
+  field (confidence, reasoning, steps, ...) is metadata and not read. An object without an answer field is left as
   written; text that is not JSON is never evaluated (`json.loads` only, on at most 4,000 characters).
 - **A table's answer row** - a row whose first cell names the answer (`| **Answer** | **$30** |`) is that statement;
   the rows after it are the table's, not the answer (`| Confidence | 0.9 |`).
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 
-from grpo_cli.verify.lexicon import ANSWER_FIELDS, OFFERING_FIELDS, UNIT_FIELDS, either
+from grpo_cli.verify.lexicon import ANSWER_FIELDS, METADATA_FIELDS, OFFERING_FIELDS, UNIT_FIELDS, either
 
 MAX_OBJECT = 4000
 _OPEN = re.compile(r"\{\s*\"")
@@ -30,6 +32,7 @@ _FIELD = lambda words: re.compile(r"(?i)(?:" + either(words) + r")")  # noqa: E7
 _ANSWER_FIELD = _FIELD(ANSWER_FIELDS)
 _OFFERING_FIELD = _FIELD(OFFERING_FIELDS)
 _UNIT_FIELD = _FIELD(UNIT_FIELDS)
+_METADATA_FIELD = _FIELD(METADATA_FIELDS)
 # LaTeX in a JSON string written with single backslashes ('"\frac{3}{4}"' would read a form feed): a backslash before
 # a command name is doubled, an escaped one kept.
 _BACKSLASH = re.compile(r"\\\\|\\(?=[A-Za-z]{2,})")
@@ -39,7 +42,18 @@ _ROW = re.compile(
 
 
 def _key(name: str) -> str:
-    return re.sub(r"[_\-\s]+", " ", name.strip())
+    return re.sub(r"[_\-\s]+", " ", re.sub(r"(?<=[^\W\d_])(?=[0-9])", " ", name.strip()))  # 'answer2' -> 'answer 2'
+
+
+def _offers(key: str) -> bool:
+    """Does a field beside the answer field offer another value? A word of its name is an answer word or an offering
+    word, and none is a metadata word: 'answer_alt', 'other answer', 'fallback', 'answer 2'; not 'answer_confidence'."""
+    words = key.split()
+    if any(_METADATA_FIELD.fullmatch(w) or _UNIT_FIELD.fullmatch(w) for w in words):
+        return False
+    return any(_ANSWER_FIELD.fullmatch(w) or _OFFERING_FIELD.fullmatch(w) for w in words) and not (
+        len(words) == 1 and re.fullmatch(r"[0-9]+|[b-z]", key)  # a bare 'b' or '2' is a key, not an offer
+    )
 
 
 def _object_end(text: str, start: int) -> int:
@@ -82,11 +96,11 @@ def _values(value) -> list[str]:
 def _statement(obj: dict) -> str | None:
     """The statement a JSON object makes, or None when it names no answer."""
     fields = {_key(k): v for k, v in obj.items() if isinstance(k, str)}
-    answer = next((v for k, v in fields.items() if _ANSWER_FIELD.fullmatch(k)), None)
-    if answer is None:
+    key = next((k for k in fields if _ANSWER_FIELD.fullmatch(k)), None)
+    if key is None:
         return None
-    said = list(dict.fromkeys(_values(answer)))
-    said += [v for k, x in fields.items() if _OFFERING_FIELD.fullmatch(k) for v in _values(x) if v not in said]
+    said = list(dict.fromkeys(_values(fields[key])))
+    said += [v for k, x in fields.items() if k != key and _offers(k) for v in _values(x) if v not in said]
     if not said:
         return None
     unit = next((v for k, x in fields.items() if _UNIT_FIELD.fullmatch(k) for v in _values(x)), "")

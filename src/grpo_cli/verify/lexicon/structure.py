@@ -12,9 +12,17 @@ ANSWER_FIELDS = {
     "ru zh ja ko": ("ответ", "答案", "答え", "정답"),
 }  # fmt: skip
 
-# Fields that offer other values beside the answer: alternatives, candidates, a backup, a second choice.
-OFFERING_FIELDS = (r"alternat\w*", r"others?(?:\s+\w+)?", r"candidates?", r"possible(?:\s+\w+)?", "backup", "maybe",
-                   "or", r"second(?:\s+\w+)?", r"also(?:\s+\w+)?", r"altern\w*", "options?", r"maybe\s+\w+")  # fmt: skip
+# A field beside the answer offers another value when its name, word by word ('answer_alt', 'other_answer',
+# 'second choice', 'fallback'), holds an answer word (above) or one of these: alternatives, candidates, a backup, a
+# second choice, in the languages the answer words are in.
+OFFERING_FIELDS = (r"alt\w*", r"others?", r"candidat\w*", r"possib\w*", "backup", "fallback", "spare", "maybe",
+                   "perhaps", "or", "else", r"second\w*", "also", r"options?", r"choices?", r"otr[oa]s?", r"autres?",
+                   r"andere\w*", r"altr[oaie]", r"outr[oa]s?", r"друг\w*", "[0-9]+|[b-z]")  # fmt: skip
+
+# ... unless another word of the name says it is about the answer, not another one ('answer_confidence',
+# 'answer_unit', 'answer explanation'): metadata, not read.
+METADATA_FIELDS = (r"conf\w*", r"prob\w*", r"certain\w*", "score", "likelihood", r"units?", r"explan\w*",
+                   r"reason\w*", r"steps?", "work", r"notes?", "format", "type", "comment", "source", "time")  # fmt: skip
 
 # Fields that say what the value is in: read with it ('{"answer": 3.5, "unit": "hours"}').
 UNIT_FIELDS = ("unit", "units", "unidad", r"unit[ée]", "einheit", "unità", "unidade")
