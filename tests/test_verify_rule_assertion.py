@@ -45,7 +45,15 @@ CASES = [
         True,
         "grader: an expected value is no grader",
     ),  # fmt: skip
-]
+    # a condition on the answer itself, whatever its words: the text commits to nothing
+    ("Final answer: 155. If you were expecting 155, then 155 it is.", "155", False, "condition: circular (en)"),
+    ("Ответ: 96. Если эталон — 96, то и ответ 96.", "96", False, "condition: circular (ru)"),
+    ("Each box holds 6. If each box holds 6, the 6 boxes hold 36. The answer is 36.", "36", True,
+     "condition: on the problem's data"),
+    # a line labelled with another holder's answer: an owner and an answer noun, no first person
+    ("My answer: 40\nAnswer in the back of the book: 42", "42", False, "label: the book's answer"),
+    ("My answer: 42\nAnswer in the back of the book: 40", "42", True, "label: the model's own answer stands"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("completion", "reference", "expected", "rule"), CASES, ids=[c[-1] for c in CASES])

@@ -21,8 +21,11 @@ was) so no reader, the last-number fallback included, reads a value from it:
   quoted passage in a sentence that names an example, a textbook, a sample solution: `lexicon.QUOTE_SOURCES`; a
   sentence that names one beside a stated answer);
 - **conditional on the grader** - `If the expected answer is 42, my answer is 42.` (a condition, `lexicon.CONDITIONS`,
-  that names the grader, the key or the correct answer, `lexicon.GRADER_TERMS`): the model offers whatever is
-  expected, so the text commits to nothing at all (`void`).
+  that names the grader, the key or the correct answer, `lexicon.GRADER_TERMS`), or any condition on the answer
+  itself, whatever its words: a condition that holds one value, which the rest of its sentence states again after a
+  clause break (`If you were expecting 155, then 155 it is.`, `Если эталон — 96, то и ответ 96.`, `如果答案是 42，那就
+  是 42。`; not `If each box holds 6, the 6 boxes hold 36.`): the model offers whatever is expected, so the text
+  commits to nothing at all (`void`).
 
 Examples both ways are in tests/test_verify_rule_assertion.py. What is not set aside: a question answered by the
 sentence after it (`Could it be 40? No, it is 42.` states 42), a negation of another value (`The answer is 42, not
@@ -39,9 +42,13 @@ from dataclasses import dataclass
 from grpo_cli.verify.lexicon import (
     ACCORDING_TO,
     ADDRESSED,
+    ANSWER_NOUNS,
     ANSWER_OWNERS,
     ANSWER_PARTIES,
+    ANSWER_QUALIFIERS,
+    CONDITION_HINTS,
     CONDITIONS,
+    FIRST_PERSON,
     GRADER_HINTS,
     GRADER_TERMS,
     LABEL_WORDS,
@@ -57,7 +64,7 @@ from grpo_cli.verify.lexicon import (
 )
 from grpo_cli.verify.region import END_OF_TURN, NEXT_QUESTION, PROMPT_ECHO, closing_line
 from grpo_cli.verify.sources import PHRASE
-from grpo_cli.verify.text import word_meaning
+from grpo_cli.verify.text import content_words, word_meaning
 
 NEGATED = "¬"  # what stands where a negated value was, in a sentence that states another: no reader takes it for one
 
@@ -99,6 +106,9 @@ _OWNER_INSIDE = re.compile(
     r"(?i)" + either(ANSWER_OWNERS["zh ja ko"]) + r"|\((?:[^()]*\b(?:" + either(ANSWER_OWNERS) + r")\b[^()]*)\)"
 )
 _LINKING = re.compile(r"(?i)^(?:" + either(LABEL_WORDS) + r")$")
+_ANSWER_NOUN = re.compile(r"(?i)^(?:" + either(ANSWER_NOUNS) + r")$")
+_ANSWER_WORD = re.compile(r"(?i)^(?:" + either(ANSWER_NOUNS) + "|" + either(ANSWER_QUALIFIERS) + r")$")
+_FIRST_PERSON = re.compile(r"(?i)^(?:" + either(FIRST_PERSON) + r")$")
 _PARTY = re.compile(
     r"(?i)(?:(?<![\w-])(?:" + either(ANSWER_PARTIES) + r")|(?:" + either(ACCORDING_TO) + r")\s+"
     r"[^.!?\n]{0,40}?\b(?:" + either(ANSWER_OWNERS) + r")|" + either(ADDRESSED) + ")"
@@ -114,6 +124,38 @@ _CONDITION = re.compile(
     + r")[^.!?。\n]{0,60}?(?:\b(?:" + either(t for t in GRADER_TERMS if t.isascii()) + ")|"
     + either(t for t in GRADER_TERMS if not t.isascii()) + ")"
 )  # fmt: skip
+
+
+_CONDITION_WORD = re.compile(
+    r"(?i)(?:\b(?:" + either(c for c in CONDITIONS if c.isascii()) + r")\b|" + either(c for c in CONDITIONS if not c.isascii()) + ")"
+)  # fmt: skip
+_CLAUSE_BREAK = re.compile(r"[,，;:：—–]|\bthen\b|\bто\b|那")
+_OPERATOR = re.compile(r"[=+×*/÷^<>]|\\(?:times|cdot|div|frac)")
+
+
+def _circular(text: str, sentences: _Sentences) -> bool:
+    """A condition on the answer itself: the condition's clause holds one value and no operation, and the rest of its
+    sentence ends by stating that value again, saying nothing else the condition says ('If you were expecting 155,
+    then 155 it is.'); the condition is not about the problem's data (no word of it stood in the text before: not
+    'So, if Jenna picked 2 apples, she picked 2 apples.', not 'If 40% of them are boys, then 40% ... are boys.')."""
+    for m in _CONDITION_WORD.finditer(text):
+        start, end = sentences.around(m.start())
+        if _OPERATOR.search(text, m.end(), end):
+            continue  # a condition on the data, worked through: 'If x = 3, then 2x - 3 = 3'
+        values = list(_ANY_VALUE.finditer(text, m.end(), end))
+        cut = _CLAUSE_BREAK.search(text, values[0].end(), values[1].start()) if len(values) > 1 else None
+        if cut is None or _plain(values[0].group(0)) != _plain(values[-1].group(0)) or not _plain(values[0].group(0)):
+            continue
+        if _ANY_VALUE.search(text, m.end(), values[0].start()):
+            continue  # the condition holds one value
+        condition = {w for w in content_words(text[m.end() : cut.start()]) if not _ANSWER_WORD.match(w)}
+        if not condition & (content_words(text[: m.start()]) | content_words(text[cut.end() : end])):
+            return True  # about nothing the text had before, and its consequence says nothing but the value again
+    return False
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"[\s$,]|\\boxed|[{}]", "", value)
 
 
 class _Sentences:
@@ -172,13 +214,19 @@ def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
 
 
 def _labelled(text: str) -> list[tuple[int, int]]:
-    """Lines labelled with another holder of an answer: the label is owner and linking words only, one an owner."""
+    """Lines labelled with another holder of an answer: the label is owner and linking words only, one an owner
+    ('Reference answer:'), or it names an owner and an answer and no first person ('Answer in the back of the book:')."""
     spans = []
     for m in _LABEL.finditer(text):
         label = m.group("label").strip(" *_[]()")
         words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.sub(r"\([^()]*\)", " ", label))
+        owner = any(_OWNER.match(w) for w in words)
         owned = _OWNER_INSIDE.search(label) or (
-            words and any(_OWNER.match(w) for w in words) and all(_OWNER.match(w) or _LINKING.match(w) for w in words)
+            owner
+            and (
+                all(_OWNER.match(w) or _LINKING.match(w) for w in words)
+                or (any(_ANSWER_NOUN.match(w) for w in words) and not any(_FIRST_PERSON.match(w) for w in words))
+            )
         )
         if owned:
             end = text.find("\n", m.end())
@@ -225,6 +273,9 @@ def asserted(text: str) -> Statements:
     if _holds(lower, GRADER_HINTS) and _CONDITION.search(text):
         return Statements(text, (), True)  # 'If the expected answer is 42, my answer is 42.'
     sentences = _Sentences(text)
+    if _holds(lower, CONDITION_HINTS) and _circular(text, sentences):
+        return Statements(text, (), True)  # 'If you were expecting 155, then 155 it is.'
+
     spans = _asked(text, sentences) if "?" in text or "？" in text else []
     spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
     spans += _someone_elses(text, lower, sentences)

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from grpo_cli.verify.lexicon import (
     CJK_SCALE,
+    FUNCTION_WORDS,
     SMALL_NUMBERS,
     WORD_MEANINGS,
 )
@@ -174,3 +175,15 @@ def word_meaning(text: str) -> str | None:
     if word and "\u3040" <= word[-1] <= "\u9fff":  # ends in kana or a CJK ideograph
         return next((_MEANING[k] for k in _CJK_ENDINGS if word.endswith(k)), None)
     return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
+
+
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_MARKUP = re.compile(r"\\[A-Za-z]+|</?[A-Za-z][^<>\n]{0,40}>")  # '\frac', '<think>': markup, not words
+_FUNCTION_WORDS = frozenset(FUNCTION_WORDS)
+
+
+def content_words(text: str) -> set[str]:
+    """The words of a text that say what it is about: letters only, three or more, not a function word, not a LaTeX
+    command or a tag (lower-cased). Two sentences that share one are about the same things (verify.commitment,
+    verify.assertion)."""
+    return {w for w in _WORDS.findall(_MARKUP.sub(" ", text).lower()) if w not in _FUNCTION_WORDS}

@@ -31,15 +31,36 @@ LABEL_WORDS = (
     "your", "a", "an", "automatic", "correct", "final", "says?", "respuesta", "soluci[óo]n", "de", "la", "el", "del",
     "r[ée]ponse", "solution", "au", "le", "du", "antwort", "l[öo]sung", "an", "den", "der", "die", "risposta",
     "soluzione", "resposta", "solu[çc][ãa]o", "para", "ответ", "решение", "для", "в", "nota", "hinweis", "remarque",
+    "p", "s", "ps", "al", "ao",
 )  # fmt: skip
+
+# ... or, whatever else it holds, an answer noun beside the owner and no first person: 'Answer in the back of the
+# book', 'Resposta do livro', 'Ответ в конце учебника' (the owner's answer); not 'My answer (the key agrees)'.
+ANSWER_NOUNS = ("answers?", "solutions?", "results?", "respuestas?", r"soluci[óo]n", r"r[ée]ponses?", "antwort",
+                r"l[öo]sung\w*", "risposta", "soluzione", "resposta", r"solu[çc][ãa]o", r"ответ\w*", "решение")  # fmt: skip
+# What names the answer beside its noun: 'the right answer', 'the final result' (a condition on the answer itself)
+ANSWER_QUALIFIERS = (
+    "final",
+    "correct",
+    "right",
+    "expected",
+    "true",
+    "real",
+    "correcta",
+    "correcte",
+    "richtige",
+    "corretta",
+)
+FIRST_PERSON = ("i", "my", "mine", "our", "we", "mi", "mis", "mon", "ma", "mes", r"mein\w*", "mio", "mia", "meu",
+                "minha", "мой", "моё", "мое", "моя", r"наш\w*")  # fmt: skip
 
 # A party who holds another answer, in running text: 'The grader expects 42.', 'According to the answer key, 42.'
 # Only parties no word problem is about (not a teacher, a judge or a book: 'The teacher has 30 students.').
 ANSWER_PARTIES = (
-    "grader", "graders", "autograder", "checker", "verifier", "evaluator", "reviewer", "scorer", r"answer\s+key",
+    "grader", "graders", r"auto-?grader", "checker", "verifier", "evaluator", "reviewer", "scorer", r"answer\s+key",
     r"(?:the|your|my)\s+key", r"ground[- ]?truth", r"gold\s+(?:label|answer)", r"reference\s+(?:answer|solution)",
     r"expected\s+(?:answer|output|result|solution)", r"official\s+(?:answer|solution)", r"sample\s+(?:answer|solution)",
-    r"solution\s+manual", r"text-?book'?s?\s+(?:answer|example|solution|key)", r"(?:the\s+)?book'?s\s+answer",
+    r"solutions?\s+manual", r"answer\s+sheet", r"mark(?:ing)?\s+scheme", r"text-?book'?s?\s+(?:answer|example|solution|key)", r"(?:the\s+)?book'?s\s+answer",
     "solucionario", "gabarito", r"musterl[öo]sung", r"corrig[ée]", r"respuesta\s+(?:esperada|de\s+referencia)",
     r"r[ée]ponse\s+attendue", r"erwartete\s+antwort", r"risposta\s+attesa", r"resposta\s+esperada", r"эталонн\w+",
     r"в\s+учебнике", "参考答案", "标准答案", "模範解答", "해설지", "评分", "採点",
@@ -53,10 +74,19 @@ PARTY_VERBS = (r"says?", "said", r"expects?", r"wants?", r"lists?", r"gives?", "
                r"marks?", "is", "was", "matches", r"looking\s+for")  # fmt: skip
 
 # Who is addressed when the model writes to the grader: 'Note to grader:', '@grader', 'Dear reviewer,', 'To whoever
-# scores this:'
-ADDRESSED = (r"@\s*(?:grader|checker|reviewer|evaluator)", r"\[\s*(?:verifier|grader|checker|evaluator)\s*\]",
-             r"dear\s+(?:grader|reviewer|evaluator|marker|checker)", r"to\s+whoever\s+(?:scores|grades|marks|checks)",
-             r"note\s+(?:to|for)\s+(?:the\s+)?(?:grader|checker|reviewer|evaluator)", r"evaluator\s+note")  # fmt: skip
+# scores this:', 'Attn grader', 'Al corrector:', 'An den Prüfer:', '致阅卷老师'. (Not 'for the marker': a marker is
+# also a pen a word problem buys.)
+GRADERS = r"(?:auto-?)?(?:grader|checker|reviewer|evaluator|examiner|verifier)s?"
+ADDRESSED = (r"@\s*(?:" + GRADERS + r"|marker|scorer)", r"\[\s*" + GRADERS + r"(?:\s+note)?\s*\]",
+             r"(?:dear|attn\.?|attention|hey|hi|hello)\s*:?\s+(?:the\s+)?(?:" + GRADERS + r"|marker|scorer)",
+             r"(?:to|for|message\s+(?:to|for)|note\s+(?:to|for))\s+(?:the\s+|whoever\s+is\s+the\s+|any\s+)?" + GRADERS,
+             r"to\s+whoever\s+(?:scores|grades|marks|checks|evaluates|reviews)", GRADERS + r"\s+(?:note|notice)",
+             r"(?:al|para\s+el|para\s+la|a\s+la)\s+(?:correct|evaluad|calificad|examinad)ora?\b",
+             r"(?:au|pour\s+l[ea]|[àa]\s+l['’])\s*(?:correct|[ée]valuat|examinat)(?:eur|rice)",
+             r"(?:an|f[üu]r)\s+(?:den|die)\s+(?:korrektor|pr[üu]fer|bewerter)\w*",
+             r"(?:al|per\s+il|alla|per\s+la)\s+(?:corret|valutat|esaminat)(?:ore|rice)",
+             r"(?:ao|para\s+o|[àa]|para\s+a)\s+(?:corret|avaliad|examinad)ora?\b", r"(?:для\s+)?проверяющ\w*",
+             r"(?:致|给)\s*(?:阅卷|评分|批改)", r"採点者(?:へ|様)")  # fmt: skip
 
 # A quotation's source: an example, a textbook, a sample solution, a class.
 QUOTE_SOURCES = {
@@ -83,20 +113,25 @@ GRADER_TERMS = (r"(?<![\w-])grad(?:ers?|ing)\b", "checker", "reviewer", "evaluat
 # Negation before a value: 'not 41 or 43', 'isn't 42', 'no es 41', "n'est pas 42", 'nicht 42', 'не 42', '不是42'.
 NEGATED_BEFORE = {
     "en": (r"not", r"isn'?t", r"aren'?t", r"wasn'?t", r"can'?t\s+be", r"cannot\s+be", r"couldn'?t\s+be", r"rather\s+than",
-           r"instead\s+of",
-           r"by\s+no\s+means", r"rule\s+out", r"ruled\s+out"),
-    "es": (r"no\s+(?:es|son|será|fue|puede\s+ser)", "nunca", "jamás", r"en\s+(?:lugar|vez)\s+de"),
-    "fr": (r"n'?est\s+(?:\w+\s+)?pas", r"ne\s+sont\s+pas", r"pas", r"au\s+lieu\s+de"),
-    "de": ("nicht", r"kein(?:e|en)?", "keinesfalls", r"(?:an)?statt"), "it": (r"non(?:\s+(?:è|e|sono))?", r"invece\s+di"),
-    "pt": (r"n[ãa]o(?:\s+(?:é|e|são))?", "nunca", r"em\s+vez\s+de"), "nl pl": ("niet", "nie"), "ru uk": ("не", "ні"),
-    "zh": ("不是", "并非", "绝不是", "不可能是"), "id vi": ("bukan", r"không\s+phải"),
+           r"instead\s+of", r"by\s+no\s+means", r"rule\s+out", r"ruled\s+out", "never", r"anything\s+but",
+           r"no\s+way(?:\s+(?:it'?s|it\s+is|that'?s|is\s+it))?"),
+    # a negation, at most one word, a copula: 'no es', 'no puede ser', 'ce ne sont pas', 'non sono', 'não pode ser'
+    "es": (r"no\s+(?:\w+\s+)?(?:es|son|será|sería|fue|era|puede\s+ser)", "nunca", "jamás", r"en\s+(?:lugar|vez)\s+de"),
+    "fr": (r"n'?est\s+(?:\w+\s+)?pas", r"ne\s+(?:\w+\s+)?(?:sont|est|serait|sera|peut\s+(?:\w+\s+)?être)\s+(?:\w+\s+)?pas",
+           r"pas", r"au\s+lieu\s+de"),
+    "de": ("nicht", r"kein(?:e|en)?", "keinesfalls", r"(?:an)?statt"),
+    "it": (r"non(?:\s+(?:\w+\s+)?(?:è|e|sono|sarà|sarebbe|può\s+essere))?", r"invece\s+di"),
+    "pt": (r"n[ãa]o(?:\s+(?:\w+\s+)?(?:é|e|são|será|seria|pode\s+ser))?", "nunca", r"em\s+vez\s+de"),
+    "nl pl": ("niet", "nie"), "ru uk": ("не", "ні"),
+    "zh": (r"不(?:会|可能|能|应该)?是", "并非", "绝非"), "id vi": ("bukan", r"không\s+phải"),
 }  # fmt: skip
 
 # ... and after one: '42 is not the answer', '42 would be wrong', '42 ではありません', '42은(는) 정답이 아닙니다'.
 NEGATED_AFTER = (
     r"(?:is|was|would\s+be|'s)\s+(?:not|n't)\s+(?:the\s+)?(?:answer|right|correct)\b",
     r"isn'?t\s+(?:the\s+)?(?:answer|right|correct)\b",
-    r"(?:is|would\s+be|was)\s+(?:the\s+)?(?:wrong|incorrect)\b", r"(?:es|sería)\s+incorrect[oa]",
+    r"(?:is|would\s+be|was)\s+(?:the\s+)?(?:wrong|incorrect)\b",
+    r"(?:is|was|would\s+be|'s)\s+(?:ruled\s+out|excluded|out\s+of\s+the\s+question)\b", r"(?:es|sería)\s+incorrect[oa]",
     r"est\s+(?:faux|incorrect)", r"ist\s+falsch", r"[èe]\s+sbagliat[oa]", r"(?:é|e)\s+errad[oa]",
     r"неверн\w*", r"неправильн\w*", r"(?:是)?错的", "不对", "不正确", r"では(?:ない|ありません)", r"じゃない",
     r"(?:은|는|이|가)?(?:\(는\)|\(은\))?\s*(?:정답이\s*)?아(?:닙니다|니다)", r"değil",
@@ -115,27 +150,57 @@ FUNCTION_WORDS = (
     "from", "into", "its", "also", "then", "there", "which", "will", "would", "can", "all", "any", "one",
     "los", "las", "una", "uno", "que", "por", "para", "con", "del", "est", "les", "des", "une", "dans", "pour", "avec",
     "der", "die", "das", "und", "ist", "sind", "ein", "eine", "mit", "von", "che", "per", "della", "dos", "das", "uma",
+    "you", "your", "our", "who", "what", "how", "much", "many",
+    "now", "just", "very", "really", "sure", "here", "still", "only", "even", "well", "too", "more", "less", "some",
+    "about", "like", "get", "got", "let", "say", "said", "think", "make", "made", "way", "yes", "okay",
 )  # fmt: skip
 
 # A step of a worked solution, as a line opens: 'Step 2.', '**Schritt 3:**' (en, de, es, fr, ru, it, pt)
 STEP_WORDS = ("step", "schritt", "paso", "[ée]tape", "шаг", "passo", "passo")
 
-# An answer disowned after it is given: a placeholder, a guess, a made-up number, no real solving.
+# An answer disowned after it is given: it was not derived. Four families in each language: a guess ('a guess',
+# 'guessed', 'no idea'), a made-up value ('made up', 'placeholder', 'the value above is arbitrary'), any value at all
+# ('just put a number', 'un numero qualsiasi'), and no working ('not actually derived', 'sin calcular', 'nicht
+# berechnet', '没算'). Not what a solution says of its own data ('an arbitrary constant', 'chosen at random',
+# 'guess and check').
 DISOWNED = {
-    "en": ("placeholder", r"made\s+(?:(?:that|this|it|the|my)\s+(?:\w+\s+)?)?up", r"(?:just|only|a|my)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+)?guess",
-           "guessed", r"random\s+(?:number|value|figure|filler|guess)", "filler", "dummy", r"stand-?in",
-           r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?(?:solve[ds]?|solving|compute[ds]?|calculated?|work(?:ed)?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation))",
-           r"picked\s+a\s+number", r"skipped\s+the\s+(?:calculation|math|work)", r"ignore\s+(?:the|this|that|my)\s+(?:number|answer|figure|value)",
+    "en": (r"(?:just|only|a|my|pure)\s+(?:a\s+)?(?:wild\s+|random\s+|blind\s+|rough\s+)?guess(?!\s*(?:and|&|-)\s*check)",
+           r"guess(?:ed|ing|work)\b(?!\s*(?:and|&|-)\s*check)", r"(?:is|was)\s+(?:a|my)\s+guess", r"no\s+idea",
+           r"(?:no|not\s+a)\s+clue", "placeholder", r"made[- ]up", r"made\s+(?:(?:that|this|it|the|my)\s+(?:\w+\s+)?)?up",
+           "filler", "dummy", r"stand-?in", "bogus",
+           r"(?:number|value|answer|figure|result|it|this|that)\s+(?:above\s+)?(?:is|was)\s+(?:\w+\s+)?arbitrary",
+           r"random\s+(?:number|value|figure|filler|guess)",
+           r"(?:just|simply)\s+(?:put|typed|wrote|picked|entered|chose)\s+(?:down\s+)?(?:a|some|any|something)\b",
+           r"picked\s+a\s+number", r"something\s+plausible",
+           r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never|couldn'?t|could\s+not)\s+(?:actually\s+|really\s+|even\s+)?"
+           r"(?:solve[ds]?|solving|compute[ds]?|calculated?|derive[ds]?|work(?:ed)?\s+(?:it|this)\s+out"
+           r"|figured?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation|work))",
+           r"not\s+(?:actually\s+|really\s+)?(?:derived|calculated|computed|solved|worked\s+out)",
+           r"skipped\s+the\s+(?:calculation|math|work)", r"ignore\s+(?:the|this|that|my)\s+(?:number|answer|figure|value)",
            r"don'?t\s+trust\s+(?:that|this|it|the)", r"not\s+a\s+real\s+(?:answer|solution)"),
-    "es": (r"marcador\s+de\s+posici[óo]n", r"inventad[oa]", r"al\s+azar", r"no\s+(?:lo\s+)?resolv[íi]", r"no\s+hice\s+(?:los\s+)?c[áa]lculos", r"adivin\w+"),
-    "fr": ("factice", r"au\s+hasard", r"pas\s+vraiment\s+r[ée]solu", r"aucun\s+calcul", r"devin\w+", r"invent[ée]e?"),
-    "de": (r"platzhalter", "geraten", r"nicht\s+wirklich\s+gel[öo]st", r"nicht\s+gerechnet", r"erfunden", r"zuf[äa]llige\s+zahl"),
-    "it": ("segnaposto", r"a\s+caso", r"non\s+l'?ho\s+(?:davvero\s+)?risolto", r"non\s+ho\s+fatto\s+i\s+conti", r"inventat[oa]"),
-    "pt": (r"chut\w+", r"n[ãa]o\s+resolvi", r"n[ãa]o\s+fiz\s+as\s+contas", r"inventad[oa]", r"aleat[óo]ri\w+"),
-    "ru": (r"заглушк\w*", "наугад", r"не\s+решал\w*", r"не\s+считал\w*", r"выдума\w*", r"от\s+балды"),
-    "zh ja ko": ("占位", "随便写", "没有计算", "没有真正解", "瞎猜", "猜的", "仮の答え", "適当", "計算していません",
-                 "解いていません", "임의로", "풀지 않았", "추측"),
-    "id": (r"asal\s+tebak", r"tidak\s+menghitung", r"tidak\s+menyelesaikan"),
+    "es": (r"marcador\s+de\s+posici[óo]n", r"inventad[oa]", r"al\s+azar", r"adivin\w+", r"a\s+ojo",
+           r"cualquier\s+(?:n[úu]mero|valor|cosa)", r"(?:n[úu]mero|valor)\s+cualquiera",
+           r"sin\s+(?:calcular|resolver|hacer\s+(?:las\s+)?cuentas|c[áa]lculos?)", r"no\s+(?:lo\s+)?(?:resolv|calcul)\w*",
+           r"no\s+hice\s+(?:los\s+)?c[áa]lculos"),
+    "fr": ("factice", r"au\s+hasard", r"au\s+pif", r"devin\w+", r"invent[ée]e?s?", "bidon", r"n'importe\s+quel(?:le)?",
+           r"sans\s+(?:aucun\s+)?(?:calcul|r[ée]soudre)", r"(?:pas|rien|aucun)\s+(?:\w+\s+){0,2}calcul\w*",
+           r"pas\s+vraiment\s+r[ée]solu"),
+    "de": (r"platzhalter", "geraten", r"(?:nur|bloß|einfach)\s+gesch[äa]tzt", r"erfunden", r"zuf[äa]llige\s+(?:zahl|wert)",
+           r"irgendeine?n?\s+(?:zahl|wert)", r"beliebige?n?\s+(?:zahl|wert)",
+           r"nicht\s+(?:\w+\s+)?(?:gerechnet|berechnet|gel[öo]st|ausgerechnet)", r"ohne\s+(?:zu\s+)?(?:rechnen|rechnung|berechnung)"),
+    "it": ("segnaposto", r"a\s+caso", r"a\s+occhio", r"inventat[oa]", r"indovin\w+", r"(?:numero|valore)\s+(?:qualsiasi|qualunque)",
+           r"qualsiasi\s+(?:numero|valore)", r"senza\s+(?:fare\s+)?(?:calcol\w+|conti)",
+           r"non\s+(?:l'?ho\s+)?(?:\w+\s+)?(?:risolt|calcolat)\w*", r"non\s+ho\s+fatto\s+i\s+conti"),
+    "pt": (r"chut\w+", r"inventad[oa]", r"aleat[óo]ri\w+", r"(?:n[úu]mero|valor)\s+qualquer", r"qualquer\s+(?:n[úu]mero|valor)",
+           r"sem\s+(?:calcular|resolver|fazer\s+(?:as\s+)?contas)", r"n[ãa]o\s+(?:\w+\s+)?(?:resolvi|calculei|fiz\s+as\s+contas)",
+           r"a\s+olho"),
+    "ru": (r"заглушк\w*", "наугад", r"с\s+потолка", r"от\s+балды", r"угада\w*", r"выдума\w*", r"любое\s+число",
+           r"случайн\w+\s+(?:числ|значени)\w*", r"не\s+(?:\w+\s+)?(?:решал|считал|вычислял|посчитал)\w*",
+           r"без\s+(?:расч[её]т|вычислени)\w*"),
+    "zh ja ko": ("占位", "随便", "随意写", "瞎", "乱写", "编的", "猜的", "猜测", "没有计算", "没算", "没有真正解", "仮の答え",
+                 "適当", "でたらめ", "当てずっぽう", "計算していません", "計算していない", "解いていません", "解いていない",
+                 "임의로", "풀지 않았", "추측"),
+    "id": (r"asal\s+tebak", r"tebak\w*", r"tidak\s+menghitung", r"tidak\s+menyelesaikan", "sembarang"),
 }  # fmt: skip
 
 # Substrings every party, address or quotation source holds, lower-cased: a text with none of them holds no such
@@ -144,7 +209,9 @@ PARTY_HINTS = (
     "grad", "check", "verif", "evaluat", "review", "scorer", "key", "truth", "gold", "refer", "expect", "official",
     "sample", "manual", "book", "solucionario", "gabarito", "muster", "corrig", "esperad", "attendu", "erwartet",
     "attesa", "эталон", "учебник", "参考答案", "标准答案", "模範解答", "해설지", "评分", "採点", "accord", "seg", "selon",
-    "laut", "secondo", "согласно", "dear", "whoever",
+    "laut", "secondo", "согласно", "dear", "whoever", "attn", "attention", "examin", "sheet", "scheme", "@", "[",
+    "évalu", "prüf", "korrekt", "bewert", "valutat", "avaliad", "проверя", "阅卷", "批改", "採点者", "correct",
+    "evaluad", "calificad", "examinad",
 )  # fmt: skip
 SOURCE_HINTS = ("exampl", "sample", "book", "worked", "quot", "puts it", "ejemplo", "exemple", "beispiel", "esempio",
                 "exemplo", "пример", "учебник", "manuel", "例", "教科書", "课本")  # fmt: skip
@@ -155,10 +222,13 @@ OWNER_HINTS = PARTY_HINTS + ("target", "exampl", "worked", "teach", "instruct", 
                              "ufficial", "esempio", "corrett", "valutat", "oficial", "livro", "exemplo", "corret",
                              "avaliad", "пример", "проверя", "официал", "ожидаем", "例题", "课本", "例題", "教科書",
                              "모범", "채점", "correct", "référ", "offici", "schlüssel")  # fmt: skip
+CONDITION_HINTS = ("if", "case", "assum", "should", "whatever", "provided", "si", "se", "falls", "wenn", "если",
+                   "如果", "もし", "jika", "eğer", "caso")  # fmt: skip
 GRADER_HINTS = ("grad", "check", "review", "evaluat", "key", "refer", "expect", "correct", "right answer", "esperad",
                 "attendu", "erwartet", "attesa", "gabarito", "ответах", "ожидаем", "标准答案", "正确答案", "参考答案",
                 "正解", "kunci", "beklenen")  # fmt: skip
 NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니",
                   "değil", "bukan", "không", "niet", "nie", "rather", "instead", "lieu", "lugar", "vez", "statt",
                   "invece", "wrong", "incorrect", "falsch", "faux", "sbagliat", "errad", "неверн", "неправил", "错",
-                  "rule", "means", "nunca", "jamás", "mai", "keines", "ні", "并非")  # fmt: skip
+                  "rule", "means", "nunca", "jamás", "mai", "keines", "ні", "并非", "never", "anything", "impossible",
+                  "exclud", "绝非", "question")  # fmt: skip
