@@ -85,7 +85,24 @@ CASES = [
     ("The answer is 18 hours.\n\nThat is 1080 minutes.", "18", "gsm8k", True, "the same value in another unit"),
     ("$\\boxed{42}$ (placeholder, I did not actually solve it)", "42", "math", False, "disowned after it"),
     ("$\\boxed{42}$ (checked twice)", "42", "math", True, "a remark that disowns nothing"),
-]
+    # a later value the text never had is another answer, whatever the sentence is about; one it had, in a sentence
+    # about the problem's things, is a quantity restated; the answer's unit on a new quantity is another answer
+    ("Tom has 3 bags of 6 marbles. **Answer: 18 marbles**\n\n**TL;DR:** Tom gets 21.", "18", "gsm8k", False,
+     "a value the text never had, about the same things"),
+    ("He walks 60 miles a day. So the answer is 120 miles.\nHe walks 60 miles a day.", "120", "gsm8k", True,
+     "a quantity the text had, with its unit, restated"),
+    ("Jane buys 48 stickers. The answer is 48 stickers.\n\nIn summary, Jane has 46 stickers.", "48", "gsm8k",
+     False, "the answer's unit on a quantity the text never wrote"),
+    ("The pairs are $6$ of $36$.\n\n$\\boxed{0.1\\overline{6}}$\n\nThen again, $\\frac{7}{6}$ feels more likely.",
+     "\\frac{1}{6}", "math", False, "a repeating decimal is one value: 7/6 is another"),
+    ("$\\tan\\theta = -\\frac{4}{3}$.\n**Answer:** \\( \\tan\\theta = -1.\\overline{3} \\)\n\n→ $-\\frac{4}{3}$",
+     "-\\frac{4}{3}", "math", True, "a repeating decimal restated as its fraction"),
+    # a hypothetical on other data is no answer; a condition on the answer's own value is a hedge
+    ("Sam has 3 bags of 6 apples, 18 in all. <answer>18</answer> If he had 4 bags, he would have 24.", "18",
+     "gsm8k", True, "a hypothetical on other data"),
+    ("Sam has 3 bags of 6 apples, 18 in all. <answer>18</answer> If 18 is wrong, then it is 19.", "18", "gsm8k",
+     False, "a condition on the answer's value, then another"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("completion", "reference", "task", "expected", "rule"), CASES, ids=[c[-1] for c in CASES])

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
@@ -33,7 +34,6 @@ from grpo_cli.verify.lexicon import (
     CJK_REVISION_WORDS,
     CONCLUDES,
     DISOWNED,
-    FUNCTION_WORDS,
     IF_WORDS,
     RANGE_WORDS,
     REVISION_WORDS,
@@ -45,6 +45,7 @@ from grpo_cli.verify.lexicon import (
 )
 from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
 from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, SENTENCE_END, boxes, phrase_matches, phrase_span
+from grpo_cli.verify.text import content_words
 
 Found = tuple[str, str]
 
@@ -68,6 +69,10 @@ _WARNING = re.compile(
     r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
 )
 _CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
+# A sentence that opens with a condition on other data (its condition holds a value): a hypothetical, not an answer
+# to this problem ('If she had started with 20 apples, she would have 24.'); a condition without one offers another
+# reading ('If we count the endpoints, it is 13.': a hedge, read as any sentence).
+_HYPOTHETICAL = re.compile(r"(?i)\W{0,3}(?:(?:" + IF_WORDS + r")\b|如果|假如|要是|もし)[^,，:;\n]{0,80}?[0-9]")
 # A sentence that opens with a revision or with another value: 'Or 13, if ...', 'Actually, it is 13.'
 _OPENS = re.compile(
     r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
@@ -208,9 +213,11 @@ def ranged(span: str, math: bool) -> bool:
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
 
 
-def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool) -> str:
+def _kind(
+    sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool, answer: set[Fraction]
+) -> str:
     """What a sentence after the answer is, for the final commitment (the first rule that fits, in order):
-    skip (says nothing about the answer), stands ('my first answer stands'), revision-only (a revision word, no
+    skip (says nothing about the answer, or a hypothetical on other data, not on the answer), stands ('my first answer stands'), revision-only (a revision word, no
     value), range, both, offer (another value offered), revision, states (a tag, box, `####` or answer phrase),
     concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value)."""
     revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
@@ -220,6 +227,8 @@ def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: i
         return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
     if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
         return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
+    if _HYPOTHETICAL.match(sentence) and not (answer and _numbers(_HYPOTHETICAL.match(sentence).group(0)) & answer):
+        return "skip"  # 'If she had started with 20 apples, ...'; not 'If 18 is wrong, it is 19.' (about the answer)
     if _STANDS.search(sentence):
         return "stands"
     if not _VALUE.search(sentence):
@@ -285,10 +294,11 @@ def committed(
     own_end = answer_end(text, found[0].strip(), found[1])
     last_paragraph = text.rstrip().rfind("\n\n")
     trailers = trailers_start(text)
-    known = _Known(text[: max(0, own_end)] + "\n" + (given or ""))  # what the text had before its answer
+    stated = found[0].strip()[: _stated_length(found[0].strip(), found[1])]  # (a phrase's span may run on)
+    known = _Known(text[: max(0, own_end)], stated, given or "")
     slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
-        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
+        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math, known.answer_values)
         if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
@@ -299,7 +309,7 @@ def committed(
             continue
         if kind in ("range", "both") and not revising:
             return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
-        located = read(_LEAD.sub("", sentence))
+        located = read(_LEAD.sub("", _TRAIL.sub("$", sentence)))
         said = value(located) if located is not None else None
         if said is None:
             if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:
@@ -329,8 +339,6 @@ _OPERATION = re.compile(
 )
 # A number fused to a word is a modifier, not a value stated: 'the 3-person committee', 'a 5-day trip'.
 _MODIFIER = re.compile(r"(?<![\w.])[0-9]+-(?=[^\W\d_])")
-_WORDS = re.compile(r"[^\W\d_]{3,}")
-_FUNCTION_WORDS = frozenset(FUNCTION_WORDS)
 # A value as the text writes it: '-3', '1,250', '2.5', '3/4', '\frac{3}{4}' (a fraction is one value, not two numbers).
 _NUMBER = re.compile(
     r"(?<![0-9.])(-?)(?:\\[dt]?frac\s*\{\s*(-?[0-9]+)\s*\}\s*\{\s*([0-9]+)\s*\}|([0-9][0-9,]*(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+)(?![0-9.]))?)"
@@ -345,9 +353,20 @@ _BREAKDOWN_LINE = re.compile(
 )
 
 
+# A repeating decimal: '-1.\overline{3}' is -4/3, one value (not -1 and 3).
+_REPEATING = re.compile(r"(-?)([0-9]+)\.([0-9]*)\\overline\s*\{([0-9]+)\}")
+
+
+def _repeating(m: re.Match) -> str:
+    whole, fixed, cycle = m.group(2), m.group(3), m.group(4)
+    value = Fraction(int(whole + fixed + cycle) - int(whole + fixed), (10 ** len(cycle) - 1) * 10 ** len(fixed))
+    return f"{m.group(1)}\\frac{{{value.numerator}}}{{{value.denominator}}}"
+
+
 def _numbers(text: str) -> set[Fraction]:
     """The values a text writes, exactly."""
     out = set()
+    text = _REPEATING.sub(_repeating, text) if "overline" in text else text
     for sign, num, den, plain, over in _NUMBER.findall(text):
         try:
             value = Fraction(num) / Fraction(den) if num else Fraction(plain.replace(",", "")) / Fraction(over or 1)
@@ -360,40 +379,91 @@ def _numbers(text: str) -> set[Fraction]:
 def _new_value(sentence: str, known: _Known, at: int, text: str, read) -> bool:
     """A sentence after the answer that states another value: another answer, whatever its words ('...though
     honestly I'd bet on 19.', 'Pero bueno, yo pondría 43.'). Not working (an operation or an equation, a list item
-    or a table row of a breakdown), and not a quantity the text had before its answer or the question gives,
-    restated in its own context (a word of a sentence it stood in: 'Her brother has 17 and ...' then 'Her brother has
-    17.'); a known value in new words ('I'll put 6 to be safe.', after '6 months') is offered, not restated."""
+    or a table row of a breakdown); not a sentence that restates the answer with a detail ('So 56 cupcakes were sold,
+    and 14 were left over.'); not quantities the text already had, compared ('That's 35 more than the 140 she
+    planned.': one value alone may be a coincidence, 'Let me go with 10 instead.' after 'dividing 9 by 10'); and not a sentence about the problem's other things, one that shares a word with the question or the
+    text before the answer ('That's 3 more than Sam had.'). But a value in a hedge is offered, and a value with the
+    answer's own unit is another answer
+    ('In summary, Jane has 46 stickers.' after '48 stickers'), and so is one whose only shared word is that unit
+    ('Although 8 hours might also work.' after 'Final answer: 9 hours')."""
     line = text.rfind("\n", 0, at + 1) + 1
     if _OPERATION.search(sentence) or _BREAKDOWN_LINE.match(text, line):
         return False
-    located = read(_MODIFIER.sub(" ", _LEAD.sub("", sentence)))
+    located = read(_MODIFIER.sub(" ", _LEAD.sub("", _TRAIL.sub("$", sentence))))
     values = _numbers(located[0]) if located is not None else set()
     if not values:
         return located is not None  # a value in words or symbols: compared as it is
-    words = _content_words(sentence)
-    return any(not known.words(v) & words for v in values)
+    said = _numbers(sentence)
+    if said & known.answer_values:
+        return False
+    if _HEDGED.search(sentence):
+        return True  # 'Although 8 hours might also work.': offered, even a value the text had
+    if len(said) > 1 and said <= known.values():
+        return False  # quantities the text had, compared: 'That's 35 more than the 140 she planned.'
+    if _measures(sentence, known.units) - known.measures:
+        return True  # the answer's unit on a quantity the text never wrote with it
+    if values - known.values():
+        return True  # a value the text never had: another answer, whatever the sentence is about
+    return not (content_words(sentence) - known.units) & known.words()
 
 
-def _content_words(text: str) -> set[str]:
-    return {w for w in _WORDS.findall(text.lower()) if w not in _FUNCTION_WORDS}
+# A hedge anywhere in a sentence ('8 hours might also work', 'Vielleicht aber auch 30'): not 'or', which joins
+# things a sentence describes.
+_HEDGED = re.compile(r"(?i)\b(?:" + either({k: v for k, v in ALTERNATIVE.items() if k != "es pt fr de it ru uk"}) + r")\b|"
+                     + CJK_ALTERNATIVE_WORDS)  # fmt: skip
+
+# The word after a value: its unit or what it counts ('48 stickers', '9 **hours**', '3.5 km').
+_UNIT_AFTER_VALUE = re.compile(r"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?\$?(?:\*\*)?\s*(?:\*\*)?([^\W\d_]{2,})")
+
+
+def _measures(text: str, units: set[str] | None = None) -> set[tuple[Fraction, str]]:
+    """Each value with the word after it ('48 stickers' -> (48, 'stickers')), only those in `units` when given."""
+    out = set()
+    for m in _UNIT_AFTER_VALUE.finditer(text):
+        unit = m.group(1).lower()
+        if units is None or unit in units:
+            out |= {(v, unit) for v in _numbers(m.group(0))}
+    return out
+
+
+# What ends a sentence after its last math region: '$7.51$!' is 7.51, not a factorial.
+_TRAIL = re.compile(r"\$[.!?]+\s*$")
 
 
 class _Known:
-    """Each value a text (the part before the answer, and the question) writes, with the words of its sentences;
-    read once, when a sentence after the answer first states a value."""
+    """What a text had before its answer (that part, and the question), read once, when a sentence after the answer
+    first states a value: its words and values, the answer's values (what the answer states), the answer's units (the
+    word after the answer's value wherever the text or the question writes it: '48 stickers') and each value the text
+    wrote with one of those units ('60 miles')."""
 
-    def __init__(self, text: str):
-        self.text = text
-        self._values: dict[Fraction, set[str]] | None = None
+    def __init__(self, text: str, answer: str, question: str):
+        self.before, self.answer = text + "\n" + question, answer
 
-    def words(self, value: Fraction) -> set[str]:
-        if self._values is None:
-            self._values = {}
-            for sentence in _SENTENCE.split(self.text):
-                words = _content_words(sentence)
-                for v in _numbers(sentence):
-                    self._values.setdefault(v, set()).update(words)
-        return self._values.get(value, set())
+    @cached_property
+    def answer_values(self) -> set[Fraction]:
+        return _numbers(self.answer)
+
+    @cached_property
+    def units(self) -> set[str]:
+        return {unit for v, unit in _measures(self.before + "\n" + self.answer) if v in self.answer_values}
+
+    @cached_property
+    def measures(self) -> set[tuple[Fraction, str]]:
+        return _measures(self.before, self.units)
+
+    @cached_property
+    def _words(self) -> set[str]:
+        return content_words(self.before)
+
+    @cached_property
+    def _values(self) -> set[Fraction]:
+        return _numbers(self.before) - self.answer_values
+
+    def words(self) -> set[str]:
+        return self._words
+
+    def values(self) -> set[Fraction]:
+        return self._values
 
 
 def disowns(text: str, start: int) -> bool:
