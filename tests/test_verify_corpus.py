@@ -58,7 +58,7 @@ def test_held_out_split_is_the_newest_batch(corpus):
     assert all(r["split"] == ("heldout" if r["batch"] == HELDOUT_BATCH else "tune") for r in corpus)
     held = [r for r in corpus if r["split"] == "heldout"]
     assert len(held) >= 150
-    assert {r["source"] for r in held} == {"synthetic_blind", "smollm2", "smollm2_own"}
+    assert "synthetic_blind" in {r["source"] for r in held} <= {"synthetic_blind", "smollm2", "smollm2_own"}
     assert 0.3 <= sum(not r["label"] for r in held) / len(held) <= 0.6
 
 
