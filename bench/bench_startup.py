@@ -5,6 +5,7 @@ figure is the median wall time. `grpo estimate` prints the full table for the de
 `--json` form is timed too. The issue's budget: under 0.3 s median.
 
     .venv/bin/python bench/bench_startup.py             # prints the table (docs/estimate.md quotes it)
+    .venv/bin/python bench/bench_startup.py 21 ../main/.venv/bin   # and another checkout's grpo beside it
     make bench                                        # the same as a pytest, which checks the 0.3 s budget
 """
 
@@ -28,12 +29,15 @@ def _grpo() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "grpo_cli"]
 
 
-def commands() -> dict[str, list[str]]:
+def commands(peer: Path | None = None) -> dict[str, list[str]]:
     cmds = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "grpo estimate": [*_grpo(), "estimate"],
         "grpo estimate --json": [*_grpo(), "estimate", "--json"],
     }
+    if peer is not None:  # another install's grpo (an earlier checkout), timed in the same rounds
+        cmds["peer: grpo estimate"] = [str(peer / "grpo"), "estimate"]
+        cmds["peer: grpo estimate --json"] = [str(peer / "grpo"), "estimate", "--json"]
     if (BIN / "trl").exists():
         cmds["trl grpo --help"] = [str(BIN / "trl"), "grpo", "--help"]
     return cmds
@@ -57,8 +61,8 @@ def _run(cmd: list[str]) -> float:
     return elapsed
 
 
-def measure(runs: int = 21, peer_runs: int = 3) -> dict:
-    cmds = commands()
+def measure(runs: int = 21, peer_runs: int = 3, peer: Path | None = None) -> dict:
+    cmds = commands(peer)
     times: dict[str, list[float]] = {name: [] for name in cmds}
     for cmd in cmds.values():  # one warm-up each: the page cache, .pyc files
         _run(cmd)
@@ -73,6 +77,11 @@ def measure(runs: int = 21, peer_runs: int = 3) -> dict:
         name: {"median_s": round(m, 3), "runs": len(times[name]), "x_python": round(m / base, 1)}
         for name, m in med.items()
     }
+    if peer is not None:
+        out["grpo estimate"]["x_peer"] = round(med["grpo estimate"] / med["peer: grpo estimate"], 2)
+        out["grpo estimate --json"]["x_peer"] = round(
+            med["grpo estimate --json"] / med["peer: grpo estimate --json"], 2
+        )
     if "trl grpo --help" in med:
         out["trl grpo --help"]["x_grpo_estimate"] = round(med["trl grpo --help"] / med["grpo estimate"], 1)
     return out
@@ -86,4 +95,5 @@ def test_grpo_estimate_answers_within_budget():
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(runs=int(sys.argv[1]) if len(sys.argv) > 1 else 21), indent=2))
+    peer_bin = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
+    print(json.dumps(measure(runs=int(sys.argv[1]) if len(sys.argv) > 1 else 21, peer=peer_bin), indent=2))

@@ -54,7 +54,7 @@ def main() -> None:
 
     distilled = root / "distill"
     if not (distilled / "summary.json").is_file():
-        grpo("distill", "--recipe", "tiny", "--teacher", str(teacher), "--n", str(args.n), "--k", "1", "--output",
+        grpo("distill", "--recipe", "tiny", "--teacher", str(teacher), "--samples", str(args.n), "--k", "1", "--output",
              str(distilled), "--overwrite")  # fmt: skip
     d = json.loads((distilled / "summary.json").read_text())
     print(json.dumps({"model": "distill", "counts": d["counts"], "decontamination": {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python
 """The lists README.md and docs/ show, generated from the tables the code uses: the alarms (observe/alarms.ALARMS),
-their thresholds (the same entries, which config.MonitorConfig is built from) and the rewards (rewards.REWARDS); and
+their thresholds (the same entries, which config.MonitorConfig is built from), the rewards (rewards.REWARDS) and the
+shortcut flags (config.SHORTCUTS); and
 CONTRIBUTING.md's layers and "where a change goes", copied from docs/architecture.md, their one home.
 
 Each list sits in its page between two markers, `<!-- generated: NAME (scripts/docs_lists.py) -->` and
@@ -57,6 +58,18 @@ def reward_list() -> list[str]:
     return [f"- `{name}`: {spec.description}" for name, spec in REWARDS.items()]
 
 
+def shortcut_table() -> list[str]:
+    """The shortcut flags every command that takes a recipe takes (config.SHORTCUTS, which --help and the parser
+    read too)."""
+    from grpo_cli.config import SHORTCUTS, key_type
+
+    rows = ["| flag | recipe key | what it sets |", "|---|---|---|"]
+    for s in SHORTCUTS:
+        flag = f"`{s.flag}` / `--no-{s.flag[2:]}`" if key_type(s.key) is bool else f"`{s.flag}`"
+        rows.append(f"| {flag} | `{s.key}` | {s.help} |")
+    return rows
+
+
 def _architecture(heading: str) -> list[str]:
     """The first table or code block under `heading` in docs/architecture.md."""
     text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
@@ -79,6 +92,7 @@ LISTS: dict[tuple[str, str], Callable[[], list[str]]] = {
     ("docs/monitor.md", "thresholds"): threshold_table,
     ("README.md", "alarms"): alarm_list,
     ("README.md", "rewards"): reward_list,
+    ("README.md", "shortcuts"): shortcut_table,
     ("CONTRIBUTING.md", "layers"): layers,
     ("CONTRIBUTING.md", "where-a-change-goes"): where_a_change_goes,
 }

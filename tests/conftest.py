@@ -35,13 +35,31 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+# The first 50 rows of GSM8K and MATH-500, shipped (tests/data/README.md: sources and licenses): the real-data tests and
+# `make test-vllm` run on them on a fresh clone with nothing beside it.
+SAMPLE = REPO / "tests" / "data"
+
+
+@pytest.fixture(scope="session")
+def sample_data() -> Path:
+    """tests/data: GSM8K (gsm8k/train.jsonl 20 rows, test.jsonl 10) and MATH-500 (math500/test.jsonl 20 rows)."""
+    return SAMPLE
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
-    """../shared/data, or skip the test cleanly when it is absent."""
+    """The full files in ../shared/data, for the few tests that need every row; skipped, saying so in the test
+    summary, when they are absent."""
     data = SHARED / "data"
     if not data.is_dir():
-        pytest.skip(f"real data not found at {data}")
+        pytest.skip(f"needs the full datasets in ../shared/data (not found at {data}); the 50-row sample ran")
     return data
+
+
+@pytest.fixture(scope="session", params=["sample", "full"])
+def real_data(request) -> Path:
+    """Each real-data check twice: on the shipped sample (always) and on the full files (when ../shared is there)."""
+    return SAMPLE if request.param == "sample" else request.getfixturevalue("shared_data")
 
 
 def run_cli(

@@ -146,12 +146,10 @@ def test_toy_working_scores_every_step() -> None:
     assert [score_step(s.text) for s in wrong] == [1.0, 0.0]
 
 
-def test_gsm8k_reference_working(shared_data) -> None:
+def test_gsm8k_reference_working(real_data) -> None:
     """GSM8K's own worked solutions are (nearly) right: the scorer finds a claim in most lines and calls almost all of
     them correct. The few it rejects are GSM8K's own slips ("2*8 = 24") or notations it does not read."""
-    path = shared_data / "gsm8k" / "train.jsonl"
-    if not path.is_file():
-        pytest.skip(f"{path} not found")
+    path = real_data / "gsm8k" / "train.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines()[:2000]]
     lines = scored = held = total = 0
     for row in rows:

@@ -51,7 +51,10 @@ def test_recipes_show_prints_the_resolved_recipe_with_overrides(cli):
     "args, needle",
     [
         (["recipes", "show", "gsm8k-7"], "unknown recipe 'gsm8k-7' (did you mean: gsm8k-7b"),
-        (["recipes", "show", "tiny", "--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta?)"),
+        (
+            ["recipes", "show", "tiny", "--set", "grpo.bta=1"],
+            "unknown recipe key 'grpo.bta' (did you mean: beta, delta?)",
+        ),
         (["recipes", "show", "tiny", "--set", "grpo.num_generations=1"], "G must be at least 2"),
         (["recipes", "show", "tiny", "--set", "grpo.beta=much"], "grpo.beta: expected float"),
         (["recipes", "show", "missing/recipe.yaml"], "recipe file not found"),

@@ -93,7 +93,7 @@ def test_override_replaces_only_the_named_reward():
 @pytest.mark.parametrize(
     "override, needle",
     [
-        ("grpo.bta=1", "unknown recipe key 'grpo.bta' (did you mean: beta?)"),
+        ("grpo.bta=1", "unknown recipe key 'grpo.bta' (did you mean: beta, delta?)"),
         ("grp.beta=1", "unknown recipe key 'grp' (did you mean: grpo?)"),
         ("grpo.beta.x=1", "'grpo.beta' has no sub-keys"),
         ("grpo.beta", "expected section.key=value"),
@@ -146,7 +146,7 @@ def test_lr_schedulers_are_transformers_scheduler_types():
     "override, needle",
     [
         ("grpo.lr_scheduler=cosin", "grpo.lr_scheduler: 'cosin' is not a transformers scheduler (did you mean: cosine"),
-        ("sft.warmup_ratio=1.5", "sft.warmup_ratio=1.5: the warmup fraction must be in [0, 1)"),
+        ("sft.warmup_ratio=1.5", "sft.warmup_ratio=1.5: a fraction of the steps in [0, 1), or a whole number"),
         ("reward_options.verify_timeout=0", "reward_options.verify_timeout=0"),
         ("eval.top_p=0", "eval.top_p=0"),
         ("eval.tensor_parallel_size=0", "eval.tensor_parallel_size"),

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from conftest import SAMPLE
 from grpo_cli import data
 from grpo_cli.config import DataConfig, Recipe, ToyConfig, build
 from grpo_cli.errors import UserError
@@ -109,20 +110,20 @@ def test_load_train_toy_honours_limit():
 # local files
 
 
-def test_gsm8k_from_the_shared_file(shared_data):
-    r = recipe(dataset="gsm8k", path=str(shared_data / "gsm8k"))
+def test_gsm8k_from_a_local_folder(real_data):
+    r = recipe(dataset="gsm8k", path=str(real_data / "gsm8k"))
     problems, dropped = data.load_problems("gsm8k", "test", r)
-    assert len(problems) + dropped == 1319 and dropped == 0
+    assert len(problems) + dropped == (10 if real_data == SAMPLE else 1319) and dropped == 0
     assert problems[0].answer == "18"  # Janet's ducks: "#### 18"
     assert problems[0].solution.endswith("#### 18")
-    limited, _ = data.load_train(build({"data": {"dataset": "gsm8k", "path": str(shared_data / "gsm8k"), "limit": 5}}))
+    limited, _ = data.load_train(build({"data": {"dataset": "gsm8k", "path": str(real_data / "gsm8k"), "limit": 5}}))
     assert len(limited) == 5 and limited[0].question.startswith("Natalia")
 
 
-def test_math500_from_the_shared_folder(shared_data):
-    r = recipe(dataset="math", task="math", path=str(shared_data / "math500"))
+def test_math500_from_a_local_folder(real_data):
+    r = recipe(dataset="math", task="math", path=str(real_data / "math500"))
     problems, dropped = data.load_problems("math500", "test", r)
-    assert len(problems) == 500 and dropped == 0
+    assert len(problems) == (20 if real_data == SAMPLE else 500) and dropped == 0
     first = problems[0]
     assert first.task == "math" and first.id == "math500-test-0"  # rows without a unique_id are numbered
     assert first.answer == r"\left( 3, \frac{\pi}{2} \right)"

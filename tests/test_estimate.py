@@ -334,8 +334,8 @@ def test_pass_rate_in_the_estimate(r7b):
     "kw, needle",
     [
         ({"G": 1}, "G must be at least 2"),
-        ({"mean_len": 0}, "--len 0: the mean completion length must be > 0"),
-        ({"mean_len": -5}, "must be > 0"),
+        ({"mean_len": 0}, "--len 0: the mean completion length must be >= 1 token"),
+        ({"mean_len": -5}, "must be >= 1 token"),
         ({"gpu": "h1000"}, "unknown GPU 'h1000' (did you mean: h100"),
         ({"model": "qwen2.5-8b"}, "unknown model 'qwen2.5-8b' (did you mean: qwen2.5-7b"),
         ({"mfu": 1.5}, "--mfu 1.5"),
@@ -414,3 +414,24 @@ def test_calibration_scales_the_estimate_by_measured_over_predicted():
     by_tps = E.calibration(x, E.measured_from_metrics(_rows(step_time=None, tps=1000.0)))
     assert by_tps["basis"] == "tokens_per_second"
     assert by_tps["factor"] == pytest.approx(by_tps["tokens_per_second"]["predicted"] / 1000.0)
+
+
+def test_inputs_read_the_recipe_through_named_properties(r7b):
+    """Issue 40: no __getattr__; each FROM_RECIPE name is a property (or, for the workload, a field) that reads the key
+    named there, and inputs_from_recipe sets that key from the same name."""
+    import dataclasses
+
+    assert "__getattr__" not in vars(E.EstimateInputs)
+    fields = {f.name for f in dataclasses.fields(E.EstimateInputs)}
+    x = inputs(r7b)
+    for name, key in E.FROM_RECIPE.items():
+        section, k = key.split(".")
+        value = getattr(getattr(x.recipe, section), k)
+        if name in ("prompts", "epochs"):  # the workload: computed from the key (or from grpo.max_steps)
+            assert name in fields
+        elif name == "max_len":
+            assert isinstance(vars(E.EstimateInputs)[name], property) and x.max_len >= value
+        else:
+            assert isinstance(vars(E.EstimateInputs)[name], property), name
+            assert getattr(x, name) == value, name
+    assert inputs(r7b, vllm_tp=2).vllm_tp == 2 and inputs(r7b, vllm_tp=2).recipe.grpo.vllm_tensor_parallel_size == 2

@@ -93,16 +93,30 @@ def test_help(cli):
         (["--num-iterations", "0", "--recipe", "tiny"], "--num-iterations 0: must be >= 1"),
         (["--gen-batch", "0"], "generation batch must be >= 1"),
         (["--tokens", "0"], "--tokens '0': must be > 0"),
-        (["--len", "0"], "--len 0: the mean completion length must be > 0"),
+        (["--len", "0"], "--len 0: the mean completion length must be >= 1 token"),
         (["--len", "-3"], "--len -3"),
         (["--gpu", "h1000"], "unknown GPU 'h1000' (did you mean: h100"),
         (["--gpu", "a100"], None),  # an alias, not an error
         (["--model", "qwen2.5-8b"], "unknown model 'qwen2.5-8b' (did you mean: qwen2.5-7b"),
         (["--params", "seven"], "--params 'seven': expected a number such as 7e9 or 7B"),
-        (["--G", "two"], "argument --G: invalid int value: 'two'"),
-        (["--gpuu", "h100"], "unknown option --gpuu (did you mean: --gpu"),
+        (["--G", "two"], "grpo estimate: Invalid value for '--G'"),
+        # issue 41: every input bounded, in one line (--rollout-tp 1000 was accepted, --mfu 1e-300 gave 1.4e300 GPU-h)
+        (["--rollout-tp", "1000"], "--rollout-tp 1000: GPUs per vLLM engine must be in 1..8"),
+        (["--rollout-tp", "0"], "--rollout-tp 0: GPUs per vLLM engine must be in 1..8"),
+        (["--mfu", "1e-300"], "--mfu 1e-300: must be in [0.01, 1]"),
+        (["--mfu", "2"], "--mfu 2: must be in [0.01, 1]"),
+        (["--decode-eff", "1e-300"], "--decode-eff 1e-300: must be in [0.01, 1]"),
+        (["--bw-eff", "0"], "--bw-eff 0: must be in [0.01, 1]"),
+        (["--tokens", "1e-300"], "--tokens 1e-300: must be >= 1"),
+        (["--prm-train-tokens", "0.5"], "--prm-train-tokens 0.5: must be >= 1"),
+        (["--pass-rate", "1.5"], "--pass-rate 1.5: must be in [0, 1]"),
+        (["--price", "1e300"], "--price 1e+300: at most 1,000,000"),
+        (["--epochs", "1e300"], "--epochs 1e+300: at most 1,000,000"),
+        (["--num-gpus", "0"], "--num-gpus 0: must be >= 1"),
+        (["--method", "sft"], "--method sft: expected one of grpo, ppo, dpo, distill"),
+        (["--gpuu", "h100"], "grpo estimate: unknown option --gpuu (did you mean: --gpu"),
         (["--recipe", "gsm8k-7"], "unknown recipe 'gsm8k-7' (did you mean: gsm8k-7b"),
-        (["--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta?)"),
+        (["--set", "grpo.bta=1"], "unknown recipe key 'grpo.bta' (did you mean: beta, delta?)"),
     ],
 )
 def test_bad_inputs_are_one_line_exit_2(cli, args, needle):
@@ -331,3 +345,30 @@ def test_expected_kept_is_the_mean_of_min_k_binomial():
 def test_distill_without_a_teacher_is_one_line(cli):
     proc = cli("estimate", "--recipe", "gsm8k-1.5b", "--method", "distill")
     assert proc.returncode == 2 and "--teacher" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_estimate_converts_its_plain_options_without_pydantic():
+    """Typer 0.29 converts every option through a pydantic TypeAdapter (~0.1 s to import pydantic); the estimate's
+    options are plain ints, floats, strings and flags, converted as click would, so `grpo estimate` stays fast."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    code = (
+        "import sys, io, contextlib\n"
+        "sys.argv = ['grpo', 'estimate', '--json', '--G', '8', '--lora', '--set', 'grpo.beta=0.1']\n"
+        "from grpo_cli.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main()\n"
+        "print('PYDANTIC', 'pydantic' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "PYDANTIC False" in proc.stdout
+
+
+def test_compare_is_the_old_spelling_of_compare_methods():
+    from grpo_cli.commands.estimate import compute
+
+    assert compute(["--compare"]).to_json() == compute(["--compare-methods"]).to_json()

@@ -81,7 +81,7 @@ def test_prm_scoring_and_training(cli):
 @pytest.mark.parametrize(
     "args, needle",
     [
-        (("--method", "sft"), "argument --method: invalid choice: 'sft'"),
+        (("--method", "sft"), "--method sft: expected one of grpo, ppo, dpo, distill"),
         (("--prm", "qwen9-7b"), "--prm: unknown model 'qwen9-7b'"),
         (("--prm-train-tokens", "many"), "--prm-train-tokens 'many'"),
     ],

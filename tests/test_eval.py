@@ -169,16 +169,17 @@ def test_output_folder_is_never_silently_reused(answers_four, gsm8k_file, tmp_pa
 
 
 @pytest.mark.slow
-def test_math500_breakdown_by_subject_and_level(answers_four, shared_data, tmp_path):
+def test_math500_breakdown_by_subject_and_level(answers_four, sample_data, tmp_path):
     recipe = _recipe(n=1, temperature=0.0)
-    s = eval_stage.run(_with(recipe, dataset=str(shared_data / "math500"), limit=40), answers_four, tmp_path / "m")
+    s = eval_stage.run(_with(recipe, dataset=str(sample_data / "math500"), limit=20), answers_four, tmp_path / "m")
     assert s["settings"]["task"] == ["math"]
-    assert sum(v["problems"] for v in s["by_subject"].values()) == s["counts"]["scored"] == 40
-    assert sum(v["problems"] for v in s["by_level"].values()) == 40
+    assert sum(v["problems"] for v in s["by_subject"].values()) == s["counts"]["scored"] == 20
+    assert sum(v["problems"] for v in s["by_level"].values()) == 20
+    assert len(s["by_subject"]) >= 5 and len(s["by_level"]) == 5  # the sample spans subjects and levels
     assert set(s["by_level"]) <= {"1", "2", "3", "4", "5"}
     rows = rundir.read_jsonl(tmp_path / "m" / "samples.jsonl")
     fours = {r["id"] for r in rows if r["reference"] == "4"}
-    assert s["counts"]["correct"] == len(fours)  # the model answers 4: right exactly where the reference is 4
+    assert fours and s["counts"]["correct"] == len(fours)  # the model answers 4: right exactly where the reference is 4
     for subject, v in s["by_subject"].items():
         subset = [r for r in rows if r["subject"] == subject]
         assert v["pass@1"] == pytest.approx(sum(r["correct"] for r in subset) / len(subset))
@@ -260,3 +261,96 @@ def test_bad_inputs_are_one_line_and_exit_2(cli, tmp_path, empty_file, args, mes
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert message in lines[0]
+
+
+# --------------------------------------------------------------------------------------------------------
+# benchmarks of the user's own: several in one eval, each with its column mapping, one table
+
+
+@pytest.fixture(scope="module")
+def two_benchmarks(tmp_path_factory) -> tuple[Path, Path]:
+    """An AIME-like jsonl (columns problem / expected / pid; 2 of 4 answers are 4) and a parquet with other column
+    names (q / a; 1 of 5 is 4, one row's task is math)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    folder = tmp_path_factory.mktemp("benchmarks")
+    aime = folder / "aime-mini.jsonl"
+    aime.write_text(
+        "".join(
+            json.dumps({"problem": f"Find {a}.", "expected": str(a), "pid": f"p{i}"}) + "\n"
+            for i, a in enumerate([4, 5, 4, 6])
+        )  # fmt: skip
+    )
+    amc = folder / "amc-mini.parquet"
+    rows = [{"q": f"Compute {a}.", "a": str(a), "kind": "math" if a == 9 else "gsm8k"} for a in [4, 7, 8, 9, 10]]
+    pq.write_table(pa.Table.from_pylist(rows), amc)
+    return aime, amc
+
+
+def test_two_benchmarks_in_one_eval(answers_four, two_benchmarks, tmp_path):
+    """Done when (issue 39): `grpo eval` scores two user benchmarks in one table, each through its own column mapping,
+    with avg@n, pass@n and maj@n and their CIs per benchmark."""
+    aime, amc = two_benchmarks
+    recipe = _recipe(
+        n=1, temperature=0.0,
+        benchmarks=[
+            {"dataset": str(aime), "question_column": "problem", "answer_column": "expected", "id_column": "pid"},
+            {"dataset": str(amc), "name": "amc", "question_column": "q", "answer_column": "a", "task_column": "kind"},
+        ],
+    )  # fmt: skip
+    summary = eval_stage.run(recipe, answers_four, tmp_path / "out")
+    b = summary["benchmarks"]
+    assert list(b) == ["aime-mini", "amc"]
+    assert b["aime-mini"]["counts"]["scored"] == 4 and b["amc"]["counts"]["scored"] == 5
+    assert b["aime-mini"]["at_n"]["avg@n"] == pytest.approx(0.5) and b["amc"]["at_n"]["avg@n"] == pytest.approx(0.2)
+    assert b["aime-mini"]["at_n"]["pass@n_ci"] == pytest.approx(list(stats.wilson_ci(2, 4)))
+    assert b["amc"]["task"] == ["gsm8k", "math"]  # the task column, row by row
+    rows = rundir.read_jsonl(tmp_path / "out" / "samples.jsonl")
+    assert {r["id"] for r in rows if r["benchmark"] == "aime-mini"} == {"aime-mini/p0", "aime-mini/p1", "aime-mini/p2",
+                                                                      "aime-mini/p3"}  # fmt: skip
+    assert summary["counts"]["scored"] == 9  # the pooled figures beside the table
+    # each benchmark's summary is the pure function of its own rows
+    mine = [r for r in rows if r["benchmark"] == "amc"]
+    assert _metric_view(stats.summarize(mine)) == _metric_view(b["amc"])
+
+
+def test_benchmark_columns_are_checked_in_one_line(answers_four, two_benchmarks, tmp_path):
+    aime, _ = two_benchmarks
+    recipe = _recipe(benchmarks=[{"dataset": str(aime), "question_column": "question"}])
+    with pytest.raises(UserError, match=r"benchmark aime-mini: column\(s\) question, answer not found \(columns: "):
+        eval_stage.run(recipe, answers_four, tmp_path / "out")
+    with pytest.raises(UserError, match="neither a file or folder here nor a Hub dataset id"):
+        eval_stage.run(_recipe(benchmarks=[{"dataset": "no_such_file"}]), answers_four, tmp_path / "out2")
+    with pytest.raises(UserError, match="two benchmarks named aime-mini"):
+        _recipe(benchmarks=[{"dataset": str(aime)}, {"dataset": str(aime)}])
+
+
+def test_at_n_is_r1s_avg_pass_and_majority():
+    """avg@n is the mean share of right samples (R1's pass@1), pass@n any right sample, maj@n the majority answer."""
+    rows = []
+    verdicts = {"a": [(True, "1"), (False, "2"), (False, "2"), (False, "3")], "b": [(False, "5"), (False, "6")] * 2}
+    for pid, samples in verdicts.items():
+        rows += [{"id": pid, "sample": j, "correct": c, "key": k, "tokens": 1} for j, (c, k) in enumerate(samples)]
+    at = stats.summarize(rows)["at_n"]
+    assert at["n"] == 4 and at["avg@n"] == pytest.approx(0.125)
+    assert at["pass@n"] == 0.5 and at["pass@n_ci"] == pytest.approx(list(stats.wilson_ci(1, 2)))
+    assert at["maj@n"] == 0.0 and at["maj@n_ci"] == pytest.approx(list(stats.wilson_ci(0, 2)))
+
+
+@pytest.mark.slow
+def test_two_benchmarks_through_the_cli(cli, answers_four, two_benchmarks, tmp_path):
+    """The flags: --benchmark repeated, one column mapping for both, one table printed."""
+    aime, _ = two_benchmarks
+    other = tmp_path / "other.jsonl"
+    other.write_text("".join(json.dumps({"problem": f"Find {a}.", "expected": str(a)}) + "\n" for a in [4, 4, 1]))
+    args = ["eval", "--ckpt", str(answers_four), "--benchmark", str(aime), "--benchmark", str(other),
+            "--question-column", "problem", "--answer-column", "expected", "--output", str(tmp_path / "out")]  # fmt: skip
+    proc = cli(*args)
+    assert proc.returncode == 0, proc.stderr
+    assert "benchmarks (1 samples per problem, 95% CIs)" in proc.stdout
+    assert "aime-mini" in proc.stdout and "other" in proc.stdout and "avg@1" in proc.stdout
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["benchmarks"]["other"]["at_n"]["avg@n"] == pytest.approx(2 / 3)
+    bad = cli("eval", "--ckpt", str(answers_four), "--question-column", "problem")
+    assert bad.returncode == 2 and "--question-column maps the columns of a --benchmark" in bad.stderr

@@ -119,7 +119,7 @@ def test_a_marker_without_a_list_is_refused_in_one_line(tmp_path):
 
 def test_a_report_folder_of_grpo_is_rewritten_unless_someone_edited_it(tmp_path):
     stage = _stage(tmp_path)
-    out = stage / "report"  # `grpo report STAGE` writes here; a stage's --overwrite clears it by its own list
+    out = stage / "report"  # `grpo report STAGE` writes here; a stage's --overwrite leaves it to its own command
     for _ in range(2):
         assert grpo("report", str(stage)).returncode == 0
     listed = rundir.manifest.listed(out)
@@ -135,9 +135,9 @@ def test_a_report_folder_of_grpo_is_rewritten_unless_someone_edited_it(tmp_path)
     (out / "report.md").unlink()
     (out / "mine.txt").write_text("keep")
     assert grpo("report", str(stage)).returncode == 0  # a user's other file beside it stays
-    rundir.prepare(stage, overwrite=True)
-    # The report's lock file stays, as a stage's does (deleting it would let two writers in).
-    assert sorted(p.name for p in out.iterdir()) == sorted([rundir.MARKER, rundir.LOCK, "mine.txt"])
+    before = snapshot(out)
+    rundir.prepare(stage, overwrite=True)  # issue 41: another command's grpo folder inside is never deleted
+    assert snapshot(out) == before
 
 
 _WRITER = """

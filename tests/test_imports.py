@@ -1,7 +1,7 @@
 """Imports run one way (docs/architecture.md): no cycle among grpo_cli's modules, counting the imports inside
 functions; every module sits in one of the rows below and imports only from its own row or earlier ones; config
 imports nothing downstream; the stages never import the live view or the commands; the pure packages (estimate/,
-rundir/, verify/) stay pure. And the tree agrees with docs/architecture.md: at most 12 modules at the top of
+rundir/, verify/, upstream/) stay pure. And the tree agrees with docs/architecture.md: at most 12 modules at the top of
 src/grpo_cli/, each module and package named in its module table, each name there a file or folder."""
 
 from __future__ import annotations
@@ -87,11 +87,14 @@ def test_config_imports_nothing_downstream():
     graph = import_graph()
     # safeio (row 0, stdlib + PyYAML): --set values are read with its bounded YAML loader, errors quote its excerpts.
     # observe.alarms (row 0, pure): MonitorConfig is built from the alarm registry's thresholds.
+    # upstream (row 0, stdlib): TRL's config fields, read from its source, for the grpo and sft sections.
+    upstream = {"grpo_cli.upstream", "grpo_cli.upstream.trl", "grpo_cli.upstream.fields"}
     assert graph["grpo_cli.config"] <= {
         "grpo_cli.errors",
         "grpo_cli.formulas",
         "grpo_cli.safeio",
         "grpo_cli.observe.alarms",
+        *upstream,
     }
     assert graph["grpo_cli.formulas"] == set()
     # The registry stays pure: nothing of grpo_cli but the formulas and the stream it reads.
@@ -111,7 +114,7 @@ ROWS = [
     # nothing of grpo_cli beyond this row
     {"grpo_cli", "errors", "formulas", "safeio", "observe", "observe.durations", "observe.stream", "observe.alarms",
      "evaluation", "evaluation.stats", "stepwise", "stepwise.split", "stepwise.arithmetic", "stepwise.advantage",
-     "verify"},
+     "verify", "upstream"},
     {"config"},
     # the recipe's consumers: no torch at import, except models (the model loader)
     {"recipes", "prompts", "tracking", "data", "rundir", "estimate", "launch", "observe.replay", "observe.report",
@@ -149,6 +152,7 @@ def test_the_pure_packages_stay_pure():
         "grpo_cli.estimate": {"grpo_cli.config", "grpo_cli.errors", "grpo_cli.formulas"},
         "grpo_cli.rundir": {"grpo_cli.config", "grpo_cli.errors", "grpo_cli.safeio"},
         "grpo_cli.verify": set(),
+        "grpo_cli.upstream": {"grpo_cli.errors"},
     }
     for name, deps in import_graph().items():
         for package, outside in allowed.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pytest
@@ -177,6 +178,20 @@ def test_serve_refuses_a_colocate_recipe():
 )
 def test_a_launched_process_never_launches_again(env, launched):
     assert launch.is_launched(env) is launched
+
+
+def test_ranks_leave_the_folder_their_launcher_prepared(monkeypatch, tmp_path):
+    # `grpo train` prepares the stage folder, then relaunches itself; rank 0 preparing it again found it taken.
+    folder = tmp_path / "tiny" / "grpo"
+    monkeypatch.delenv(launch.PREPARED_ENV, raising=False)
+    monkeypatch.setenv("LOCAL_RANK", "0")
+    assert not launch.prepared_by_launcher(folder)  # `accelerate launch -m grpo_cli train` by hand: rank 0 prepares
+    monkeypatch.setenv(launch.PREPARED_ENV, str(tmp_path / "other"))
+    assert not launch.prepared_by_launcher(folder)
+    monkeypatch.setenv(launch.PREPARED_ENV, os.path.realpath(folder))
+    assert launch.prepared_by_launcher(folder)
+    monkeypatch.delenv("LOCAL_RANK")
+    assert not launch.prepared_by_launcher(folder)  # not launched: the variable is a leftover of someone else's
 
 
 GPU8 = launch.Hardware(8, (80.0,) * 8, frozenset({"deepspeed", "vllm"}))

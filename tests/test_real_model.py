@@ -52,11 +52,11 @@ def real_recipe(model_dir: Path, gsm8k: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def pipeline(smollm2, shared_data, tmp_path_factory) -> Path:
+def pipeline(smollm2, sample_data, tmp_path_factory) -> Path:
     """DIR/smollm2/ after `grpo run` (eval-base, sft, eval-sft, grpo, eval-grpo)."""
     tmp = tmp_path_factory.mktemp("real")
     recipe = tmp / "smollm2.yaml"
-    recipe.write_text(yaml.safe_dump(real_recipe(smollm2, shared_data / "gsm8k")))
+    recipe.write_text(yaml.safe_dump(real_recipe(smollm2, sample_data / "gsm8k")))
     # One intra-op thread unless the caller chose: on a busy machine torch's spinning threads make a 135M model's
     # decoding 10x slower (3 prompts x 32 tokens took 877 s with 2 threads at load 20), on an idle one 1 costs little.
     threads = {"OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}

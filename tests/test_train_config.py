@@ -11,6 +11,7 @@ from grpo_cli.errors import UserError
 from grpo_cli.stages import training
 from grpo_cli.stages.grpo import grpo_config_kwargs
 from grpo_cli.stages.sft import sft_config_kwargs
+from grpo_cli.upstream.trl import ALIASES, SET_ELSEWHERE
 
 # Distinct, non-default values so a key mapped from the wrong field cannot pass by accident.
 GRPO = {
@@ -51,15 +52,10 @@ GRPO = {
     "top_entropy_quantile": 0.2,
     "off_policy_mask_threshold": 0.5,
 }
-# recipe key -> GRPOConfig attribute, for the keys whose names differ
-RENAMED = {
-    "lr_scheduler": "lr_scheduler_type",
-    "warmup_ratio": "warmup_steps",
-    "per_device_batch_size": "per_device_train_batch_size",
-    "epochs": "num_train_epochs",
-}
-# used by the stage itself (start, samples.jsonl, trainer class and its refill bound)
-NOT_IN_TRL = {"init", "samples_per_log", "advantage", "dynamic_sampling", "dynamic_sampling_max_rounds"}
+# recipe key -> GRPOConfig attribute, for the keys whose names differ (TRL's name is accepted as an alias)
+RENAMED = {own: trl for trl, own in ALIASES.items()}
+# used by the stage itself (start, samples.jsonl, trainer class and its refill bound); `trl` holds TRL's other keys
+NOT_IN_TRL = {"init", "samples_per_log", "advantage", "dynamic_sampling", "dynamic_sampling_max_rounds", "trl"}
 
 
 def grpo_recipe(**extra):
@@ -196,10 +192,13 @@ def test_sft_fields(tmp_path):
     assert SFTConfig(**sft_config_kwargs(build({"sft": {"max_steps": 25}}), tmp_path, device="cpu")).max_steps == 25
 
 
-def test_warmup_fraction_must_be_below_one():
-    # Refused with the recipe (config.validate), before any stage maps it.
-    with pytest.raises(UserError, match=r"grpo.warmup_ratio=1.0: the warmup fraction must be in \[0, 1\)"):
-        grpo_recipe(warmup_ratio=1.0)
+def test_warmup_is_a_fraction_below_one_and_whole_steps_from_one(tmp_path):
+    # transformers 5 reads warmup_steps so; refused with the recipe (config.validate), before any stage maps it.
+    with pytest.raises(UserError, match=r"grpo.warmup_ratio=1.5: a fraction of the steps in \[0, 1\), or a whole"):
+        grpo_recipe(warmup_ratio=1.5)
+    assert grpo_config_kwargs(grpo_recipe(warmup_ratio=10), tmp_path, device="cpu")["warmup_steps"] == 10
+    # TRL's name is an alias of the recipe's
+    assert build({}, ["grpo.warmup_steps=20"]).grpo.warmup_ratio == 20
 
 
 def test_vllm_requested_where_it_cannot_run(monkeypatch):
@@ -260,3 +259,139 @@ def test_advantage_picks_the_trainer_class():
     cls, extra = trainer_class(both, funcs)
     # the steps reward lends its scoring: one scoring per batch, the step metrics logged by the reward
     assert extra["step_scoring"] is funcs[1].step_scoring and extra["log_step_metrics"] is False
+
+
+# --------------------------------------------------------------------------------------------------------
+# TRL's own keys (grpo_cli.upstream): any GRPOConfig / SFTConfig field, under TRL's name, checked against the source
+
+
+def test_steps_per_generation_reaches_grpo_config(tmp_path):
+    recipe = recipes.load("tiny", ["grpo.steps_per_generation=4"])
+    assert recipe.grpo.trl == {"steps_per_generation": 4}
+    config = GRPOConfig(**grpo_config_kwargs(recipe, tmp_path, device="cpu"))
+    assert config.steps_per_generation == 4
+    # and it survives the round trip through recipe.yaml (what a run folder and `grpo run`'s stages read)
+    from grpo_cli.config import to_dict
+
+    assert to_dict(recipe)["grpo"]["steps_per_generation"] == 4 and "trl" not in to_dict(recipe)["grpo"]
+    assert build(to_dict(recipe)).grpo.trl == {"steps_per_generation": 4}
+
+
+def test_trl_names_of_the_recipe_keys_are_aliases(tmp_path):
+    recipe = build(
+        {}, ["grpo.per_device_train_batch_size=32", "sft.num_train_epochs=3", "grpo.lr_scheduler_type=linear"]
+    )
+    assert recipe.grpo.per_device_batch_size == 32 and recipe.sft.epochs == 3 and recipe.grpo.lr_scheduler == "linear"
+    assert grpo_config_kwargs(recipe, tmp_path, device="cpu")["per_device_train_batch_size"] == 32
+    with pytest.raises(UserError, match=r"grpo.per_device_batch_size and grpo.per_device_train_batch_size \(its TRL"):
+        build({"grpo": {"per_device_batch_size": 4, "per_device_train_batch_size": 8}})
+    with pytest.raises(UserError, match="name the same key"):
+        build({}, ["grpo.per_device_batch_size=4", "grpo.per_device_train_batch_size=8"])
+
+
+def test_max_steps_takes_trls_minus_one(tmp_path):
+    assert build({}).grpo.max_steps == -1  # TRL's default: train the epochs
+    assert grpo_config_kwargs(build({"grpo": {"max_steps": -1}}), tmp_path, device="cpu")["max_steps"] == -1
+    with pytest.raises(UserError, match="grpo.max_steps=-2"):
+        build({"grpo": {"max_steps": -2}})
+
+
+@pytest.mark.parametrize(
+    ("override", "needle"),
+    [
+        ("grpo.steps_per_generatio=4", "unknown recipe key 'grpo.steps_per_generatio' (did you mean: steps_per_gen"),
+        ("grpo.steps_per_generation=four", "grpo.steps_per_generation: expected int, got 'four'"),
+        ("grpo.top_k=[1]", "grpo.top_k: expected int"),
+        ("grpo.output_dir=/tmp/x", "grpo.output_dir is not a recipe key: it is the stage folder: use --run-dir"),
+        ("grpo.reward_weights=[1, 2]", "give each weight in `rewards:`"),
+        ("sft.bf16=true", "sft.bf16 is not a recipe key: set model.dtype"),
+        ("grpo.trust_remote_code=true", "never runs a model folder's own code"),
+        ("grpo.parallelism_config={a: 1}", "grpo.parallelism_config: expected ParallelismConfig"),
+        ("sft.steps_per_generation=4", "unknown recipe key 'sft.steps_per_generation'"),  # a GRPOConfig field only
+        ("grpo.generation_kwargs.top_k=5", "give grpo.generation_kwargs whole"),
+    ],
+)
+def test_trl_keys_are_checked_against_the_installed_trl(override, needle):
+    with pytest.raises(UserError) as err:
+        build({}, [override])
+    assert needle in str(err.value)
+
+
+def test_a_combination_trl_refuses_is_one_line(tmp_path):
+    recipe = build({"grpo": {"steps_per_generation": 3, "generation_batch_size": 32}})
+    with pytest.raises(UserError, match="TRL's GRPOConfig refused the recipe's grpo keys"):
+        training.trl_config(GRPOConfig, grpo_config_kwargs(recipe, tmp_path, device="cpu"), "grpo")
+
+
+def _sample(tp):
+    """A value of the annotation `tp` (as grpo_cli.upstream reads it) that a recipe can hold, or None."""
+    import typing
+
+    from grpo_cli.upstream.fields import NoneType
+
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Literal:
+        return args[-1]
+    if origin is typing.Union:
+        values = [_sample(a) for a in args if a is not NoneType]
+        return next((v for v in values if v is not None), None)
+    if origin is list:
+        return [_sample(args[0]) or "x"]
+    if origin is dict:
+        return {"key": 1 if args[1] is typing.Any else _sample(args[1])}
+    return {bool: True, int: 16, float: 0.25, str: "x", typing.Any: 1}.get(tp)  # 16: whole groups of G
+
+
+@pytest.mark.parametrize(("section", "cls"), [("grpo", GRPOConfig), ("sft", SFTConfig)])
+def test_every_trl_field_can_be_set(section, cls, tmp_path):
+    """Each init field of the installed TRL's config is one of: a recipe key of the section (mapped key by key
+    above), TRL's alias of one, set from another recipe key (refused here, naming it), or passed through as given."""
+    import dataclasses
+
+    from grpo_cli.config import GRPOSection
+    from grpo_cli.config import SFTConfig as SFTSection
+
+    own = {f.name for f in dataclasses.fields(GRPOSection if section == "grpo" else SFTSection)}
+    kwargs_of = grpo_config_kwargs if section == "grpo" else sft_config_kwargs
+    defaults = kwargs_of(build({}), tmp_path, device="cpu")
+    passed = 0
+    for f in (f for f in dataclasses.fields(cls) if f.init):
+        if f.name in own or f.name in ALIASES:
+            key = ALIASES.get(f.name, f.name)
+            assert f.name in defaults or RENAMED.get(key, key) in defaults, f"{section}.{key} is not mapped"
+        elif f.name in SET_ELSEWHERE:
+            with pytest.raises(UserError, match=f"{section}.{f.name} is not a recipe key"):
+                build({section: {f.name: None}})
+        else:
+            from grpo_cli.upstream import trl_fields
+
+            value = _sample(trl_fields(section)[f.name].type)
+            recipe = build({section: {f.name: value}})
+            assert kwargs_of(recipe, tmp_path, device="cpu")[f.name] == value, f.name
+            passed += 1
+    assert passed > 100  # most of TRL's fields pass through
+
+
+@pytest.mark.parametrize(("section", "cls"), [("grpo", GRPOConfig), ("sft", SFTConfig)])
+def test_the_source_reader_sees_the_fields_trl_has(section, cls):
+    """grpo_cli.upstream reads TRL's fields from its source without importing it: the same names, in the same order,
+    as the dataclass, and every default TRL gives passes the type read from the annotation."""
+    import dataclasses
+
+    from grpo_cli.config import _coerce
+    from grpo_cli.upstream import trl_fields
+
+    real = [f for f in dataclasses.fields(cls) if f.init]
+    read = trl_fields(section)
+    assert list(read) == [f.name for f in real]
+    for f in real:
+        if f.default is not dataclasses.MISSING and not hasattr(f.default, "value"):  # enums: a str in YAML
+            _coerce(f.default, read[f.name].type, f.name)  # raises when the type was read wrong
+
+
+def test_recipes_show_with_a_trl_key_imports_no_trl(cli):
+    from conftest import heavy_imports
+
+    assert heavy_imports("recipes", "show", "tiny", "--set", "grpo.steps_per_generation=4") == []
+    proc = cli("recipes", "show", "tiny", "--set", "grpo.steps_per_generation=4")
+    assert proc.returncode == 0 and "steps_per_generation: 4" in proc.stdout

@@ -1,6 +1,6 @@
-"""Self-consistency on the real data in ../shared/data (skipped when it is absent): every GSM8K solution, given as a
-completion, is right against its own answer and wrong against another number; MATH-500 solutions are right against
-their `answer` (at least 99%; any failure is listed)."""
+"""Self-consistency on the real data, the 50 shipped rows (tests/data) and the full files in ../shared/data (skipped
+when they are absent): every GSM8K solution, given as a completion, is right against its own answer and wrong against
+another number; MATH-500 solutions are right against their `answer` (at least 99%; any failure is listed)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from conftest import SAMPLE
 from grpo_cli.verify import parse_reference, shutdown, verify_batch
 
 
@@ -21,9 +22,9 @@ def _rows(path):
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def test_gsm8k_solutions_verify_against_their_own_answer(shared_data):
-    rows = _rows(shared_data / "gsm8k" / "train.jsonl") + _rows(shared_data / "gsm8k" / "test.jsonl")
-    assert len(rows) == 8792
+def test_gsm8k_solutions_verify_against_their_own_answer(real_data):
+    rows = _rows(real_data / "gsm8k" / "train.jsonl") + _rows(real_data / "gsm8k" / "test.jsonl")
+    assert len(rows) == (30 if real_data == SAMPLE else 8792)
     refs = [parse_reference(r["answer"], "gsm8k") for r in rows]
     assert None not in refs
     solutions = [r["answer"] for r in rows]
@@ -34,15 +35,15 @@ def test_gsm8k_solutions_verify_against_their_own_answer(shared_data):
     assert all(v.correct is False and v.reason == "wrong" for v in wrong)
 
 
-def test_gsm8k_strict_mode_reads_the_hash_line(shared_data):
-    rows = _rows(shared_data / "gsm8k" / "test.jsonl")
+def test_gsm8k_strict_mode_reads_the_hash_line(real_data):
+    rows = _rows(real_data / "gsm8k" / "test.jsonl")
     verdicts = verify_batch([r["answer"] for r in rows], [r["answer"] for r in rows], "gsm8k", mode="strict")
     assert all(v.correct is True for v in verdicts)
 
 
-def test_math500_solutions_verify_against_their_answer(shared_data):
-    rows = _rows(shared_data / "math500" / "test.jsonl")
-    assert len(rows) == 500
+def test_math500_solutions_verify_against_their_answer(real_data):
+    rows = _rows(real_data / "math500" / "test.jsonl")
+    assert len(rows) == (20 if real_data == SAMPLE else 500)
     refs = [parse_reference(r["answer"], "math") for r in rows]
     verdicts = verify_batch([r["solution"] for r in rows], refs, "math")
     failures = [
@@ -55,18 +56,18 @@ def test_math500_solutions_verify_against_their_answer(shared_data):
     assert rate >= 0.99, failures
 
 
-def test_math500_solutions_as_references(shared_data):
+def test_math500_solutions_as_references(real_data):
     """The reference may also be a whole solution (its last \\boxed{}), as for MATH train rows without `answer`."""
-    rows = _rows(shared_data / "math500" / "test.jsonl")
+    rows = _rows(real_data / "math500" / "test.jsonl")
     refs = [parse_reference(r["solution"], "math") for r in rows]
     assert None not in refs
     verdicts = verify_batch([rf"\boxed{{{r['answer']}}}" for r in rows], refs, "math")
     assert sum(v.correct is True for v in verdicts) >= 0.99 * len(rows)
 
 
-def test_math500_answers_are_not_equal_to_their_neighbours(shared_data):
+def test_math500_answers_are_not_equal_to_their_neighbours(real_data):
     """No false positives: each solution against the next problem's (different) answer is wrong."""
-    rows = _rows(shared_data / "math500" / "test.jsonl")
+    rows = _rows(real_data / "math500" / "test.jsonl")
     pairs = [(a, b) for a, b in zip(rows, rows[1:] + rows[:1], strict=True)]
     pairs = [(a, b) for a, b in pairs if a["answer"].replace(" ", "") != b["answer"].replace(" ", "")]
     pairs = [(a, b) for a, b in pairs if not (a["answer"] == "x=5" and b["answer"] == "5")]  # equal answers

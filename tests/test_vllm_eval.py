@@ -93,15 +93,15 @@ def _same_eval(vl: tuple[list[dict], dict], hf: tuple[list[dict], dict]) -> None
     assert {k: v for k, v in vsum.items() if k not in strip} == {k: v for k, v in hsum.items() if k not in strip}
 
 
-def test_grpo_eval_vllm_and_hf_agree_on_smollm2(smollm2, shared_data, tmp_path):
+def test_grpo_eval_vllm_and_hf_agree_on_smollm2(smollm2, sample_data, tmp_path):
     require_vllm()
-    gsm8k = shared_data / "gsm8k"
+    gsm8k = sample_data / "gsm8k"
     vl = _eval(tmp_path, "vllm", "vllm", smollm2, smollm2, gsm8k)
     hf = _eval(tmp_path, "hf", "hf", smollm2, smollm2, gsm8k)
     _same_eval(vl, hf)
 
 
-def test_a_lora_adapter_through_vllm_gives_the_hf_adapter_output(smollm2, shared_data, tmp_path):
+def test_a_lora_adapter_through_vllm_gives_the_hf_adapter_output(smollm2, sample_data, tmp_path):
     require_vllm()
     import torch
     from peft import LoraConfig, get_peft_model
@@ -113,7 +113,7 @@ def test_a_lora_adapter_through_vllm_gives_the_hf_adapter_output(smollm2, shared
     adapter = get_peft_model(base, config)  # init_lora_weights=False: B is random, so the adapter changes outputs
     adapter.save_pretrained(tmp_path / "adapter")
     AutoTokenizer.from_pretrained(smollm2).save_pretrained(tmp_path / "adapter")
-    gsm8k = shared_data / "gsm8k"
+    gsm8k = sample_data / "gsm8k"
     vl = _eval(tmp_path, "vllm", "vllm", tmp_path / "adapter", smollm2, gsm8k)
     hf = _eval(tmp_path, "hf", "hf", tmp_path / "adapter", smollm2, gsm8k)
     _same_eval(vl, hf)

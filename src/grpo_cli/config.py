@@ -10,6 +10,7 @@ Stdlib + PyYAML only: `grpo recipes`, `grpo estimate` and `grpo --help` import t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import types
@@ -20,6 +21,7 @@ from grpo_cli import safeio
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.formulas import generation_batch, trainer_processes, uses_vllm_server
 from grpo_cli.observe.alarms import THRESHOLDS as _ALARM_THRESHOLDS
+from grpo_cli.upstream import trl as upstream_trl
 
 R1_SYSTEM_PROMPT = (
     "A conversation between User and Assistant. The user asks a question, and the Assistant solves it. "
@@ -35,6 +37,9 @@ R1_SYSTEM_PROMPT = (
 # The reward registry's names (grpo_cli.rewards.REWARDS is keyed by exactly these; a test checks it). Config
 # knows them without importing the rewards module.
 REWARD_NAMES = ("accuracy", "format", "tag_count", "language", "overlong", "steps")
+# A reward of the user's own beside them (docs/training.md, "A reward of your own"): `module:function` (an importable
+# module) or `path/to/file.py:function` (a file, relative to the current folder), with TRL's reward signature.
+_CUSTOM_REWARD = re.compile(r"(?P<source>[^:\s][^:]*):(?P<function>[A-Za-z_]\w*)")
 # reward_options.language -> the script its words are written in (the language reward counts words per script).
 LANGUAGE_SCRIPTS = {
     "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin", "nl": "latin",
@@ -52,6 +57,12 @@ MAX_EVAL_N = 1024
 # against its config, before anything is allocated (grpo_cli.evaluation.generation.check_context).
 MAX_TOKENS = 131_072
 MAX_VERIFY_TIMEOUT = 3600.0
+# A reward weight's magnitude. The rewards are of order 1 and GRPO normalises within each group, so only the weights'
+# ratios matter; at 1e308 the weighted sum overflowed to inf and every step logged reward null, loss 0, grad_norm 0.
+MAX_REWARD_WEIGHT = 1000.0
+# The floor of every efficiency the estimate assumes (MFU, decode, bandwidth): no kernel runs below 1% of peak, and a
+# figure far below it divides the hours by ~0 (--mfu 1e-300 printed 1.4e300 GPU-hours).
+MIN_EFFICIENCY = 0.01
 # Upper bounds on every recipe number that sizes memory or time, checked in `validate` (the lower bounds sit in each
 # section's check). Each is far past any published recipe and short of what makes a typo take the machine: 1e9 toy
 # rows took minutes of generation, a tiny model of hidden_size 1e6 asked for a 4 TB allocation.
@@ -116,9 +127,49 @@ LR_SCHEDULERS_REFUSED = {
 }
 
 
+@functools.cache
+def type_hints(cls: type) -> dict[str, Any]:
+    """A section's field annotations, evaluated once (get_type_hints compiles every string annotation on each call:
+    building a recipe and declaring the shortcut flags called it hundreds of times)."""
+    return get_type_hints(cls)
+
+
 def _require(cond: bool, message: str) -> None:
     if not cond:
         raise UserError(message)
+
+
+def custom_reward(name: str) -> tuple[str, str] | None:
+    """(source, function) of a reward of the user's own (`module:function`, `./file.py:function`); None for a
+    built-in name."""
+    m = _CUSTOM_REWARD.fullmatch(name)
+    return (m["source"], m["function"]) if m else None
+
+
+def reward_metric(name: str) -> str:
+    """The name a reward logs under (rewards/<name>/mean): a built-in's own, a custom reward's function name."""
+    custom = custom_reward(name)
+    return custom[1] if custom else name
+
+
+def check_reward_name(name: str) -> None:
+    """A built-in reward's name or the form of a custom one; the custom one's file or module is checked when a command
+    that trains reads it (rewards.check_custom: without importing it)."""
+    shown = safeio.cut(str(name), 100)
+    if ":" not in name:
+        _require(
+            name in REWARD_NAMES,
+            f"rewards: unknown reward '{shown}'{did_you_mean(shown, REWARD_NAMES)}; a reward of your own is "
+            "module:function or ./file.py:function",
+        )
+        return
+    custom = custom_reward(name)
+    _require(custom is not None, f"rewards: '{shown}' is not module:function or ./file.py:function")
+    source = custom[0] if custom else ""
+    _require(
+        source.endswith(".py") or all(part.isidentifier() for part in source.split(".")),
+        f"rewards: '{shown}': {safeio.cut(source, 100)!r} is neither a module name nor a .py file",
+    )
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -281,8 +332,19 @@ class RewardOptions:
     def check(self, recipe: Recipe) -> None:
         """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""
         _require(bool(recipe.rewards), "rewards: name at least one reward function, e.g. {accuracy: 1.0}")
-        for name in recipe.rewards:
-            _require(name in REWARD_NAMES, f"rewards: unknown reward '{name}'{did_you_mean(name, REWARD_NAMES)}")
+        logged: dict[str, str] = {}
+        for name, weight in recipe.rewards.items():
+            check_reward_name(name)
+            _require(
+                abs(weight) <= MAX_REWARD_WEIGHT,
+                f"rewards.{name}={weight:g}: a weight's size is at most {MAX_REWARD_WEIGHT:g} (only the ratios of the "
+                "weights matter)",
+            )
+            metric = reward_metric(name)
+            _require(
+                logged.setdefault(metric, name) == name,
+                f"rewards: {logged[metric]} and {name} would both log as rewards/{metric}/mean; rename one function",
+            )
         _require(
             self.verify_timeout > 0,
             f"reward_options.verify_timeout={self.verify_timeout}: must be > 0 seconds (default 1.0)",
@@ -346,8 +408,9 @@ class PRMConfig:
     batch_size: int = 8
     # Tokens per scored conversation; longer ones lose their last steps (left unscored).
     max_length: int = 4096
-    # Qwen2.5-Math-PRM ships its model class as remote code in the model repository.
-    trust_remote_code: bool = True
+    # Off: a PRM folder or Hub repo whose config.json names remote code (auto_map) is refused, naming the files that
+    # would run. Qwen2.5-Math-PRM ships its model class so; turning this on runs that code (named on stderr).
+    trust_remote_code: bool = False
     dtype: Literal["auto", "bf16", "fp16", "fp32"] = "auto"
 
     def check(self, recipe: Recipe) -> None:
@@ -372,11 +435,14 @@ def _check_trainer_section(section: SFTConfig | GRPOSection, name: str) -> None:
     )
     why = LR_SCHEDULERS_REFUSED.get(section.lr_scheduler)
     _require(why is None, f"{name}.lr_scheduler: {section.lr_scheduler!r} cannot be used here: {why}")
-    # transformers 5 folds warmup_ratio into warmup_steps: a float below 1 is a fraction of the steps.
+    # transformers 5 folds warmup_ratio into warmup_steps (TRL's name, an alias here): below 1 a fraction of the
+    # steps, from 1 a whole number of steps.
+    w = section.warmup_ratio
     _require(
-        0 <= section.warmup_ratio < 1,
-        f"{name}.warmup_ratio={section.warmup_ratio}: the warmup fraction must be in [0, 1)",
+        0 <= w < 1 or (w >= 1 and float(w).is_integer()),
+        f"{name}.warmup_ratio={w}: a fraction of the steps in [0, 1), or a whole number of steps",
     )
+    _require(section.max_steps >= -1, f"{name}.max_steps={section.max_steps}: -1 (or 0) trains {name}.epochs")
 
 
 def _check_tokens(key: str, value: int) -> None:
@@ -390,8 +456,8 @@ class SFTConfig:
     lr_scheduler: str = "cosine"
     warmup_ratio: float = 0.03
     epochs: float = 1.0
-    # Used when > 0; overrides epochs.
-    max_steps: int = 0
+    # Used when > 0; overrides epochs (-1 or 0: the epochs, as in TRL).
+    max_steps: int = -1
     per_device_batch_size: int = 4
     gradient_accumulation_steps: int = 1
     max_length: int = 1024
@@ -399,6 +465,9 @@ class SFTConfig:
     logging_steps: int = 10
     save_steps: int = 500
     seed: int = 42
+    # Any other field of TRL's SFTConfig, under TRL's name: written flat in the section (`sft: {packing: true}`),
+    # type-checked against the installed TRL (grpo_cli.upstream), passed to SFTConfig as given.
+    trl: dict[str, Any] = field(default_factory=dict)
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "sft")
@@ -406,7 +475,7 @@ class SFTConfig:
             self.learning_rate > 0 and self.per_device_batch_size >= 1 and self.max_length > 0,
             "sft: learning_rate, per_device_batch_size and max_length must be positive",
         )
-        _require(self.max_steps >= 0 and self.epochs > 0, "sft.max_steps must be >= 0 and sft.epochs > 0")
+        _require(self.epochs > 0, "sft.epochs must be > 0")
         _check_tokens("sft.max_length", self.max_length)
 
 
@@ -442,7 +511,8 @@ class GRPOSection:
     # Policy updates per generation batch (> 1 needs the old-policy log-probs).
     num_iterations: int = 1
     epochs: float = 1.0
-    max_steps: int = 0
+    # Used when > 0; overrides epochs (-1 or 0: the epochs, as in TRL).
+    max_steps: int = -1
     mask_truncated_completions: bool = False
     logging_steps: int = 1
     save_steps: int = 100
@@ -475,6 +545,9 @@ class GRPOSection:
     # from fresh prompts, with at most dynamic_sampling_max_rounds extra generation rounds per batch.
     dynamic_sampling: bool = False
     dynamic_sampling_max_rounds: int = 3
+    # Any other field of TRL's GRPOConfig, under TRL's name: written flat in the section (`grpo: {top_k: 50}`),
+    # type-checked against the installed TRL (grpo_cli.upstream), passed to GRPOConfig as given.
+    trl: dict[str, Any] = field(default_factory=dict)
 
     def check(self, recipe: Recipe) -> None:
         _check_trainer_section(self, "grpo")
@@ -498,7 +571,7 @@ class GRPOSection:
         _require(self.learning_rate > 0, "grpo.learning_rate must be > 0")
         _require(self.per_device_batch_size >= 1, "grpo.per_device_batch_size must be >= 1")
         _require(self.num_iterations >= 1, f"grpo.num_iterations={self.num_iterations}: must be >= 1")
-        _require(self.max_steps >= 0 and self.epochs > 0, "grpo.max_steps must be >= 0 and grpo.epochs > 0")
+        _require(self.epochs > 0, "grpo.epochs must be > 0")
         _require(self.samples_per_log >= 0, "grpo.samples_per_log must be >= 0")
         _require(0 < self.vllm_gpu_memory_utilization < 1, "grpo.vllm_gpu_memory_utilization must be in (0, 1)")
         _require(self.vllm_tensor_parallel_size >= 1, "grpo.vllm_tensor_parallel_size must be >= 1")
@@ -595,6 +668,34 @@ class DistillConfig:
         _require(self.teacher is None or self.teacher.strip() != "", "distill.teacher: empty; a model folder or id")
 
 
+# Verifier tasks (grpo_cli.verify.TASKS): config knows them without importing the verifier.
+TASKS = ("gsm8k", "math")
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One benchmark of `grpo eval` (docs/eval.md, "Benchmarks of your own"): a dataset and how its columns read."""
+
+    # A local jsonl/parquet file or folder, a Hub dataset id (HuggingFaceH4/aime_2024), or gsm8k, math500, toy.
+    dataset: str = ""
+    # The name its rows and its line of the table carry (default: the file's stem, or the Hub id's last part).
+    name: str | None = None
+    split: str = "test"
+    hub_config: str | None = None
+    question_column: str = "question"
+    answer_column: str = "answer"
+    # A column with a unique id per problem (AIME's "id"); None: the row number.
+    id_column: str | None = None
+    # A column naming each row's verifier task (gsm8k or math); None: every row is `task`.
+    task_column: str | None = None
+    # The verifier task of the rows: gsm8k (numbers) or math (LaTeX); None: guessed as for eval.dataset.
+    task: Literal["gsm8k", "math"] | None = None
+
+    def label(self) -> str:
+        """The benchmark's name: given, else the file's stem or the Hub id's last part."""
+        return self.name or re.sub(r"\.(jsonl|json|parquet)$", "", self.dataset.rstrip("/").rsplit("/", 1)[-1])
+
+
 @dataclass(frozen=True)
 class EvalConfig:
     # gsm8k, math500, toy, or a local jsonl/parquet path.
@@ -611,9 +712,22 @@ class EvalConfig:
     batch_size: int = 0
     seed: int = 0
     tensor_parallel_size: int = 1
+    # Several benchmarks in one eval, each with its column mapping: one table (avg@n, pass@n, maj@n with 95% CIs per
+    # benchmark, as DeepSeek-R1 reports AIME). Empty: `dataset` alone.
+    benchmarks: list[Benchmark] = field(default_factory=list)
 
     def check(self, recipe: Recipe) -> None:
         _require(self.n >= 1, f"eval.n={self.n}: samples per problem must be >= 1")
+        names = [b.label() for b in self.benchmarks]
+        for b, name in zip(self.benchmarks, names, strict=True):
+            _require(
+                bool(b.dataset.strip()), "eval.benchmarks: each benchmark needs a dataset (a file, folder or Hub id)"
+            )
+            _require(
+                bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", name)),
+                f"eval.benchmarks: name {safeio.cut(name, 80)!r}: letters, digits, '_', '-' or '.', at most 64",
+            )
+            _require(names.count(name) == 1, f"eval.benchmarks: two benchmarks named {name}; give each a name")
         _require(self.n <= MAX_EVAL_N, f"eval.n={self.n}: at most {MAX_EVAL_N} samples per problem")
         _require(self.limit >= 0, f"eval.limit={self.limit}: must be >= 0 (0 = all problems)")
         _require(self.temperature >= 0, f"eval.temperature={self.temperature}: must be >= 0 (0 = greedy)")
@@ -687,12 +801,16 @@ class EstimateConfig:
 
     def check(self, recipe: Recipe) -> None:
         _require(
-            self.mean_completion_len > 0,
-            f"estimate.mean_completion_len={self.mean_completion_len:g}: the mean completion length must be > 0 tokens",
+            self.mean_completion_len >= 1,
+            f"estimate.mean_completion_len={self.mean_completion_len:g}: the mean completion length must be >= 1 token",
         )
         _require(self.prompt_len >= 0, f"estimate.prompt_len={self.prompt_len:g}: must be >= 0 tokens")
         _require(self.prompts >= 0, f"estimate.prompts={self.prompts}: must be >= 0 (0 = the dataset's size)")
-        _require(0 < self.mfu <= 1, f"estimate.mfu={self.mfu:g}: must be in (0, 1], e.g. 0.35")
+        _require(
+            MIN_EFFICIENCY <= self.mfu <= 1,
+            f"estimate.mfu={self.mfu:g}: must be in [{MIN_EFFICIENCY:g}, 1], e.g. 0.35 (no GPU kernel runs below 1% of "
+            "peak)",
+        )
         _require(
             self.price_per_gpu_hour is None or self.price_per_gpu_hour >= 0,
             f"estimate.price_per_gpu_hour={self.price_per_gpu_hour}: must be >= 0 ($ per GPU-hour)",
@@ -745,6 +863,10 @@ class TrackingConfig:
         _require(
             not self.push_to_hub or bool(self.hub_model_id), "tracking.push_to_hub=true needs tracking.hub_model_id"
         )
+
+
+# The sections that also take their TRL config's other fields under TRL's own names (grpo_cli.upstream.trl).
+TRL_SECTIONS: dict[type, str] = {GRPOSection: "grpo", SFTConfig: "sft"}
 
 
 @dataclass(frozen=True)
@@ -847,8 +969,11 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
         data = {}
     if not isinstance(data, dict):
         raise UserError(f"{where}: expected a mapping of keys, got {safeio.excerpt(data)}")
-    hints = get_type_hints(cls)
+    hints = type_hints(cls)
     known = {f.name for f in fields(cls)}
+    section = _trl_section(cls)
+    if section is not None:
+        data = _trl_keys(section, data, known - {"trl"})
     kwargs = {}
     for key, value in data.items():
         path = key if where == "recipe" else f"{where}.{key}"
@@ -859,8 +984,118 @@ def from_dict(cls: type, data: Any, where: str = "recipe") -> Any:
 
 
 def to_dict(obj: Any) -> dict:
-    """The plain-data form of a recipe (what `grpo recipes show` and run directories write)."""
-    return dataclasses.asdict(obj)
+    """The plain-data form of a recipe (what `grpo recipes show` and run directories write). The TRL keys a section
+    passes through are written flat in it, under TRL's names, as the recipe gave them."""
+    data = dataclasses.asdict(obj)
+    if isinstance(obj, Recipe):
+        for section in TRL_SECTIONS.values():
+            data[section].update(data[section].pop("trl"))
+    return data
+
+
+# --------------------------------------------------------------------------------------------------------
+# TRL's own keys in the grpo and sft sections (grpo_cli.upstream.trl)
+
+
+def _trl_section(cls: Any) -> str | None:
+    """'grpo' or 'sft' for the sections that take their TRL config's other fields, else None."""
+    return TRL_SECTIONS.get(cls)
+
+
+def _trl_keys(section: str, data: dict, own: set[str]) -> dict:
+    """A grpo/sft mapping with TRL's aliases of the recipe's keys renamed (a value under both names is refused) and
+    every other TRL field moved under `trl`, type-checked against the installed TRL's source."""
+    out: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = str(key)
+        if name in own:
+            out[name] = value
+        elif name in upstream_trl.ALIASES:
+            mine = upstream_trl.ALIASES[name]
+            _require(
+                mine not in data,
+                f"{section}.{mine} and {section}.{name} (its TRL name) are both given; keep one",
+            )
+            out[mine] = value
+        else:
+            extra[name] = _coerce(value, upstream_trl.trl_field(section, name, own).type, f"{section}.{name}")
+    if extra:
+        out["trl"] = extra
+    return out
+
+
+def _canonical(path: list[str]) -> list[str]:
+    """An override's key path with TRL's alias renamed to the recipe's key (grpo.per_device_train_batch_size ->
+    grpo.per_device_batch_size), and a custom reward's name (`rewards../my.py:fn`, `rewards.pkg.mod:fn`) kept whole."""
+    if len(path) == 2 and path[0] in TRL_SECTIONS.values() and path[1] in upstream_trl.ALIASES:
+        return [path[0], upstream_trl.ALIASES[path[1]]]
+    if len(path) > 2 and path[0] == "rewards":
+        return ["rewards", ".".join(path[1:])]
+    return path
+
+
+# --------------------------------------------------------------------------------------------------------
+# shortcut flags: the one table of command-line flags that name recipe keys
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A flag that is a shorthand for `--set KEY=VALUE`, the same on every command that takes a recipe."""
+
+    flag: str
+    key: str
+    help: str
+
+    @property
+    def name(self) -> str:
+        """The flag as a Python name (--max-len -> max_len): the command's parameter, the estimate's input."""
+        return self.flag.removeprefix("--").replace("-", "_")
+
+
+# Every command that takes a recipe takes all of these (grpo_cli/commands/options.py adds them), each setting its
+# key through the typed build (apply_flags); `--help`, README's table (tests/test_docs.py) and the parser read this.
+SHORTCUTS: tuple[Shortcut, ...] = (
+    # the run: what training does and what the estimate prices
+    Shortcut("--G", "grpo.num_generations", "completions per prompt (the group size)"),
+    Shortcut("--len", "estimate.mean_completion_len", "mean completion tokens the estimate prices (not the max)"),
+    Shortcut("--max-len", "grpo.max_completion_length", "max completion tokens in training"),
+    Shortcut("--prompt-len", "estimate.prompt_len", "mean prompt tokens the estimate prices"),
+    Shortcut("--prompts", "estimate.prompts", "prompts per epoch the estimate prices (0: the dataset's size)"),
+    Shortcut("--epochs", "grpo.epochs", "GRPO's passes over the prompts"),
+    Shortcut("--beta", "grpo.beta", "KL coefficient; > 0 keeps a reference model"),
+    Shortcut("--num-iterations", "grpo.num_iterations", "policy updates per generation batch"),
+    Shortcut("--lora", "model.lora", "LoRA instead of full fine-tuning"),
+    Shortcut("--lora-rank", "model.lora_rank", "LoRA rank"),
+    Shortcut("--grad-ckpt", "model.gradient_checkpointing", "activation checkpointing"),
+    Shortcut("--gpu", "launch.gpu", "GPU type of the memory plan and the estimate"),
+    Shortcut("--mfu", "estimate.mfu", "model FLOP utilization the estimate assumes"),
+    Shortcut("--price", "estimate.price_per_gpu_hour", "$ per GPU-hour"),
+    Shortcut("--train-limit", "data.limit", "use the first N training problems (0 = all)"),
+    # the eval (grpo eval, and the evals of grpo run; grpo filter samples through one)
+    Shortcut("--dataset", "eval.dataset", "eval data: gsm8k, math500, toy, or a local jsonl/parquet file or folder"),
+    Shortcut("--split", "eval.split", "eval split"),
+    Shortcut("--limit", "eval.limit", "eval the first N problems (0 = all)"),
+    Shortcut("--n", "eval.n", "eval samples per problem (n > 1: pass@k, maj@k for k <= n)"),
+    Shortcut("--temperature", "eval.temperature", "eval sampling temperature (0 = greedy)"),
+    Shortcut("--top-p", "eval.top_p", "eval top-p"),
+    Shortcut("--max-tokens", "eval.max_tokens", "eval completion tokens before a sample counts as truncated"),
+    Shortcut("--backend", "eval.backend", "eval generation: auto (vLLM on a GPU when installed), hf or vllm"),
+    Shortcut("--batch-size", "eval.batch_size", "eval sequences per generate call (HF backend)"),
+    Shortcut("--seed", "eval.seed", "eval sampling seed (the same seed gives the same samples)"),
+    # the distillation
+    Shortcut("--teacher", "distill.teacher", "distillation teacher: a model folder or Hub id"),
+    Shortcut("--samples", "distill.n", "distillation samples per training problem"),
+    Shortcut("--k", "distill.k", "distillation completions kept per problem, at most"),
+)
+
+
+def key_type(key: str) -> Any:
+    """The annotation of a recipe key ("grpo.beta" -> float)."""
+    tp: Any = Recipe
+    for part in key.split("."):
+        tp = type_hints(tp)[part]
+    return tp
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -894,8 +1129,15 @@ def apply_overrides(data: dict, overrides: list[Override]) -> dict:
     to the recipe's rewards instead of replacing them.
     """
     data = to_dict(from_dict(Recipe, data))
+    named: dict[str, str] = {}  # key -> the name an override gave it under (the recipe's, or TRL's alias)
     for item in overrides:
         path, value = parse_override(item) if isinstance(item, str) else (item[0].split("."), item[1])
+        given, path = ".".join(path), _canonical(path)
+        key = ".".join(path)
+        _require(
+            named.setdefault(key, given) == given,
+            f"{named.get(key)} and {given} name the same key (TRL's name is an alias); keep one",
+        )
         _check_path(path)
         node = data
         for part in path[:-1]:
@@ -919,7 +1161,16 @@ def _check_path(path: list[str]) -> None:
             raise UserError(
                 f"unknown recipe key '{safeio.cut('.'.join(path))}': '{safeio.cut(prefix)}' has no sub-keys"
             )
-        hints = get_type_hints(cls)
+        hints = type_hints(cls)
+        section = _trl_section(cls)
+        if section is not None and (part not in hints or part == "trl"):
+            upstream_trl.trl_field(section, part, set(hints) - {"trl"})  # unknown, or set elsewhere: one line
+            _require(
+                depth == len(path) - 1,
+                f"unknown recipe key '{safeio.cut('.'.join(path))}': give {section}.{part} whole, e.g. "
+                f"--set '{section}.{part}={{key: value}}'",
+            )
+            return
         if part not in hints:
             where = f"'{safeio.cut(prefix)}.{safeio.cut(part)}'" if prefix else f"'{safeio.cut(part)}'"
             raise UserError(f"unknown recipe key {where}{did_you_mean(part, hints)}")
@@ -977,7 +1228,16 @@ def _check_world(recipe: Recipe) -> None:
     """Checks on the recipe's own world (launch section): `grpo estimate` may plan another one."""
     g = recipe.grpo
     world, batch = trainer_processes(recipe), generation_batch(recipe)
-    # TRL counts completions per device: the global generation batch must split into whole groups.
+    # TRL counts completions per device: the global generation batch must split into whole groups. TRL's own keys
+    # may set it: generation_batch_size, or steps_per_generation in place of gradient_accumulation_steps.
+    if g.trl.get("generation_batch_size") or g.trl.get("steps_per_generation"):
+        batch = g.trl.get("generation_batch_size") or g.per_device_batch_size * g.trl["steps_per_generation"] * world
+        _require(
+            batch % g.num_generations == 0,
+            f"TRL's generation batch ({batch} completions: grpo.generation_batch_size, or per_device_batch_size x "
+            f"steps_per_generation x processes) is not a multiple of grpo.num_generations ({g.num_generations})",
+        )
+        return
     _require(
         batch % g.num_generations == 0,
         f"grpo.per_device_batch_size ({g.per_device_batch_size}) x gradient_accumulation_steps "

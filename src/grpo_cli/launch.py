@@ -33,6 +33,9 @@ LAUNCHED_ENV = "GRPO_LAUNCHED"
 # Set by torchrun / DeepSpeed (LOCAL_RANK, WORLD_SIZE) or by every `accelerate launch` launcher
 # (ACCELERATE_MIXED_PRECISION): a process that sees one was started by a launcher and must not start another.
 _LAUNCHER_ENV = ("LOCAL_RANK", "WORLD_SIZE", "ACCELERATE_MIXED_PRECISION")
+# Set by `grpo train` / `grpo sft` in the processes it launches: the stage folder it has already prepared (checked,
+# cleared, locked, its inputs recorded), so that rank 0 does not prepare it a second time and find it taken.
+PREPARED_ENV = "GRPO_PREPARED"
 SHARDED = ("zero2", "zero3", "fsdp")
 DEEPSPEED = ("zero2", "zero3")
 STRATEGY_NAMES = {
@@ -426,9 +429,15 @@ def owns_run_dir(recipe: Recipe) -> bool:
     return is_launched() or recipe.launch.node_rank == 0
 
 
-def relaunch(recipe: Recipe, argv: list[str] | None = None) -> int | None:
+def prepared_by_launcher(folder: str | Path) -> bool:
+    """Whether the `grpo` command that launched this process has prepared FOLDER already (see PREPARED_ENV)."""
+    return is_launched() and os.environ.get(PREPARED_ENV) == os.path.realpath(folder)
+
+
+def relaunch(recipe: Recipe, argv: list[str] | None = None, *, prepared: str | Path | None = None) -> int | None:
     """From `grpo train` / `grpo sft`: when the recipe needs a launcher and this process is not inside one, run
-    `accelerate launch` on this same command line and return its exit code. None: this process trains itself."""
+    `accelerate launch` on this same command line and return its exit code. None: this process trains itself.
+    `prepared`: the stage folder this process has prepared, which the launched ranks then leave as it is."""
     argv = sys.argv[1:] if argv is None else argv
     if is_launched():
         return None
@@ -438,5 +447,5 @@ def relaunch(recipe: Recipe, argv: list[str] | None = None) -> int | None:
     if cmd is None:
         return None
     env = launch_env(recipe, cpu=cpu)
-    print(format_command(cmd, env), file=sys.stderr)
-    return run(cmd, env)
+    print(format_command(cmd, env), file=sys.stderr)  # what a user could run by hand: prepares the folder itself
+    return run(cmd, {**env, PREPARED_ENV: os.path.realpath(prepared)} if prepared is not None else env)

@@ -26,6 +26,7 @@ from typing import Any
 
 import torch
 
+from grpo_cli import safeio
 from grpo_cli.config import ModelConfig, TinyModelConfig
 from grpo_cli.errors import UserError
 
@@ -68,7 +69,13 @@ def dtype_for(model_cfg: ModelConfig, device: str | None = None) -> torch.dtype:
 
 
 def cache_root() -> Path:
-    return Path(os.environ.get("GRPO_CACHE") or Path.home() / ".cache" / "grpo-cli").expanduser()
+    """$GRPO_CACHE (default ~/.cache/grpo-cli): where the tiny model, the tiny PRM and SmolLM2 are built. Something
+    other than a folder there is one line (it was a traceback from mkdir)."""
+    root = Path(os.environ.get("GRPO_CACHE") or Path.home() / ".cache" / "grpo-cli").expanduser()
+    if root.exists() and not root.is_dir():
+        name = "GRPO_CACHE" if os.environ.get("GRPO_CACHE") else "the model cache"
+        raise UserError(f"{name} {root} is not a folder; point GRPO_CACHE at a folder (or move {root} away)")
+    return root
 
 
 def _tiny_hash(cfg: TinyModelConfig) -> str:
@@ -86,7 +93,7 @@ def build_once(path: Path, build: Any) -> Path:
     """`path` (a model folder), made by `build(folder)` on first use. Safe when several processes build it at once."""
     if (path / "config.json").is_file():
         return path
-    path.parent.mkdir(parents=True, exist_ok=True)
+    safeio.make_dir(path.parent)
     # Build beside the target and rename into place: a reader never sees a half-written model.
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}-", dir=path.parent))
     try:
@@ -269,13 +276,51 @@ def resolve(name_or_dir: str | Path, model_cfg: ModelConfig) -> str:
     if path.exists():
         if not (path / "config.json").is_file() and not is_adapter_dir(path):
             raise UserError(f"{path}: not a model directory (no config.json or adapter_config.json)")
+        check_model_folder(path)
         return str(path)
     return str(name_or_dir)
 
 
+# The JSON files of a model folder that transformers and PEFT read as objects (a list there was a TypeError or an
+# AttributeError inside them), and the files one of which holds a tokenizer.
+MODEL_JSON = ("config.json", "adapter_config.json", "tokenizer_config.json", "generation_config.json")
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "vocab.json", "tokenizer.model")
+
+
+def check_model_folder(path: Path) -> None:
+    """Refuse a damaged local model folder in one line before transformers reads it (cheap: headers, not weights):
+    its JSON files must be objects, its weight files whole (rundir.checkpoints.file_problem), and a full model (not
+    an adapter, which may borrow its base's) must have a tokenizer (without one transformers built an empty one)."""
+    from grpo_cli.rundir.checkpoints import file_problem
+
+    fix = "the model folder is damaged; copy it again from where it was made"
+    for name in MODEL_JSON:
+        if (path / name).is_file():
+            value = _json_file(path / name, fix)
+            if not isinstance(value, dict):
+                raise UserError(f"{path / name}: a JSON {type(value).__name__}, not an object; {fix}")
+    for file in sorted(path.iterdir()):
+        problem = file_problem(file) if file.suffix in (".safetensors", ".bin", ".pt") and file.is_file() else None
+        if problem:
+            raise UserError(f"{file}: {problem}; {fix}")
+    if not is_adapter_dir(path) and not any((path / name).is_file() for name in TOKENIZER_FILES):
+        raise UserError(
+            f"{path}: no tokenizer ({' or '.join(TOKENIZER_FILES[:2])}); copy the tokenizer files of the model it was "
+            "trained from into it"
+        )
+
+
+def _json_file(path: Path, fix: str) -> Any:
+    try:
+        return safeio.load_json(safeio.read_text(path, "model file", 64 << 20), str(path))
+    except UserError as err:
+        raise UserError(f"{err}; {fix}") from None
+
+
 def adapter_base(adapter_dir: str | Path, model_cfg: ModelConfig) -> str:
     """The base model an adapter was trained on (its adapter_config.json), resolved like `model.name`."""
-    base = json.loads((Path(adapter_dir) / "adapter_config.json").read_text()).get("base_model_name_or_path")
+    config = _json_file(Path(adapter_dir) / "adapter_config.json", "the adapter folder is damaged")
+    base = config.get("base_model_name_or_path") if isinstance(config, dict) else None
     return resolve(base or model_cfg.name, model_cfg)
 
 
@@ -306,7 +351,8 @@ def local_path(name_or_dir: str, revision: str | None = None) -> str:
 
 
 def _hub_errors(what: str, name: str):
-    """Turn a failed Hub download into one line (offline machines, private repos, typos)."""
+    """Turn a failed load into one line: a Hub download (offline machines, private repos, typos), or a local folder
+    whose weights do not fit its config (a tensor of another shape: transformers and PEFT raise RuntimeError)."""
     from contextlib import contextmanager
 
     @contextmanager
@@ -318,8 +364,42 @@ def _hub_errors(what: str, name: str):
             raise UserError(
                 f"cannot load the {what} '{name}': {reason}; check model.name, or pass a local directory"
             ) from None
+        except RuntimeError as err:
+            if "size mismatch" not in str(err) and "mismatched_sizes" not in str(err):
+                raise
+            raise UserError(
+                f"cannot load the {what} '{name}': its weights do not fit its config.json (tensors of another shape: "
+                "was config.json edited, or the weights copied from another model?)"
+            ) from None
 
     return guard()
+
+
+def shape_problem(path: str | Path) -> str | None:
+    """The first tensor of a local model folder whose shape in its safetensors headers differs from what its
+    config.json builds (the model made on the meta device: no memory, no weights read), or None. transformers
+    printed a table of every mismatch and then raised."""
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    files = sorted(Path(path).glob("*.safetensors"))
+    if not files:
+        return None
+    try:
+        config = AutoConfig.from_pretrained(path)
+        with torch.device("meta"):
+            expected = {k: tuple(v.shape) for k, v in AutoModelForCausalLM.from_config(config).state_dict().items()}
+    except (OSError, ValueError, KeyError, TypeError):  # not a causal LM transformers builds: from_pretrained says
+        return None
+    for file in files:
+        with open(file, "rb") as fh:
+            header = json.loads(fh.read(int.from_bytes(fh.read(8), "little")))  # whole: check_model_folder ran
+        for name, info in header.items():
+            if name in expected and tuple(info.get("shape", ())) != expected[name]:
+                return (
+                    f"tensor {name} is {list(info['shape'])} in {file.name} but config.json makes it "
+                    f"{list(expected[name])}"
+                )
+    return None
 
 
 def load_tokenizer(name_or_dir: str | Path, model_cfg: ModelConfig) -> Any:
@@ -358,8 +438,11 @@ def load_model(name_or_dir: str | Path, model_cfg: ModelConfig, *, device: str |
         base_path = adapter_base(path, model_cfg)
         with _hub_errors("model", base_path):
             base = AutoModelForCausalLM.from_pretrained(base_path, **model_init_kwargs(model_cfg, device))
-        model = PeftModel.from_pretrained(base, path).merge_and_unload()
+        with _hub_errors("adapter", path):
+            model = PeftModel.from_pretrained(base, path).merge_and_unload()
     else:
+        if Path(path).is_dir() and (problem := shape_problem(path)):
+            raise UserError(f"{path}: {problem}; its weights do not fit its config.json (was config.json edited?)")
         with _hub_errors("model", path):
             model = AutoModelForCausalLM.from_pretrained(path, **model_init_kwargs(model_cfg, device, for_path=path))
     if device:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from grpo_cli import safeio
@@ -62,12 +63,32 @@ def read_raw(path: Path) -> dict:
 
 
 def load(name_or_path: str, overrides: list[str] | None = None, *, world: bool = True) -> Recipe:
-    """Name or path (+ `--set` overrides) -> validated, frozen Recipe (config.build)."""
+    """Name or path (+ `--set` overrides) -> validated, frozen Recipe (config.build). An error is blamed on what
+    caused it: the file (named), or the `--set` that a valid file does not survive (named with its value)."""
     path = find(name_or_path)
+    raw = read_raw(path)
     try:
-        return build(read_raw(path), overrides, world=world)
+        return build(raw, overrides, world=world)
     except UserError as err:
-        raise UserError(f"{path.name}: {err}") from None
+        if not overrides:
+            raise UserError(f"{path.name}: {err}") from None
+        try:
+            build(raw, world=world)
+        except UserError as own:
+            raise UserError(f"{path.name}: {own}") from None
+        raise UserError(blame_set(str(err), overrides)) from None
+
+
+def blame_set(message: str, overrides: list[str]) -> str:
+    """The error of a valid recipe with `--set` overrides, under the override it names ("--set grpo.beta=-1.0: must be
+    >= 0", the value as read), else under all of them."""
+    for text in reversed(overrides):
+        key = text.split("=", 1)[0].strip()
+        if key and message.startswith(f"{key}="):
+            return f"--set {message}"
+        if key and re.search(re.escape(key) + r"(?![\w.])", message):
+            return f"--set {safeio.cut(text, 120)}: {message}"
+    return f"--set {' '.join(safeio.cut(t, 60) for t in overrides)}: {message}"
 
 
 def header(path: Path) -> str:

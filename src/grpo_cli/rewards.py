@@ -11,17 +11,30 @@ out of the weighted sum), used when the reference cannot be parsed: never scored
 `REWARDS` below names each reward with what it pays (README.md's list is generated from it, scripts/docs_lists.py;
 docs/verifiers.md gives the rules in full).
 
+Beside them a recipe may name a reward of the user's own, `module:function` or `./file.py:function` (docs/training.md),
+with TRL's signature. It is loaded only from what the user names (never from a model, checkpoint or data folder),
+logs as rewards/<function>/mean like the built-ins, and a failure in it is one line naming it.
+
 Nothing heavy is imported here (no torch): `grpo recipes` checks reward names through this registry.
 """
 
 from __future__ import annotations
 
+import ast
+import hashlib
+import importlib
+import importlib.util
 import re
-from collections.abc import Callable, Sequence
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from grpo_cli.config import LANGUAGE_SCRIPTS, REWARD_NAMES
+from grpo_cli import safeio
+from grpo_cli.config import LANGUAGE_SCRIPTS, REWARD_NAMES, custom_reward, reward_metric
+from grpo_cli.errors import UserError
 
 RewardFunc = Callable[..., list[float | None]]
 
@@ -396,9 +409,158 @@ REWARDS: dict[str, RewardSpec] = {
 assert tuple(REWARDS) == REWARD_NAMES, "config.REWARD_NAMES and rewards.REWARDS disagree"
 
 
-def build_reward_funcs(recipe: Any) -> tuple[list[RewardFunc], list[float]]:
-    """The recipe's reward functions (TRL signature, `__name__` = registry name) and their weights, in recipe order.
-    The recipe is a validated one: config.validate has checked the names and reward_options."""
-    funcs = [REWARDS[name].make(recipe) for name in recipe.rewards]
+def build_reward_funcs(
+    recipe: Any, *, not_from: Iterable[str | Path | None] = ()
+) -> tuple[list[RewardFunc], list[float]]:
+    """The recipe's reward functions (TRL signature, `__name__` = the name it logs under) and their weights, in recipe
+    order. The recipe is a validated one: config.validate has checked the names and reward_options. A custom reward is
+    loaded here, never from inside `not_from` (the checkpoint training starts from, the run folder) or the recipe's
+    model, PRM and data folders."""
+    funcs = [
+        load_custom(name, recipe, not_from) if custom_reward(name) else REWARDS[name].make(recipe)
+        for name in recipe.rewards
+    ]
     weights = [float(w) for w in recipe.rewards.values()]
     return funcs, weights
+
+
+# --------------------------------------------------------------------------------------------------------
+# rewards of the user's own: `module:function`, `./file.py:function`
+
+# Files that make a folder a model or checkpoint (transformers, PEFT) or grpo's own run folder: reward code is never
+# loaded from inside one, whatever the recipe says.
+_MODEL_FILES = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "adapter_config.json")
+
+
+def _refused_folders(recipe: Any, not_from: Iterable[str | Path | None]) -> list[Path]:
+    """The folders a reward's code may not come from: the recipe's model, PRM and data folders, and `not_from`."""
+    named = [recipe.model.name, recipe.prm.model, recipe.data.path, *not_from]
+    return [Path(p).expanduser().resolve() for p in named if p and Path(p).expanduser().is_dir()]
+
+
+def _refuse_foreign(path: Path, name: str, folders: Sequence[Path]) -> None:
+    """One line when the code of reward `name` lies in a model, checkpoint, data or run folder."""
+    real = path.resolve()
+    inside = next((f for f in folders if real.is_relative_to(f)), None)
+    if inside is None:
+        inside = next(
+            (
+                p
+                for p in real.parents
+                if (p / "stage.json").is_file()
+                or ((p / "config.json").is_file() and any((p / f).exists() for f in _MODEL_FILES))
+            ),
+            None,
+        )
+    if inside is not None:
+        raise UserError(
+            f"reward {name}: {real} lies in {inside}, a model, checkpoint, data or run folder; reward code is loaded "
+            "only from a file or module of your own, outside them"
+        )
+
+
+def _source_file(name: str) -> tuple[Path, bool]:
+    """(the file of reward `name`'s code, whether its function is defined right there), found without running any of
+    it. A module inside a package is found by its top package (finding it would import the package)."""
+    source, function = custom_reward(name) or ("", "")
+    if source.endswith(".py"):
+        path = Path(source).expanduser()
+        if not path.is_file():
+            raise UserError(f"reward {name}: no file {source} (a path is read from the current folder)")
+        return path, True
+    top = source.split(".")[0]
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.origin:
+        raise UserError(f"reward {name}: no module {top} on the Python path (for a file: ./{source}.py:{function})")
+    return Path(spec.origin), "." not in source
+
+
+def check_custom(recipe: Any, *, not_from: Iterable[str | Path | None] = ()) -> None:
+    """Each custom reward's file or module exists, lies outside model, checkpoint, data and run folders, and defines
+    the function at its top level: read with `ast`, nothing runs. `grpo recipes show`, `grpo train` and `grpo run`
+    call it before anything starts."""
+    folders = _refused_folders(recipe, not_from)
+    for name in recipe.rewards:
+        custom = custom_reward(name)
+        if not custom:
+            continue
+        path, here = _source_file(name)
+        _refuse_foreign(path, name, folders)
+        if not here or path.suffix != ".py":
+            continue  # a module inside a package: checked when it is imported
+        try:
+            tree = ast.parse(safeio.read_text(path, "reward file"), str(path))
+        except SyntaxError as err:
+            raise UserError(f"reward {name}: {path} line {err.lineno}: {err.msg}") from None
+        defined = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        assigned = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        if custom[1] not in defined and custom[1] not in assigned:
+            raise UserError(
+                f"reward {name}: {path} defines no function {custom[1]} (its functions: {', '.join(defined) or 'none'})"
+            )
+
+
+def load_custom(name: str, recipe: Any, not_from: Iterable[str | Path | None] = ()) -> RewardFunc:
+    """Import reward `name` (after check_custom) and wrap it: a failure in it, or a value that is not a number or
+    None per completion, is one line naming it; it logs as rewards/<function>/mean."""
+    check_custom(recipe, not_from=not_from)
+    source, function = custom_reward(name) or ("", "")
+    try:
+        if source.endswith(".py"):
+            path = Path(source).expanduser().resolve()
+            module_name = f"grpo_reward_{path.stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+            spec = importlib.util.spec_from_file_location(module_name, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[module_name] = module
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(source)
+    except Exception as err:  # the user's module failing to import: one line, where it failed
+        raise UserError(f"reward {name}: importing {source} failed: {_where(err)}") from None
+    fn = getattr(module, function, None)
+    if not callable(fn):
+        raise UserError(f"reward {name}: {source} has no function {function}")
+    origin = getattr(module, "__file__", None)
+    if origin:
+        _refuse_foreign(Path(origin), name, _refused_folders(recipe, not_from))
+    return _named(_guarded(fn, name), reward_metric(name))
+
+
+def _where(err: BaseException) -> str:
+    """'ZeroDivisionError: division by zero (my_reward.py line 4)': the error and the last line of the user's code."""
+    ours = str(Path(__file__).resolve().parent)
+    frames = traceback.extract_tb(err.__traceback__)
+    user = [f for f in frames if not f.filename.startswith((ours, "<frozen"))]
+    at = f" ({Path(user[-1].filename).name} line {user[-1].lineno})" if user else ""
+    return f"{type(err).__name__}: {safeio.cut(str(err).strip(), 200)}{at}"
+
+
+def _guarded(fn: Callable[..., Any], name: str) -> RewardFunc:
+    """`fn` with TRL's reward signature, its failures and its malformed values as one line naming it."""
+
+    def reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        try:
+            values = fn(completions=completions, **kwargs)
+        except Exception as err:
+            raise UserError(f"reward {name} failed: {_where(err)}") from None
+        if not isinstance(values, (list, tuple)) or len(values) != len(completions):
+            got = f"{len(values)} values" if isinstance(values, (list, tuple)) else safeio.excerpt(values, 60)
+            raise UserError(
+                f"reward {name} returned {got} for {len(completions)} completions; return one float (or None) each"
+            )
+        out: list[float | None] = []
+        for i, v in enumerate(values):
+            if v is not None and (
+                isinstance(v, str) or not isinstance(v, (int, float)) and not hasattr(v, "__float__")
+            ):
+                raise UserError(
+                    f"reward {name} returned {safeio.excerpt(v, 60)} for completion {i}; return a float or None"
+                )
+            out.append(None if v is None else float(v))
+        return out
+
+    return reward

@@ -24,9 +24,13 @@ Stdlib + PyYAML only (no torch): every command may import this.
 from __future__ import annotations
 
 import contextlib
+import decimal
 import errno
+import itertools
 import json
+import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -47,6 +51,13 @@ MAX_DEPTH = 64
 MAX_YAML_VALUES = 100_000
 # A bad value quoted in an error is cut to this many characters (a 4 MB value must not become a 4 MB "one line").
 EXCERPT = 80
+# One line of a jsonl file grpo reads (a dataset row, a `grpo verify` row): a longer one is refused or skipped unread.
+# The verifier reads at most 1 MiB of a completion and a question is at most 1 MiB (data.MAX_QUESTION_CHARS), so a
+# row with both, JSON-escaped, fits; `grpo verify` read a line of any length whole.
+MAX_LINE_BYTES = 8 << 20
+# What a file of each kind may hold, checked before it is read (`read_text`): a recipe is a page of YAML, and the
+# loader's work grows with the text before any bound on its values applies.
+MAX_BYTES = {"recipe": 1 << 20}
 # Called as fn(path, was, size) just before a write to `path` takes effect (observe_writes).
 _OBSERVERS: list[Any] = []
 
@@ -112,6 +123,24 @@ def write_error(path: str | Path, err: OSError) -> UserError:
     """One line for a failed write: which file and why (disk full, read-only, ...)."""
     why = _WRITE_ERRORS.get(err.errno or 0, err.strerror or type(err).__name__)
     return UserError(f"cannot write {path}: {why}")
+
+
+_OS_ERROR = re.compile(r"\(os error (\d+)\)")
+
+
+def library_write_error(err: BaseException) -> UserError | None:
+    """A full disk or a read-only folder met inside a library (a checkpoint save, a plot), as write_error's one line;
+    None for any other error (a bug, which keeps its traceback). An OSError carries its errno; safetensors' writer
+    raises SafetensorError, which names it only in its text ('File too large (os error 27)')."""
+    if isinstance(err, OSError):
+        code, where = err.errno, err.filename or "a file"
+    elif type(err).__name__ == "SafetensorError" and (found := _OS_ERROR.search(str(err))):
+        code, where = int(found.group(1)), "the model weights (.safetensors)"
+    else:
+        return None
+    if code not in WRITE_ERRNOS:
+        return None
+    return write_error(where, OSError(code, os.strerror(code)))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -219,7 +248,49 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 
 def atomic_write_json(path: str | Path, obj: Any, *, indent: int | None = 2) -> None:
-    atomic_write_text(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
+    """`obj` as JSON, written whole; a NaN or infinite float becomes null (JSON has neither)."""
+    atomic_write_text(path, json.dumps(finite(obj), indent=indent, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+def finite(value: Any) -> Any:
+    """`value` with every NaN or infinite float (in dicts and lists, at any depth) replaced by None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
+
+
+def dumps_row(value: Any) -> str:
+    """One JSON row (json.dumps' layout), for a row read by `load_json(exact=True)`: each number is written as it
+    was read (1e-400 stays 1e-400, json.loads made it 0.0) and a float that is not finite becomes null, so the
+    output is always JSON."""
+    out: list[str] = []
+    _encode(value, out)
+    return "".join(out)
+
+
+def _encode(value: Any, out: list[str]) -> None:
+    if isinstance(value, decimal.Decimal):
+        out.append(str(value) if value.is_finite() else "null")
+    elif isinstance(value, float):
+        out.append(float.__repr__(value) if math.isfinite(value) else "null")
+    elif isinstance(value, dict):
+        out.append("{")
+        for i, (k, v) in enumerate(value.items()):
+            out.append(", " * bool(i) + json.dumps(str(k)) + ": ")
+            _encode(v, out)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for i, v in enumerate(value):
+            out.append(", " * bool(i))
+            _encode(v, out)
+        out.append("]")
+    else:  # text, int, bool, None
+        out.append(json.dumps(value))
 
 
 def open_regular(path: str | Path, flags: int, mode: int = 0o666) -> int:
@@ -269,24 +340,77 @@ def append_line(path: str | Path, line: str) -> None:
 # reading
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """The UTF-8 text of `path`; a missing, unreadable or non-UTF-8 file is a UserError naming file and line."""
+def size_text(n: int) -> str:
+    """A byte count as people read it: 1.7 GB, 13 KB, 512 bytes."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def open_input(path: str | Path, what: str = "file") -> IO[bytes]:
+    """`path` opened for reading, binary. Only a regular file is read: a FIFO would block the command forever (it is
+    opened without blocking, then refused) and a device like /dev/zero never ends. Missing, a folder, unreadable:
+    a UserError naming it."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise UserError(f"{what} not found: {path}") from None
-    except IsADirectoryError:
-        raise UserError(f"{what} {path} is a folder, not a file") from None
     except OSError as err:
         raise UserError(f"cannot read {what} {path}: {err.strerror}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise UserError(f"{what} {path} is a folder, not a file")
+        kind = (
+            "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "special"
+        )
+        raise UserError(f"{what} {path} is {kind}, not a regular file; give the path of a file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def decode(raw: bytes, path: Path, what: str, first_line: int = 1) -> str:
+    """UTF-8 text of `raw` (from `path`, starting at line `first_line`); invalid UTF-8 is a UserError naming the line."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = raw.count(b"\n", 0, err.start) + 1
+        line = raw.count(b"\n", 0, err.start) + first_line
         raise UserError(
             f"{path} line {line}: not valid UTF-8 (byte 0x{raw[err.start]:02x}); save the {what} as UTF-8"
         ) from None
+
+
+def read_text(path: str | Path, what: str = "file", max_bytes: int | None = None) -> str:
+    """The UTF-8 text of `path`; a missing, unreadable, special (open_input) or non-UTF-8 file is a UserError naming
+    file and line. A file over `max_bytes` (default: MAX_BYTES for `what`) is refused before it is read."""
+    path = Path(path)
+    limit = max_bytes if max_bytes is not None else MAX_BYTES.get(what)
+    with open_input(path, what) as fh:
+        try:
+            raw = fh.read() if limit is None else fh.read(limit + 1)
+        except OSError as err:
+            raise UserError(f"cannot read {what} {path}: {err.strerror}") from None
+    if limit is not None and len(raw) > limit:
+        raise UserError(f"{what} {path} is larger than {size_text(limit)}; no {what} needs that much")
+    return decode(raw, path, what)
+
+
+def read_lines(fh: IO[bytes], max_line: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
+    """(line number, bytes) for each line of an open binary file, streamed: memory holds one line at a time. A line
+    longer than `max_line` bytes is read past in bounded pieces, never held, and comes as (n, None)."""
+    for n in itertools.count(1):
+        raw = fh.readline(max_line + 1)
+        if not raw:
+            return
+        if len(raw) > max_line:
+            while raw and not raw.endswith(b"\n"):
+                raw = fh.readline(max_line)
+            yield n, None
+        else:
+            yield n, raw
 
 
 def depth(value: Any) -> int:
@@ -307,10 +431,25 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def load_json(text: str, where: str) -> Any:
-    """json.loads with the nesting bound; `where` ('file.jsonl line 3') names the place in errors."""
+def _no_constant(name: str) -> Any:
+    raise _NonFinite(name)
+
+
+class _NonFinite(ValueError):
+    pass
+
+
+def load_json(text: str, where: str, *, exact: bool = False) -> Any:
+    """json.loads with the nesting bound; `where` ('file.jsonl line 3') names the place in errors. `exact`: numbers
+    with a fraction or exponent are read as Decimal, exactly as written (dumps_row writes them back so), and NaN /
+    Infinity, which JSON does not have, are an error."""
     try:
-        value = json.loads(text)
+        if exact:
+            value = json.loads(text, parse_float=decimal.Decimal, parse_constant=_no_constant)
+        else:
+            value = json.loads(text)
+    except _NonFinite as err:
+        raise UserError(f"{where}: {err} is not a JSON number; write it as a string") from None
     except json.JSONDecodeError as err:
         raise UserError(f"{where}: not valid JSON ({err.msg})") from None
     except RecursionError:

@@ -4,60 +4,70 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import (
+    JsonOpt,
+    OverwriteOpt,
+    RecipeOpt,
+    ResumeOpt,
+    RunDirOpt,
+    SetOpt,
+    load_recipe,
+    output_opt,
+    with_shortcuts,
+)
 from grpo_cli.errors import UserError
+
+# Shortcut flags whose keys distill's own sampling replaces: said in one line instead of silently ignored.
+NOT_HERE = {
+    "eval.n": "the teacher's samples per problem are --samples (distill.n)",
+    "eval.limit": "decontamination reads every eval problem; the first N training problems: --train-limit",
+}
 
 
 def register(app: typer.Typer) -> None:
     @app.command("distill")
+    @with_shortcuts
     def distill(
-        recipe: str = typer.Option(
-            ..., "--recipe", "-r", help="Recipe name or YAML path (data, eval split, distill.*)."
-        ),
-        teacher: str | None = typer.Option(
-            None,
-            "--teacher",
-            help="The teacher: a model folder (e.g. runs/R/grpo/final) or Hub id (default distill.teacher).",
-        ),
-        n: int | None = typer.Option(None, "--n", help="Samples per training problem (distill.n)."),
-        k: int | None = typer.Option(None, "--k", help="At most K kept per problem (distill.k)."),
-        limit: int = typer.Option(0, "--limit", help="Distil the first L training problems (0 = all)."),
-        backend: str | None = typer.Option(None, "--backend", help="auto, hf or vllm (as grpo eval)."),
-        run_dir: Path = typer.Option(Path("runs"), "--run-dir", help="Where the recipe's stages live."),
-        output: Path | None = typer.Option(
-            None, "--output", "-o", help="Output folder (default DIR/<recipe>/distill)."
-        ),
-        overwrite: bool = typer.Option(False, "--overwrite", help="Redo a distillation in the output folder."),
-        resume: bool = typer.Option(False, "--resume", help="Finish an interrupted one (a finished sampling is kept)."),
+        recipe: RecipeOpt,
+        run_dir: RunDirOpt = "runs",
+        output: output_opt("Output folder (default RUN_DIR/<recipe>/distill).") = None,
+        overwrite: OverwriteOpt = False,
+        resume: ResumeOpt = False,
         push_to_hub: str | None = typer.Option(
             None, "--push-to-hub", help="Upload data.jsonl and the card as this Hub dataset."
         ),
-        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
-        as_json: bool = typer.Option(False, "--json", help="Print summary.json on stdout."),
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        as_json: JsonOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
-        """Rejection sampling as DeepSeek-R1 distilled its RL model: N samples per (decontaminated) training problem
-        from the teacher, kept when finished, right, formatted, in one language and not looping; at most K distinct per
+        """Rejection sampling as DeepSeek-R1 distilled its RL model: --samples per (decontaminated) training problem
+        from --teacher, kept when finished, right, formatted, in one language and not looping; at most --k distinct per
         problem, shortest first. Writes OUT/data.jsonl (train a student: grpo sft --set data.dataset=custom
         --set data.path=OUT/data.jsonl), OUT/summary.json and the dataset card OUT/README.md."""
-        from grpo_cli import config, rundir, tracking
-        from grpo_cli import recipes as rec
+        from grpo_cli import rundir, tracking
         from grpo_cli.commands.eval import _console, eval_bar, plain_log
         from grpo_cli.stages import distill as distill_stage
 
-        flags = {"distill.n": ("--n", n), "distill.k": ("--k", k), "eval.backend": ("--backend", backend)}
-        r = config.apply_flags(rec.load(recipe, set_), flags)
-        model = teacher or r.distill.teacher
+        for key, why in NOT_HERE.items():
+            flag, value = shortcuts[key]
+            if value is not None:
+                raise UserError(f"grpo distill: {flag} sets {key}, which distillation does not read: {why}")
+        r = load_recipe(recipe, set_, shortcuts)
+        model = r.distill.teacher
         if not model:
             raise UserError("no teacher: pass --teacher DIR (e.g. runs/<recipe>/grpo/final) or set distill.teacher")
         if push_to_hub:
             tracking.check_hub(f"--push-to-hub {push_to_hub}", "drop --push-to-hub and upload OUT/ later (hf upload)")
-        out = output or rundir.recipe_root(run_dir, r.name) / distill_stage.KIND
+        out = Path(output) if output is not None else rundir.recipe_root(run_dir, r.name) / distill_stage.KIND
         console = _console()
         log = plain_log(console)
         summary = distill_stage.run(
-            r, model, out, limit=limit, overwrite=overwrite, resume=resume, log=log, progress=eval_bar(console)
+            r, model, out, overwrite=overwrite, resume=resume, log=log, progress=eval_bar(console)
         )
         if push_to_hub:
             tracking.push_dataset(push_to_hub, out, (distill_stage.DATA, distill_stage.CARD, distill_stage.SUMMARY))

@@ -1,232 +1,330 @@
 """`grpo estimate`: tokens, FLOPs, hours, dollars and the memory plan of a GRPO run, before you rent GPUs.
 
-Thin: read the recipe (gsm8k-7b when none is given), apply --set and the flags, call `grpo_cli.estimate`, print.
-Imports stay light (no torch/transformers/trl/datasets; rich only when printing a table) so it answers fast.
+Thin: read the recipe (gsm8k-7b when none is given, and it says so), apply --set and the shortcut flags, call
+`grpo_cli.estimate`, print. On Typer like every command, with the shared options and shortcut flags
+(commands/options.py); `grpo estimate` alone builds only this command (cli.main), and imports no
+torch/transformers/trl/datasets (rich only when printing a table) so it answers fast.
 """
 
 from __future__ import annotations
 
-import argparse
+import contextvars
 import math
-import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from grpo_cli.commands.options import JsonOpt, OptionalRecipeOpt, SetOpt, as_set, given, with_shortcuts
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.observe.durations import duration
 
 if TYPE_CHECKING:
     from grpo_cli.estimate import Estimate
 
-# `grpo estimate` with no --recipe estimates this one (flags still override every input).
+# `grpo estimate` with no --recipe estimates this one (and says so; flags still override every input).
 DEFAULT_RECIPE = "gsm8k-7b"
-# For --help only (the table itself lives in grpo_cli.estimate, imported when the command runs).
-ARCH_NAMES = ("qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-7b", "qwen2.5-math-7b", "qwen2-7b", "deepseek-v3")
-# --prm's known reward model (grpo_cli.estimate.KNOWN_CONFIGS), besides those and a parameter count.
-PRM_NAMES = ("qwen2.5-math-prm-7b",)
+METHODS = ("grpo", "ppo", "dpo", "distill")
+HELP = (
+    "Tokens, FLOPs per phase, GPU-hours, wall clock, cost and the memory plan per GPU of a GRPO run, from a recipe "
+    f"(default {DEFAULT_RECIPE}) and flags that override it. Formulas, defaults and the calibration against published "
+    "runs: docs/estimate.md."
+)
+WORKLOAD, HARDWARE, METHOD, OUTPUT = "Model and workload", "Hardware and speed", "Method, PRM and scale", "Output"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The flags of `grpo estimate`. Every one overrides the recipe; None means "not given"."""
-    p = _Parser(
-        prog="grpo estimate",
-        description="Tokens, FLOPs per phase, GPU-hours, wall clock, cost and the memory plan per GPU of a GRPO run, "
-        f"from a recipe (default {DEFAULT_RECIPE}) and flags that override it. Formulas, defaults and the "
-        "calibration against published runs: docs/estimate.md.",
-        allow_abbrev=False,
-    )
-    a = p.add_argument
-    a("--recipe", "-r", help=f"recipe name or YAML path (default: {DEFAULT_RECIPE})")
-    a("--set", dest="set_", action="append", default=[], metavar="KEY=VALUE", help="override a recipe key (repeatable)")
-    w = p.add_argument_group("model and workload")
-    w.add_argument("--model", help="known architecture (" + ", ".join(ARCH_NAMES) + ") or a HF config.json path")
-    w.add_argument("--params", help="parameter count, e.g. 7e9 or 7B (drops the architecture: no attention term)")
-    w.add_argument("--G", type=int, help="completions per prompt (group size)")
-    w.add_argument("--len", dest="mean_len", type=float, metavar="TOKENS", help="mean completion tokens (not the max)")
-    w.add_argument("--max-len", type=int, help="max completion tokens (a generation round waits for its longest)")
-    w.add_argument("--prompt-len", type=float, help="mean prompt tokens")
-    w.add_argument("--prompts", type=int, help="prompts per epoch (default: the dataset's size)")
-    w.add_argument("--epochs", type=float, help="passes over the prompts")
-    w.add_argument("--tokens", help="total generated tokens, e.g. 1e10 (overrides prompts x G x len x epochs)")
-    h = p.add_argument_group("hardware and speed")
-    h.add_argument("--gpu", help="a100-40g, a100-80g, h100, h800, h200, h20, l40s or mi300x")
-    h.add_argument("--num-gpus", type=int, help="training GPUs (default: the recipe's processes x nodes)")
-    h.add_argument(
-        "--gen-batch", type=int, help="completions generated per round, all GPUs (TRL: batch x accum x GPUs)"
-    )
-    h.add_argument("--mfu", type=float, help="model FLOP utilization of the compute-bound phases (recipe: 0.35)")
-    h.add_argument(
-        "--decode-eff",
-        dest="decode_efficiency",
-        type=float,
-        metavar="FRACTION",
-        help="fraction of peak FLOP/s of decode's per-token work",
-    )
-    h.add_argument(
-        "--bw-eff",
-        dest="bandwidth_efficiency",
-        type=float,
-        metavar="FRACTION",
-        help="fraction of peak bandwidth a decode step reaches",
-    )
-    h.add_argument(
-        "--eager",
-        action=argparse.BooleanOptionalAction,
-        help="decode without CUDA graphs (HF generate, vLLM enforce_eager)",
-    )
-    h.add_argument("--price", type=float, help="$ per GPU-hour")
-    t = p.add_argument_group("training")
-    t.add_argument("--beta", type=float, help="KL coefficient; > 0 adds the reference forward")
-    t.add_argument(
-        "--num-iterations", type=int, help="policy updates per generation batch; > 1 adds the old-policy forward"
-    )
-    t.add_argument(
-        "--old-logprobs", action=argparse.BooleanOptionalAction, help="force the old-policy forward on or off"
-    )
-    t.add_argument("--lora", action=argparse.BooleanOptionalAction, help="LoRA instead of full fine-tuning")
-    t.add_argument("--lora-rank", type=int, help="LoRA rank")
-    t.add_argument("--grad-ckpt", action=argparse.BooleanOptionalAction, help="activation checkpointing")
-    _add_scale_flags(p)
-    o = p.add_argument_group("output")
-    o.add_argument(
-        "--pass-rate", type=float, help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G"
-    )
-    o.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object on stdout")
-    o.add_argument(
-        "--calibrate",
-        metavar="RUN_DIR",
-        help="a run directory or a gpu_check.json: its measured speed replaces the model's",
-    )
-    return p
+def _opt(*decls: str, help: str, panel: str, **kw: Any) -> Any:  # noqa: A002 (typer's own name)
+    return typer.Option(*decls, help=help, rich_help_panel=panel, **kw)
 
 
-def _add_scale_flags(p: argparse.ArgumentParser) -> None:
-    """--method, --compare, --rollout-tp, --offload-optimizer, --prm, --prm-train-tokens: inputs no recipe holds."""
-    m = p.add_argument_group("method, PRM and scale (docs/estimate.md, 'The source's four claims')")
-    m.add_argument(
-        "--method",
-        choices=("grpo", "ppo", "dpo", "distill"),
-        help="grpo (default), ppo (+ a critic), dpo (given pairs), distill (R1: a teacher's verified samples, then SFT)",
-    )
-    m.add_argument(
-        "--teacher",
-        metavar="MODEL",
-        help="--method distill: the teacher (an architecture, Hub id, config.json or a count like 7B; "
-        "default distill.teacher)",
-    )
-    m.add_argument(
-        "--compare", action="store_true", help="also estimate GRPO, PPO and DPO on the same data, side by side"
-    )
-    m.add_argument(
-        "--rollout-tp",
-        type=int,
-        metavar="GPUS",
-        help="GPUs per vLLM engine, as given (default: the recipe's when it fits, else the smallest group that does)",
-    )
-    m.add_argument(
-        "--offload-optimizer",
-        action="store_true",
-        default=None,
-        help="Adam states and fp32 master weights in host memory, the Adam step on the CPU (DeepSpeed offload)",
-    )
-    m.add_argument(
-        "--prm",
-        metavar="MODEL",
-        help="a process reward model scoring every completion: "
-        + ", ".join(PRM_NAMES)
-        + ", a config.json, or a count (7B)",
-    )
-    m.add_argument("--prm-train-tokens", metavar="TOKENS", help="also the cost of training that PRM on so many tokens")
+# Filled in from the tables the code uses when the command is built (help_lists): the architectures, the GPUs.
+MODEL_HELP = "a known architecture ({archs}) or a HF config.json path"
+GPU_HELP = "the GPUs: {gpus} (also launch.gpu)"
+PRM_HELP = "a process reward model scoring every completion: {prms}, a config.json, or a count (7B)"
+
+# Printing is on for the command, off for compute() (tests, docs): the callback returns the Estimate either way.
+_PRINT: contextvars.ContextVar[bool] = contextvars.ContextVar("estimate_print", default=True)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad flag is a UserError: one line with the closest valid flags, exit 2, no usage dump."""
+# The estimate's own options: the inputs a recipe does not hold (the shared ones and the shortcuts: options.py).
+ModelOpt = Annotated[str | None, _opt("--model", help=MODEL_HELP, panel=WORKLOAD)]
+ParamsOpt = Annotated[
+    str | None,
+    _opt(
+        "--params", help="parameter count, e.g. 7e9 or 7B (drops the architecture: no attention term)", panel=WORKLOAD
+    ),
+]
+TokensOpt = Annotated[
+    str | None,
+    _opt("--tokens", help="total generated tokens, e.g. 1e10 (instead of prompts x G x len x epochs)", panel=WORKLOAD),
+]
+NumGpusOpt = Annotated[
+    int | None, _opt("--num-gpus", help="training GPUs (default: the recipe's processes x nodes)", panel=HARDWARE)
+]
+GenBatchOpt = Annotated[
+    int | None,
+    _opt("--gen-batch", help="completions generated per round, all GPUs (TRL: batch x accum x GPUs)", panel=HARDWARE),
+]
+DecodeEffOpt = Annotated[
+    float | None, _opt("--decode-eff", help="fraction of peak FLOP/s of decode's per-token work", panel=HARDWARE)
+]
+BwEffOpt = Annotated[
+    float | None, _opt("--bw-eff", help="fraction of peak bandwidth a decode step reaches", panel=HARDWARE)
+]
+EagerOpt = Annotated[
+    bool | None,
+    _opt("--eager/--no-eager", help="decode without CUDA graphs (HF generate, vLLM enforce_eager)", panel=HARDWARE),
+]
+OldLogprobsOpt = Annotated[
+    bool | None, _opt("--old-logprobs/--no-old-logprobs", help="force the old-policy forward on or off", panel=METHOD)
+]
+MethodOpt = Annotated[
+    str | None,
+    _opt("--method", help="grpo (default), ppo (+ a critic), dpo (given pairs), distill (R1: a teacher's verified "
+         "samples, then SFT; the teacher is --teacher)", panel=METHOD),
+]  # fmt: skip
+CompareOpt = Annotated[
+    bool, _opt("--compare-methods", help="also estimate GRPO, PPO and DPO on the same data, side by side", panel=METHOD)
+]
+OldCompareOpt = Annotated[bool, typer.Option("--compare", hidden=True)]  # the old spelling of --compare-methods
+RolloutTpOpt = Annotated[
+    int | None,
+    _opt("--rollout-tp", help="GPUs per vLLM engine, as given (default: the recipe's when it fits, else the smallest "
+         "group that does)", panel=METHOD),
+]  # fmt: skip
+OffloadOpt = Annotated[
+    bool | None,
+    _opt("--offload-optimizer", help="Adam states and fp32 master weights in host memory, the Adam step on the CPU "
+         "(DeepSpeed offload)", panel=METHOD),
+]  # fmt: skip
+PrmOpt = Annotated[str | None, _opt("--prm", help=PRM_HELP, panel=METHOD)]
+PrmTokensOpt = Annotated[
+    str | None, _opt("--prm-train-tokens", help="also the cost of training that PRM on so many tokens", panel=METHOD)
+]
+PassRateOpt = Annotated[
+    float | None,
+    _opt("--pass-rate", help="expected pass rate p: the share of groups with no signal, p^G + (1-p)^G", panel=OUTPUT),
+]
+CalibrateOpt = Annotated[
+    str | None,
+    _opt(
+        "--calibrate", help="a run directory or a gpu_check.json: its measured speed replaces the model's", panel=OUTPUT
+    ),
+]
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        match = re.match(r"unrecognized arguments: (\S+)", message)
-        if match:
-            flag = match.group(1).split("=")[0]
-            options = [s for action in self._actions for s in action.option_strings if s.startswith("--")]
-            raise UserError(f"grpo estimate: unknown option {flag}{did_you_mean(flag, options)}")
-        raise UserError(f"grpo estimate: {message}")
+
+@with_shortcuts
+def estimate_command(
+    recipe: OptionalRecipeOpt = None,
+    set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+    model: ModelOpt = None,
+    params: ParamsOpt = None,
+    tokens: TokensOpt = None,
+    num_gpus: NumGpusOpt = None,
+    gen_batch: GenBatchOpt = None,
+    decode_efficiency: DecodeEffOpt = None,
+    bandwidth_efficiency: BwEffOpt = None,
+    eager: EagerOpt = None,
+    old_logprobs: OldLogprobsOpt = None,
+    method: MethodOpt = None,
+    compare_methods: CompareOpt = False,
+    compare: OldCompareOpt = False,
+    rollout_tp: RolloutTpOpt = None,
+    offload_optimizer: OffloadOpt = None,
+    prm: PrmOpt = None,
+    prm_train_tokens: PrmTokensOpt = None,
+    pass_rate: PassRateOpt = None,
+    as_json: JsonOpt = False,
+    calibrate: CalibrateOpt = None,
+    *,
+    shortcuts: dict[str, Any],
+) -> Any:  # the Estimate (compute() reads it; the command prints it)
+    """Estimate tokens, FLOPs, GPU-hours, wall clock, cost and memory per GPU of a GRPO run, before you rent GPUs.
+    The recipe (default gsm8k-7b) and flags that override it; formulas, defaults and the calibration against published
+    runs: docs/estimate.md."""
+    inputs = {
+        "model": model, "params": params, "tokens": tokens, "num_gpus": num_gpus, "gen_batch": gen_batch,
+        "decode_efficiency": decode_efficiency, "bandwidth_efficiency": bandwidth_efficiency, "eager": eager,
+        "old_logprobs": old_logprobs, "rollout_tp": rollout_tp, "offload_optimizer": offload_optimizer, "prm": prm,
+        "prm_train_tokens": prm_train_tokens, "pass_rate": pass_rate,
+    }  # fmt: skip
+    result = _compute(
+        recipe, set_, shortcuts, inputs, method=method, compare=compare_methods or compare, calibrate=calibrate
+    )
+    if _PRINT.get():
+        _output(result, as_json=as_json, recipe=recipe)
+    return result
+
+
+def help_lists() -> dict[str, dict[str, str]]:
+    """The lists --help shows, from the tables the code uses: option -> the names its help text fills in."""
+    from grpo_cli.estimate import ARCHS, GPUS
+
+    prms = [name for name, arch in ARCHS.items() if arch.scorer]
+    return {
+        "--model": {"archs": ", ".join(name for name, arch in ARCHS.items() if not arch.scorer)},
+        "--gpu": {"gpus": ", ".join(GPUS)},
+        "--prm": {"prms": ", ".join(prms)},
+    }
+
+
+def click_command() -> Any:
+    """`grpo estimate` alone, as the click command Typer builds (the other commands are not built: start-up is this
+    command's only cost), with the help lists filled in from the code's tables and plain value conversion."""
+    one = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    one.command("estimate", help=HELP)(estimate_command)
+    cmd = typer.main.get_command(one)
+    lists = help_lists()
+    for param in cmd.params:
+        names = lists.get(param.opts[0] if param.opts else "")
+        if names and param.help:
+            param.help = (
+                param.help.format(**names) if "{" in param.help else f"{param.help}: {', '.join(names.values())}"
+            )
+        _plain_conversion(param)
+    # --help too (click makes it once per command and keeps it)
+    help_option = cmd.get_help_option(cmd.context_class(cmd, info_name="grpo estimate"))
+    if help_option is not None:
+        _plain_conversion(help_option)
+    return cmd
+
+
+class _Plain:
+    """A value converted as click converts one: int, float or str (a list of them for a repeated option). Typer 0.29
+    converts every option through a pydantic TypeAdapter: importing pydantic (~0.1 s) and building one adapter per
+    option nearly doubled `grpo estimate`'s start-up, whose options are all of these plain types. Set on an option as
+    Typer's lazy `_runtime_param`; a Typer that no longer reads it builds its own, slower and the same."""
+
+    def __init__(self, tp: type, multiple: bool):
+        self.tp, self.multiple = tp, multiple
+
+    def coerce(self, value: Any, param: Any = None, ctx: Any = None) -> Any:
+        if value is None:
+            return () if self.multiple else None
+        if self.multiple:
+            return tuple(self._one(v, param, ctx) for v in value)
+        return self._one(value, param, ctx)
+
+    def _one(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return self.tp(value)
+        except (TypeError, ValueError):
+            kind = {int: "an integer", float: "a number"}.get(self.tp, self.tp.__name__)
+            raise typer.BadParameter(f"{value!r} is not {kind}", ctx=ctx, param=param) from None
+
+
+def _plain_conversion(param: Any) -> None:
+    """Give a Typer option of a plain type (int, float, str, bool, list[str]; optional or not) the plain conversion."""
+    import typing
+
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if annotation is None or not hasattr(param, "_runtime_param"):
+        return
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    multiple = typing.get_origin(annotation) is list
+    tp = args[0] if (multiple or len(args) == 1) else annotation
+    if tp in (int, float, str, bool):  # a flag is a bool already, or None when not given
+        param._runtime_param = _Plain(tp, multiple)
 
 
 def register(app: typer.Typer) -> None:
-    # The flags are parsed by argparse, not typer: typer 0.29 builds a pydantic TypeAdapter for every declared
-    # option on each call (~110 ms to import pydantic on this machine), which alone would break the 0.3 s budget.
-    @app.command(
-        "estimate",
-        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-        add_help_option=False,
-    )
-    def estimate_cmd(ctx: typer.Context) -> None:
-        """Estimate tokens, FLOPs, GPU-hours, wall clock, cost and memory per GPU (`grpo estimate --help`)."""
-        run(list(ctx.args))
+    app.command("estimate", help=HELP)(estimate_command)
 
 
 def run(argv: list[str]) -> None:
-    """`grpo estimate ARGV`: print the table, or with --json one JSON object on stdout."""
-    args = build_parser().parse_args(argv)
-    result = compute(args)
-    if args.as_json:
+    """`grpo estimate ARGV` from cli.main: this command alone, one line for a usage error (exit 2)."""
+    from grpo_cli.commands.options import invoke
+
+    invoke(click_command(), "grpo estimate", argv)
+
+
+def compute(argv: list[str]) -> Estimate:
+    """The estimate for an argv list, printed nowhere; its to_json() is what --json prints."""
+    from grpo_cli.commands.options import usage_error
+
+    token = _PRINT.set(False)
+    try:
+        return click_command().main(list(argv), prog_name="grpo estimate", standalone_mode=False)
+    except Exception as err:
+        if type(err).__name__ in ("UsageError", "NoSuchOption", "BadParameter", "MissingParameter", "BadOptionUsage"):
+            raise UserError(usage_error(err, "grpo estimate")) from None
+        raise
+    finally:
+        _PRINT.reset(token)
+
+
+def _compute(
+    recipe: str | None, set_: list[str], shortcuts: dict[str, Any], inputs: dict[str, Any], *, method: str | None,
+    compare: bool, calibrate: str | None,
+) -> Estimate:  # fmt: skip
+    from grpo_cli import estimate as E
+
+    if method is not None and method not in METHODS:
+        raise UserError(f"--method {method}: expected one of {', '.join(METHODS)}{did_you_mean(method, METHODS)}")
+    teacher_flag = shortcuts["distill.teacher"][1]
+    if teacher_flag is not None and method != "distill":
+        raise UserError("--teacher is the teacher of --method distill; add --method distill or drop --teacher")
+    flags = _inputs(inputs)
+    if method not in (None, "distill"):
+        flags["method"] = method  # distill: the figures of GRPO on the student, beside the distillation's
+    if calibrate is not None:
+        # The recipe flags as the --set they stand for; --len and --gpu as inputs, which the calibration fills in
+        # (the run's length, the check's GPU) when they are absent.
+        flags["mean_len"] = shortcuts["estimate.mean_completion_len"][1]
+        flags["gpu"] = shortcuts["launch.gpu"][1]
+        own = ("estimate.mean_completion_len", "launch.gpu")
+        sets = [*set_, *as_set({k: v for k, v in shortcuts.items() if k not in own})]
+        return E.withhold_unfit(_calibrated(Path(calibrate), recipe, sets, flags))
+    rec = _load(recipe or DEFAULT_RECIPE, set_)
+    if inputs["prm"] is None and E.recipe_prm(rec):
+        flags.update(E.resolve_prm(E.recipe_prm(rec), where="prm.model"))
+    x = E.inputs_from_recipe(rec, flags=given(shortcuts), **flags)
+    result = E.withhold_unfit(E.estimate(x))
+    if compare:
+        result = result.replace(compare=E.compare_methods(x))
+    if method == "distill":
+        teacher = x.recipe.distill.teacher
+        if not teacher:
+            raise UserError("--method distill needs the teacher: --teacher MODEL (e.g. 7B or a config.json)")
+        result = result.replace(distill=E.distill_plan(x, str(teacher), result.gpu_hours))
+    return result
+
+
+def _inputs(inputs: dict[str, Any]) -> dict[str, Any]:
+    """The options a recipe does not hold, as EstimateInputs fields (counts parsed; None: not given)."""
+    from grpo_cli import estimate as E
+
+    out = {k: v for k, v in inputs.items() if k not in ("params", "tokens", "rollout_tp", "prm", "prm_train_tokens")}
+    if inputs["params"] is not None:
+        out["params"] = E.parse_count(inputs["params"], "--params")
+    if inputs["tokens"] is not None:
+        out["tokens"] = E.parse_count(inputs["tokens"], "--tokens")
+    if inputs["rollout_tp"] is not None:
+        out["rollout_tp_given"] = inputs["rollout_tp"]
+    if inputs["prm"] is not None:
+        out.update(E.resolve_prm(inputs["prm"]))
+    if inputs["prm_train_tokens"] is not None:
+        out["prm_train_tokens"] = E.parse_count(inputs["prm_train_tokens"], "--prm-train-tokens")
+    return out
+
+
+def _output(result: Estimate, *, as_json: bool, recipe: str | None) -> None:
+    """The table, or with --json one JSON object on stdout; without --recipe, which recipe was read."""
+    if recipe is None and not result.has("calibration"):
+        from grpo_cli import recipes
+
+        path = recipes.find(DEFAULT_RECIPE).resolve()
+        shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+        note = f"no --recipe: estimating {DEFAULT_RECIPE} ({shown}); flags override its keys"
+        print(f"note: {note}", file=sys.stderr)  # stderr: stdout's first line stays the result's
+    if as_json:
         import json
 
         # Valid JSON always: an unbounded figure (no KV-cache limit) is null, never 'Infinity' or 'NaN'.
         sys.stdout.write(json.dumps(_finite(result.to_json()), indent=2, allow_nan=False) + "\n")
     else:
         _print(result)
-
-
-def compute(args: argparse.Namespace | list[str]) -> Estimate:
-    """The estimate for parsed flags (or an argv list); its to_json() is what --json prints."""
-    from grpo_cli import estimate as E
-
-    if isinstance(args, list):
-        args = build_parser().parse_args(args)
-    skip = ("recipe", "set_", "as_json", "calibrate", "compare", "rollout_tp", "prm", "teacher")
-    distill = args.method == "distill"
-    if distill:
-        args.method = None  # the figures of GRPO on the student, beside the distillation's
-    flags = {k: v for k, v in vars(args).items() if k not in skip}
-    if args.params is not None:
-        flags["params"] = E.parse_count(args.params, "--params")
-    if args.tokens is not None:
-        flags["tokens"] = E.parse_count(args.tokens, "--tokens")
-    flags.update(_scale_flags(args))
-    if args.calibrate is not None:
-        return E.withhold_unfit(_calibrated(Path(args.calibrate), args.recipe, args.set_, flags))
-    recipe = _load(args.recipe or DEFAULT_RECIPE, args.set_)
-    if args.prm is None and E.recipe_prm(recipe):
-        flags.update(E.resolve_prm(E.recipe_prm(recipe), where="prm.model"))
-    x = E.inputs_from_recipe(recipe, **flags)
-    result = E.withhold_unfit(E.estimate(x))
-    if args.compare:
-        result = result.replace(compare=E.compare_methods(x))
-    if distill:
-        teacher = args.teacher or recipe.distill.teacher
-        if not teacher:
-            raise UserError("--method distill needs the teacher: --teacher MODEL (e.g. 7B or a config.json)")
-        result = result.replace(distill=E.distill_plan(x, str(teacher), result.gpu_hours))
-    elif args.teacher is not None:
-        raise UserError("--teacher is the teacher of --method distill; add --method distill or drop --teacher")
-    return result
-
-
-def _scale_flags(args: argparse.Namespace) -> dict:
-    """--rollout-tp, --prm and --prm-train-tokens as EstimateInputs fields."""
-    from grpo_cli import estimate as E
-
-    out: dict[str, Any] = {}
-    if args.rollout_tp is not None:
-        out["rollout_tp_given"] = args.rollout_tp
-    if args.prm is not None:
-        out.update(E.resolve_prm(args.prm))
-    if args.prm_train_tokens is not None:
-        out["prm_train_tokens"] = E.parse_count(args.prm_train_tokens, "--prm-train-tokens")
-    return out
 
 
 def _finite(obj: Any) -> Any:
@@ -305,6 +403,14 @@ def _si(x: float) -> str:
         if abs(x) >= scale:
             return f"{x / scale:.3g}{unit}"
     return f"{x:.3g}"
+
+
+def _params(n: float) -> str:
+    """A parameter count as people write it: 7.62B, 135M, 80.7k."""
+    for unit, scale in (("T", 1e12), ("B", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.3g}{unit}"
+    return f"{n:.0f}"
 
 
 def _sci(x: float) -> str:
@@ -405,20 +511,29 @@ def _print_dynamic_sampling(con: Any, ds: Any) -> None:
 
 
 def _print_workload(con: Any, r: Estimate) -> None:
+    from grpo_cli.config import BUILT_MODELS
+
     x = r.inputs
     title = f"{r.recipe or 'estimate'}: {r.model}" + (
-        f" ({r.params / 1e9:.2f}B params"
-        + (f", {r.flop_params / 1e9:.1f}B per token" if r.flop_params < 0.9 * r.params else "")
+        f" ({_params(r.params)} params"
+        + (f", {_params(r.flop_params)} per token" if r.flop_params < 0.9 * r.params else "")
         + ")"
     )
-    con.print(f"[bold]{title}[/bold] on {r.num_gpus}x {r.gpu}")
+    if r.model in BUILT_MODELS:  # the tiny and smollm2-cpu recipes train on a CPU
+        con.print(
+            f"[bold]{title}[/bold], a CPU recipe: it trains on a CPU (docs/learning.md has its wall times); the figures "
+            f"below are what it would take on {r.num_gpus}x {r.gpu}",
+            soft_wrap=True,
+        )
+    else:
+        con.print(f"[bold]{title}[/bold] on {r.num_gpus}x {r.gpu}")
     if x["tokens"] is not None:
         work = f"{_si(x['tokens'])} generated tokens given (--tokens) = {r.sequences:,.0f} completions of {x['mean_len']:g} tokens"
     else:
         work = f"{x['prompts']:,} prompts x G {x['G']} x {x['epochs']:g} epoch(s) = {r.sequences:,.0f} completions"
     con.print(
         f"{work}; {r.generated_tokens:,} generated tokens (mean {x['mean_len']:g}, max {x['max_len']}), "
-        f"{r.prompt_tokens:,} prompt tokens; {r.steps:,.1f} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
+        f"{r.prompt_tokens:,} prompt tokens; {math.ceil(r.steps - 1e-9):,} optimizer steps of {x['gen_batch'] / x['num_iterations']:,.0f} completions"
     )
     if r.method != "grpo":
         given = "; DPO generates nothing: the same sequences are given as chosen/rejected pairs" * (r.method == "dpo")

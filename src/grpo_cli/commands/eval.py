@@ -8,6 +8,15 @@ from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import (
+    JsonOpt,
+    OptionalRecipeOpt,
+    OverwriteOpt,
+    RunDirOpt,
+    SetOpt,
+    output_opt,
+    with_shortcuts,
+)
 from grpo_cli.errors import UserError
 
 STAGES = ("base", "sft", "grpo")
@@ -15,46 +24,53 @@ STAGES = ("base", "sft", "grpo")
 
 def register(app: typer.Typer) -> None:
     @app.command("eval")
+    @with_shortcuts
     def eval_(
         ckpt: Path | None = typer.Option(
             None, "--ckpt", help="A model or LoRA adapter folder (an adapter is loaded onto its base)."
         ),
-        recipe: str | None = typer.Option(
-            None, "--recipe", "-r", help="Recipe name or YAML path (eval defaults, prompt, model)."
-        ),
+        recipe: OptionalRecipeOpt = None,
         stage: str | None = typer.Option(
             None, "--stage", help="With --recipe: which model to evaluate: base, sft or grpo (default grpo)."
         ),
-        run_dir: Path = typer.Option(
-            Path("runs"), "--run-dir", help="Where the recipe's stages live (DIR/<recipe>/<stage>)."
+        run_dir: RunDirOpt = "runs",
+        benchmark: list[str] = typer.Option(
+            [],
+            "--benchmark",
+            help="A benchmark: a local jsonl/parquet file or folder, a Hub dataset id or a known name; repeat it for "
+            "several in one table (avg@n, pass@n, maj@n with CIs each). Its columns: the options below.",
+            rich_help_panel="Benchmarks",
         ),
-        dataset: str | None = typer.Option(
-            None, "--dataset", help="gsm8k, math500, toy, or a local jsonl/parquet file or folder."
+        question_column: str | None = typer.Option(
+            None, "--question-column", help="--benchmark: the question's column.", rich_help_panel="Benchmarks"
         ),
-        split: str | None = typer.Option(None, "--split", help="Dataset split (default: the recipe's eval.split)."),
-        limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N problems (0 = all)."),
-        n: int | None = typer.Option(
-            None, "--n", help="Samples per problem (n > 1 gives pass@k and maj@k for k <= n)."
+        answer_column: str | None = typer.Option(
+            None, "--answer-column", help="--benchmark: the reference answer's column.", rich_help_panel="Benchmarks"
         ),
-        temperature: float | None = typer.Option(None, "--temperature", help="0 = greedy."),
-        top_p: float | None = typer.Option(None, "--top-p"),
-        max_tokens: int | None = typer.Option(
-            None, "--max-tokens", help="Completion tokens before a sample counts as truncated."
+        id_column: str | None = typer.Option(
+            None,
+            "--id-column",
+            help="--benchmark: a unique id's column (default: the row).",
+            rich_help_panel="Benchmarks",
         ),
-        backend: str | None = typer.Option(
-            None, "--backend", help="auto (vLLM when installed and a GPU is present), hf or vllm."
+        task_column: str | None = typer.Option(
+            None, "--task-column", help="--benchmark: a column naming each row's task.", rich_help_panel="Benchmarks"
         ),
-        batch_size: int | None = typer.Option(None, "--batch-size", help="HF backend: sequences per generate call."),
-        seed: int | None = typer.Option(None, "--seed", help="Sampling seed: the same seed gives the same samples."),
-        output: Path | None = typer.Option(
-            None, "--output", "-o", help="Output folder (default: beside the model, see docs/eval.md)."
+        task: str | None = typer.Option(
+            None,
+            "--task",
+            help="--benchmark: the verifier task, gsm8k or math (default: guessed).",
+            rich_help_panel="Benchmarks",
         ),
-        overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing eval in the output folder."),
-        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
+        output: output_opt("Output folder (default: beside the model, see docs/eval.md).") = None,
+        overwrite: OverwriteOpt = False,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
         compare: tuple[Path, Path] | None = typer.Option(
             None, "--compare", help="Compare two eval output folders A B (A minus B)."
         ),
-        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+        as_json: JsonOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """Evaluate a checkpoint (--ckpt DIR) or a recipe's stage (--recipe R --stage grpo): sample, score with the
         reward's verifier, write samples.jsonl and summary.json, print pass@1 with its 95% CI."""
@@ -67,25 +83,28 @@ def register(app: typer.Typer) -> None:
             raise UserError("pass --ckpt DIR (a model folder) or --recipe NAME [--stage base|sft|grpo]")
         if ckpt is not None and stage is not None:
             raise UserError("--stage picks a model of --recipe; with --ckpt the checkpoint is the model")
-
-        # The flags that name eval.* keys are shorthands for --set eval.KEY=VALUE, built and checked the same way.
-        flags = {
-            "eval.dataset": ("--dataset", dataset),
-            "eval.split": ("--split", split),
-            "eval.limit": ("--limit", limit),
-            "eval.n": ("--n", n),
-            "eval.temperature": ("--temperature", temperature),
-            "eval.top_p": ("--top-p", top_p),
-            "eval.max_tokens": ("--max-tokens", max_tokens),
-            "eval.backend": ("--backend", backend),
-            "eval.batch_size": ("--batch-size", batch_size),
-            "eval.seed": ("--seed", seed),
-        }
-        summary, out = _evaluate(ckpt, recipe, stage, run_dir, set_, flags, output=output, overwrite=overwrite)
+        # The shortcut flags (--n, --limit, ...) are --set KEY=VALUE, built and checked the same way.
+        mapping = {"question_column": question_column, "answer_column": answer_column, "id_column": id_column,
+                   "task_column": task_column, "task": task}  # fmt: skip
+        flags = {**shortcuts, **benchmark_flags(benchmark, shortcuts["eval.split"][1], mapping)}
+        out_dir = Path(output) if output is not None else None
+        summary, out = _evaluate(ckpt, recipe, stage, Path(run_dir), set_, flags, output=out_dir, overwrite=overwrite)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
         else:
             print_summary(summary, out)
+
+
+def benchmark_flags(datasets: list[str], split: str | None, mapping: dict[str, str | None]) -> dict[str, tuple]:
+    """--benchmark (repeated) and its column options as eval.benchmarks, one entry per dataset with the same mapping."""
+    given = {key: value for key, value in mapping.items() if value is not None}
+    if not datasets:
+        if given:
+            flag = "--" + next(iter(given)).replace("_", "-")
+            raise UserError(f"{flag} maps the columns of a --benchmark; add --benchmark FILE_OR_HUB_ID")
+        return {}
+    split_ = {"split": split} if split is not None else {}
+    return {"eval.benchmarks": ("--benchmark", [{"dataset": d, **split_, **given} for d in datasets])}
 
 
 def _evaluate(
@@ -184,7 +203,8 @@ def print_summary(summary: dict, out: Path) -> None:
 
     s, c = summary["settings"], summary["counts"]
     console = Console()
-    title = f"eval: {s['model']} on {s['dataset']}/{s['split']}  (n={s['n']}, T={s['temperature']}, {s['backend']})"
+    where = ", ".join(summary["benchmarks"]) if summary.get("benchmarks") else f"{s['dataset']}/{s['split']}"
+    title = f"eval: {s['model']} on {where}  (n={s['n']}, T={s['temperature']}, {s['backend']})"
     table = Table(title=title, show_header=True)
     table.add_column("metric")
     table.add_column("value", justify="right")
@@ -210,6 +230,8 @@ def print_summary(summary: dict, out: Path) -> None:
             "time", f"{t['total_s']:.1f} s ({t['generate_s']:.1f} s generating, {t.get('tokens_per_s')} tok/s)"
         )
     console.print(table)
+    if summary.get("benchmarks"):
+        console.print(benchmark_table(summary))
     for field in ("subject", "level"):
         rows = summary.get(f"by_{field}")
         if rows:
@@ -225,6 +247,28 @@ def print_summary(summary: dict, out: Path) -> None:
                 )
             console.print(sub)
     console.print(f"samples: {out / 'samples.jsonl'}\nsummary: {out / 'summary.json'}")
+
+
+def benchmark_table(summary: dict) -> Any:
+    """One line per benchmark, as DeepSeek-R1 reports AIME: avg@n (its pass@1), pass@n and maj@n (its cons@n), each
+    with a 95% CI."""
+    from rich.table import Table
+
+    def cell(a: dict, key: str) -> str:
+        lo, hi = a[f"{key}_ci"]
+        return f"{_pct(a[key])} [{_pct(lo)}, {_pct(hi)}]"
+
+    n = summary["n"]
+    table = Table(title=f"benchmarks ({n} samples per problem, 95% CIs)")
+    for col in ("benchmark", "problems", f"avg@{n}", f"pass@{n}", f"maj@{n}", "format", "truncated"):
+        table.add_column(col, justify="left" if col == "benchmark" else "right")
+    for name, b in summary["benchmarks"].items():
+        a = b["at_n"]
+        table.add_row(
+            name, str(b["counts"]["scored"]), cell(a, "avg@n"), cell(a, "pass@n"), cell(a, "maj@n"),
+            _pct(b["format_rate"]), _pct(b["truncation_rate"]),
+        )  # fmt: skip
+    return table
 
 
 def _compare(a: Path, b: Path, *, as_json: bool) -> None:

@@ -4,48 +4,63 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import (
+    JsonOpt,
+    OverwriteOpt,
+    RecipeOpt,
+    RunDirOpt,
+    SetOpt,
+    load_recipe,
+    output_opt,
+    with_shortcuts,
+)
 from grpo_cli.errors import UserError
+
+# filter samples through an eval of its own (OUT/sampling/): --n and --limit are that eval's eval.n and eval.limit, as
+# on every command, with filter's defaults (8 samples, every training problem) instead of the recipe's eval section.
+FILTER_N, FILTER_LIMIT = 8, 0
 
 
 def register(app: typer.Typer) -> None:
     @app.command("filter")
+    @with_shortcuts
     def filter_(
-        recipe: str = typer.Option(
-            ..., "--recipe", "-r", help="Recipe name or YAML path (data, model, grpo sampling)."
-        ),
+        recipe: RecipeOpt,
         model: Path | None = typer.Option(
             None, "--model", help="The policy to measure (default: where `grpo train` would start: SFT final or base)."
         ),
-        n: int = typer.Option(8, "--n", help="Samples per problem (the pass rate is right/N)."),
         low: float = typer.Option(0.1, "--min", help="Keep problems with pass rate >= MIN (open-r1: 0.1)."),
         high: float = typer.Option(0.6, "--max", help="... and <= MAX (open-r1: 0.6)."),
-        limit: int = typer.Option(0, "--limit", help="Measure the first L training problems (0 = all)."),
-        backend: str | None = typer.Option(None, "--backend", help="auto, hf or vllm (as grpo eval)."),
-        run_dir: Path = typer.Option(Path("runs"), "--run-dir", help="Where the recipe's stages live."),
-        output: Path | None = typer.Option(None, "--output", "-o", help="Output folder (default DIR/<recipe>/filter)."),
-        overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing filter in the output folder."),
-        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
-        as_json: bool = typer.Option(False, "--json", help="Print summary.json on stdout."),
+        run_dir: RunDirOpt = "runs",
+        output: output_opt("Output folder (default RUN_DIR/<recipe>/filter).") = None,
+        overwrite: OverwriteOpt = False,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        as_json: JsonOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
-        """Sample N answers per training problem (eval's machinery, GRPO's temperature and length), score them with the
-        reward's verifier, and write the problems with MIN <= pass rate <= MAX to OUT/data.jsonl, with pass-rate
-        histograms before and after in OUT/summary.json."""
-        from grpo_cli import config, rundir
-        from grpo_cli import recipes as rec
+        """Sample --n answers (default 8) per training problem (eval's machinery, GRPO's temperature and length), score
+        them with the reward's verifier, and write the problems with MIN <= pass rate <= MAX to OUT/data.jsonl, with
+        pass-rate histograms before and after in OUT/summary.json. --limit L measures the first L problems."""
+        from grpo_cli import rundir
         from grpo_cli.commands.eval import _console, eval_bar, plain_log
         from grpo_cli.stages import filter as filter_stage
         from grpo_cli.stages.grpo import resolve_init
 
+        n = shortcuts["eval.n"][1] if shortcuts["eval.n"][1] is not None else FILTER_N
+        limit = shortcuts["eval.limit"][1] if shortcuts["eval.limit"][1] is not None else FILTER_LIMIT
         filter_stage.check_bounds(n, low, high, limit)
-        r = config.apply_flags(rec.load(recipe, set_), {"eval.backend": ("--backend", backend)})
+        rest = {k: v for k, v in shortcuts.items() if k not in ("eval.n", "eval.limit")}
+        r = load_recipe(recipe, set_, rest)
         start = model if model is not None else resolve_init(r, run_dir)
         model_dir = start if start is not None else r.model.name
         if model is not None and not model.exists():
             raise UserError(f"--model {model}: no such folder")
-        out = output or rundir.recipe_root(run_dir, r.name) / filter_stage.KIND
+        out = Path(output) if output is not None else rundir.recipe_root(run_dir, r.name) / filter_stage.KIND
         console = _console()
         log = plain_log(console)
         summary = filter_stage.run(

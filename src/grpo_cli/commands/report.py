@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from grpo_cli.commands.options import OldOutOpt, output_opt, pick_output
+
 
 def register(app: typer.Typer) -> None:
     @app.command("report")
@@ -11,13 +13,14 @@ def register(app: typer.Typer) -> None:
         run_dirs: list[str] = typer.Argument(
             ..., help="Stage directories (runs/<recipe>/grpo) or folders above one; several are overlaid."
         ),
-        out: str | None = typer.Option(
-            None, "--out", help="Where report.md and the PNGs go (default: RUN_DIR/report, or ./grpo-report)."
-        ),
+        output: output_opt("Where report.md and the PNGs go (default: RUN_DIR/report, or ./grpo-report).") = None,
+        out: OldOutOpt = None,
     ) -> None:
         """Plot a run (reward, accuracy, length, zero-std, clipping, KL, entropy, each reward) and write report.md
         with the alarms re-derived from its metrics, compute used vs `grpo estimate`, eval results and samples."""
         from grpo_cli.observe import report as rep
+
+        out = pick_output(output, out)
 
         path, runs = rep.write_report(run_dirs, out)
         for run in runs:

@@ -4,47 +4,68 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import (
+    DryRunOpt,
+    JsonOpt,
+    OverwriteOpt,
+    RecipeOpt,
+    ResumeOpt,
+    RunDirOpt,
+    SetOpt,
+    as_set,
+    load_recipe,
+    with_shortcuts,
+)
+
 
 def register(app: typer.Typer) -> None:
     @app.command("run")
+    @with_shortcuts
     def run(
-        recipe: str = typer.Option(
-            ..., "--recipe", "-r", help="Recipe name (see `grpo recipes`) or path to a YAML file."
-        ),
-        set_: list[str] = typer.Option([], "--set", help="Override a recipe key: section.key=value (repeatable)."),
-        run_dir: Path = typer.Option(
-            Path("runs"), "--run-dir", help="Root of the run directories (DIR/<recipe>/<stage>/)."
-        ),
-        resume: bool = typer.Option(False, "--resume", help="Keep finished stages; continue an interrupted one."),
-        overwrite: bool = typer.Option(False, "--overwrite", help="Delete the recipe's stage folders and start again."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"base": summary, "sft": summary, "grpo": summary}.'),
+        recipe: RecipeOpt,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        run_dir: RunDirOpt = "runs",
+        resume: ResumeOpt = False,
+        overwrite: OverwriteOpt = False,
+        dry_run: DryRunOpt = False,
+        as_json: JsonOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """Run the whole recipe: eval the base model, SFT, eval, GRPO, eval; end with a table of base, SFT and GRPO
-        pass@1 (with 95% CIs) and the paired difference GRPO made."""
-        from grpo_cli import recipes
+        pass@1 (with 95% CIs) and the paired difference GRPO made. --dry-run prints every stage's command instead."""
+        from grpo_cli.rewards import check_custom
         from grpo_cli.stages import run as run_stage
 
-        rec = recipes.load(recipe, set_)
-        run_stage.check_folders(rec, run_dir, resume=resume, overwrite=overwrite)  # before any heavy import
+        rec = load_recipe(recipe, set_, shortcuts)
+        check_custom(rec, not_from=(Path(run_dir) / rec.name,))  # a reward of the user's own, read without running it
+        if dry_run:
+            typer.echo(run_stage.dry_run(rec, run_dir))
+            return
+        run_stage.check_folders(rec, Path(run_dir), resume=resume, overwrite=overwrite)  # before any heavy import
 
         from grpo_cli.observe.callbacks import TrainingInterrupted
 
         from .eval import _console, eval_bar
 
         console = _console()
+        rerun = shlex.join(
+            ["grpo", "run", "--recipe", recipe, *(a for s in set_ + as_set(shortcuts) for a in ("--set", s))]
+        )
         # With --json, stdout carries only the JSON: everything the stages print goes to stderr.
         quiet = contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext()
         try:
             with quiet:
                 result = run_stage.run(
                     rec,
-                    run_dir,
+                    Path(run_dir),
                     resume=resume,
                     overwrite=overwrite,
                     log=lambda m: console.print(m, highlight=False, markup=False),
@@ -52,10 +73,10 @@ def register(app: typer.Typer) -> None:
                     callbacks=_callbacks,
                 )
         except TrainingInterrupted as err:
-            print(f"{err}; continue with: grpo run --recipe {recipe} --resume", file=sys.stderr)
+            print(f"{err}; continue with: {rerun} --resume", file=sys.stderr)
             raise typer.Exit(code=err.exit_code) from None
         except run_stage.StageFailed as err:
-            print(f"error: {err}; fix it, then continue with: grpo run --recipe {recipe} --resume", file=sys.stderr)
+            print(f"error: {err}; fix it, then continue with: {rerun} --resume", file=sys.stderr)
             raise typer.Exit(code=err.code if err.code in (2, 130, 143) else 1) from None
         if as_json:
             typer.echo(json.dumps({k: result[k] for k in ("base", "sft", "grpo")}, indent=2))

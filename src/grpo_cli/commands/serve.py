@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import typer
 
+from grpo_cli.commands.options import DryRunOpt, RecipeOpt, SetOpt, load_recipe, with_shortcuts
 from grpo_cli.errors import UserError
 
 
 def register(app: typer.Typer) -> None:
     @app.command("serve")
+    @with_shortcuts
     def serve(
-        recipe: str = typer.Option(..., "--recipe", "-r", help="Recipe name or path to a YAML file."),
-        set_: list[str] = typer.Option([], "--set", help="Override a key: section.key=value (repeatable)."),
-        dry_run: bool = typer.Option(False, "--dry-run", help="Print the server command and run nothing."),
+        recipe: RecipeOpt,
+        set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
+        dry_run: DryRunOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """Start `trl vllm-serve` on the GPUs the recipe sets aside (launch.vllm_server_gpus, from GPU 0), for
         `grpo train` to generate on while it trains on the other GPUs. Start it first, in its own shell."""
         from grpo_cli import launch
-        from grpo_cli import recipes as rec
         from grpo_cli.config import BUILT_MODELS
 
-        r = rec.load(recipe, set_)
+        r = load_recipe(recipe, set_, shortcuts)
         model = r.model.name
         if model in BUILT_MODELS:
             from grpo_cli.models import resolve

@@ -12,20 +12,16 @@ from typing import Annotated, Any
 
 import typer
 
-RECIPE_HELP = "Recipe name (see `grpo recipes`) or path to a YAML file."
-SET_HELP = "Override a recipe key: section.key=value (repeatable), e.g. --set grpo.beta=0.04"
-RUN_DIR_HELP = "Root of the run directories; the stage writes to RUN_DIR/<recipe>/<stage>/."
-RESUME_HELP = "Continue from the latest checkpoint in the stage directory."
-OVERWRITE_HELP = "Delete the stage directory and start again."
-DRY_RUN_HELP = "Print the commands this would run (the accelerate launch for several GPUs) and run nothing."
-
-# The options `grpo sft` and `grpo train` share, declared once.
-RecipeOpt = Annotated[str, typer.Option(..., "--recipe", "-r", help=RECIPE_HELP)]
-SetOpt = Annotated[list[str], typer.Option("--set", help=SET_HELP)]
-RunDirOpt = Annotated[str, typer.Option("--run-dir", help=RUN_DIR_HELP)]
-ResumeOpt = Annotated[bool, typer.Option("--resume", help=RESUME_HELP)]
-OverwriteOpt = Annotated[bool, typer.Option("--overwrite", help=OVERWRITE_HELP)]
-DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=DRY_RUN_HELP)]
+from grpo_cli.commands.options import (
+    DryRunOpt,
+    OverwriteOpt,
+    RecipeOpt,
+    ResumeOpt,
+    RunDirOpt,
+    SetOpt,
+    as_set,
+    with_shortcuts,
+)
 
 
 def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
@@ -77,12 +73,18 @@ def _finished_already(out: Path, stage: str) -> bool:
 
 
 def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, resume: bool, overwrite: bool,
-                 dry_run: bool, from_: str | None = None) -> None:  # fmt: skip
+                 dry_run: bool, shortcuts: dict[str, Any], from_: str | None = None) -> None:  # fmt: skip
     """`grpo sft` / `grpo train`: refuse what cannot start here before the run directory is touched, relaunch under
     accelerate when the recipe needs several processes, run the stage, print where its model is."""
-    from grpo_cli import launch, recipes, rundir
+    from grpo_cli import launch, rundir
+    from grpo_cli.commands.options import load_recipe
 
-    rec = recipes.load(recipe, set_)
+    rec = load_recipe(recipe, set_, shortcuts)
+    set_ = [*set_, *as_set(shortcuts)]  # what a --resume command line repeats
+    if command == "train":
+        from grpo_cli.rewards import check_custom
+
+        check_custom(rec, not_from=(from_,))  # a reward of the user's own, read without running it
     if dry_run:
         typer.echo(launch.dry_run(rec))
         return
@@ -91,14 +93,17 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     out = rundir.stage_dir(run_dir, rec.name, stage_name)
 
     from grpo_cli.observe.callbacks import TrainingInterrupted
-    from grpo_cli.stages import grpo, sft
+    from grpo_cli.stages import grpo, sft, training
 
     if resume and _finished_already(out, stage_name):
         return
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
-    if launch.owns_run_dir(rec):
-        rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,))
-    code = launch.relaunch(rec)  # several processes / DeepSpeed: rerun this command under accelerate launch
+    if launch.owns_run_dir(rec) and not launch.prepared_by_launcher(out):
+        # What the stage consumes (model, data, recipe): recorded; --resume refuses when it changed since the start.
+        inputs = training.stage_inputs(rec, init) if rundir.is_main_process() else None
+        rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,), inputs=inputs)
+    # Several processes / DeepSpeed: rerun this command under accelerate launch; its ranks leave `out` as prepared.
+    code = launch.relaunch(rec, prepared=out if launch.owns_run_dir(rec) else None)
     if code is not None:
         raise typer.Exit(code)
     callbacks = extra_callbacks(out, rec)
@@ -115,6 +120,7 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
 
 def register(app: typer.Typer) -> None:
     @app.command("sft")
+    @with_shortcuts
     def sft(
         recipe: RecipeOpt,
         set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
@@ -122,11 +128,16 @@ def register(app: typer.Typer) -> None:
         resume: ResumeOpt = False,
         overwrite: OverwriteOpt = False,
         dry_run: DryRunOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """Supervised fine-tuning on worked solutions (TRL SFTTrainer, loss on the completion only)."""
-        _train_stage("sft", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run)
+        _train_stage(
+            "sft", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run, shortcuts=shortcuts
+        )
 
     @app.command("train")
+    @with_shortcuts
     def train(
         recipe: RecipeOpt,
         set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
@@ -138,6 +149,11 @@ def register(app: typer.Typer) -> None:
         resume: ResumeOpt = False,
         overwrite: OverwriteOpt = False,
         dry_run: DryRunOpt = False,
+        *,
+        shortcuts: dict[str, Any],
     ) -> None:
         """GRPO with the recipe's rule-based rewards (TRL GRPOTrainer), from the SFT output when it exists."""
-        _train_stage("train", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run, from_=from_)
+        _train_stage(
+            "train", recipe, set_, run_dir, resume=resume, overwrite=overwrite, dry_run=dry_run, from_=from_,
+            shortcuts=shortcuts,
+        )  # fmt: skip

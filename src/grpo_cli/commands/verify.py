@@ -24,7 +24,8 @@ from typing import IO, Any
 import typer
 
 from grpo_cli import safeio
-from grpo_cli.errors import UserError, did_you_mean
+from grpo_cli.commands.options import JsonOpt, OldOutOpt, output_opt, pick_output
+from grpo_cli.errors import EXIT_USER_ERROR, UserError, did_you_mean
 
 CHUNK = 4096
 MAX_TIMEOUT = 3600.0  # one verification never needs an hour; a larger value is a typo (or inf)
@@ -36,7 +37,10 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
     from grpo_cli.verify import parse_reference
     from grpo_cli.verify import row as row_bounds
 
-    for lineno, raw in enumerate(handle, start=1):
+    for lineno, raw in safeio.read_lines(handle):
+        if raw is None:
+            problems.append(f"line {lineno}: longer than {safeio.size_text(safeio.MAX_LINE_BYTES)}, not read")
+            continue
         if not raw.strip():
             continue
         try:
@@ -45,7 +49,8 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
             problems.append(f"line {lineno}: not valid UTF-8 (byte 0x{raw[err.start]:02x})")
             continue
         try:
-            row = safeio.load_json(line, f"line {lineno}")
+            # exact: each number is written back as it was read, and NaN / Infinity (not JSON) skip the row
+            row = safeio.load_json(line, f"line {lineno}", exact=True)
         except UserError as err:
             problems.append(str(err))
             continue
@@ -116,7 +121,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         if src.is_dir():
             raise UserError(f"{path} is a directory; pass a .jsonl file")
         if out and Path(out).exists() and os.path.samefile(src, out):
-            raise UserError(f"--out {out} is the input file; write the scored rows to another file")
+            raise UserError(f"--output {out} is the input file; write the scored rows to another file")
     problems: list[str] = []
     reasons: Counter[str] = Counter()
     counts = Counter()
@@ -137,9 +142,8 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
             for (row, *_), v in zip(chunk, verdicts, strict=True):
                 reasons[v.reason] += 1
                 counts["correct" if v.correct else "wrong" if v.correct is False else "unscorable"] += 1
-                sink.write(
-                    json.dumps({**row, "correct": v.correct, "extracted": v.extracted, "reason": v.reason}) + "\n"
-                )
+                scored = {**row, "correct": v.correct, "extracted": v.extracted, "reason": v.reason}
+                sink.write(safeio.dumps_row(scored) + "\n")
             for p in problems:
                 print(f"warning: {p} (skipped)", file=sys.stderr)
             counts["malformed"] += len(problems)
@@ -188,15 +192,24 @@ def register(app: typer.Typer) -> None:
             ..., metavar="FILE.jsonl", help="JSONL rows with completion and answer ('-' = stdin)."
         ),
         task: str = typer.Option("gsm8k", "--task", help="gsm8k (numbers) or math (LaTeX); a row's own 'task' wins."),
-        out: str = typer.Option(
-            None, "--out", "-o", help="Write the rows with correct/extracted/reason here (default: stdout)."
-        ),
-        as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+        output: output_opt("Write the rows with correct/extracted/reason to this file (default: stdout).") = None,
+        out: OldOutOpt = None,
+        as_json: JsonOpt = False,
         mode: str = typer.Option("flexible", "--mode", help="flexible (last number as a fallback) or strict."),
         timeout: float = typer.Option(1.0, "--timeout", help="Seconds per verification before it counts as wrong."),
     ) -> None:
-        """Score completions against reference answers with the verifier GRPO's accuracy reward uses."""
+        """Score completions against reference answers with the verifier GRPO's accuracy reward uses. Exits 2 when no
+        row could be scored (no valid row, or no reference the verifier can read)."""
+        out = pick_output(output, out)
         summary = run_verify(file, task, out, as_json, mode, timeout)
         stream = sys.stdout if out else sys.stderr
         text = json.dumps(summary) if as_json else format_summary(summary)
         print(text, file=stream)
+        if summary["correct"] + summary["wrong"] == 0:
+            print(
+                f"error: no row of {file} could be scored ({summary['rows']} rows read, {summary['unscorable']} of "
+                f"them unscorable, {summary['malformed']} malformed lines); each row needs 'completion' and an 'answer' "
+                "the verifier can read for its task (--task)",
+                file=sys.stderr,
+            )
+            raise typer.Exit(EXIT_USER_ERROR)

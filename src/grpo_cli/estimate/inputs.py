@@ -1,5 +1,5 @@
-"""What the arithmetic reads: EstimateInputs (a recipe's keys, RECIPE_KEYS, plus what a recipe does not hold), checked
-once (validate_inputs) and built from a recipe (inputs_from_recipe)."""
+"""What the arithmetic reads: EstimateInputs (a recipe, read through named properties, plus what a recipe does not
+hold), checked once (validate_inputs) and built from a recipe (inputs_from_recipe)."""
 
 from __future__ import annotations
 
@@ -15,31 +15,32 @@ from grpo_cli.estimate.defaults import DATASET_SIZES, DEFAULT_BANDWIDTH_EFFICIEN
 from grpo_cli.estimate.hardware import GPU, resolve_gpu
 from grpo_cli.formulas import generation_batch, prompts_for_steps, trainer_processes
 
-# What the arithmetic reads from the recipe, by the name it has here -> (recipe key, `grpo estimate` flag). These
-# are not inputs of their own: an override of one sets its key as `--set` would (config.apply_flags), so its value is
-# typed and checked once, by config.validate, and the arithmetic reads it back from the recipe.
-RECIPE_KEYS: dict[str, tuple[str, str]] = {
-    "G": ("grpo.num_generations", "--G"),
-    "mean_len": ("estimate.mean_completion_len", "--len"),
-    "max_len": ("grpo.max_completion_length", "--max-len"),
-    "prompt_len": ("estimate.prompt_len", "--prompt-len"),
-    "prompts": ("estimate.prompts", "--prompts"),
-    "epochs": ("grpo.epochs", "--epochs"),
-    "mfu": ("estimate.mfu", "--mfu"),
-    "price": ("estimate.price_per_gpu_hour", "--price"),
-    "beta": ("grpo.beta", "--beta"),
-    "num_iterations": ("grpo.num_iterations", "--num-iterations"),
-    "lora": ("model.lora", "--lora"),
-    "lora_rank": ("model.lora_rank", "--lora-rank"),
-    "grad_ckpt": ("model.gradient_checkpointing", "--grad-ckpt"),
-    "strategy": ("launch.strategy", "launch.strategy"),
-    "micro_batch": ("grpo.per_device_batch_size", "grpo.per_device_batch_size"),
-    "use_vllm": ("grpo.use_vllm", "grpo.use_vllm"),
-    "vllm_mode": ("grpo.vllm_mode", "grpo.vllm_mode"),
-    "vllm_memory": ("grpo.vllm_gpu_memory_utilization", "grpo.vllm_gpu_memory_utilization"),
-    "vllm_tp": ("grpo.vllm_tensor_parallel_size", "grpo.vllm_tensor_parallel_size"),
-    "vllm_sleep": ("grpo.vllm_enable_sleep_mode", "grpo.vllm_enable_sleep_mode"),
-    "server_gpus": ("launch.vllm_server_gpus", "launch.vllm_server_gpus"),
+# The recipe keys the arithmetic reads, by the name of the EstimateInputs property that reads each (x.G is
+# grpo.num_generations). inputs_from_recipe and `with_recipe` take these names as overrides, which set their key exactly
+# as `--set` would (typed and checked once, by config.validate); the command line sets them through the shortcut flags
+# (config.SHORTCUTS) or --set. A test checks each property reads the key named here.
+FROM_RECIPE: dict[str, str] = {
+    "G": "grpo.num_generations",
+    "mean_len": "estimate.mean_completion_len",
+    "max_len": "grpo.max_completion_length",
+    "prompt_len": "estimate.prompt_len",
+    "prompts": "estimate.prompts",
+    "epochs": "grpo.epochs",
+    "mfu": "estimate.mfu",
+    "price": "estimate.price_per_gpu_hour",
+    "beta": "grpo.beta",
+    "num_iterations": "grpo.num_iterations",
+    "lora": "model.lora",
+    "lora_rank": "model.lora_rank",
+    "grad_ckpt": "model.gradient_checkpointing",
+    "strategy": "launch.strategy",
+    "micro_batch": "grpo.per_device_batch_size",
+    "use_vllm": "grpo.use_vllm",
+    "vllm_mode": "grpo.vllm_mode",
+    "vllm_memory": "grpo.vllm_gpu_memory_utilization",
+    "vllm_tp": "grpo.vllm_tensor_parallel_size",
+    "vllm_sleep": "grpo.vllm_enable_sleep_mode",
+    "server_gpus": "launch.vllm_server_gpus",
 }
 # The workload overrides that replace a recipe's grpo.max_steps.
 _WORKLOAD = ("prompts", "epochs", "tokens")
@@ -86,19 +87,76 @@ class EstimateInputs:
     offload_optimizer: bool = False
 
     def replace(self, **changes: Any) -> EstimateInputs:
-        """These inputs with `changes`: names in RECIPE_KEYS are set in the recipe (and validated), the rest replaced."""
-        keys = {RECIPE_KEYS[k][0]: v for k, v in changes.items() if k in RECIPE_KEYS}
-        rest = {k: v for k, v in changes.items() if k not in RECIPE_KEYS}
+        """These inputs with `changes`: names in FROM_RECIPE are set in the recipe (and validated), the rest replaced."""
+        keys = {FROM_RECIPE[k]: v for k, v in changes.items() if k in FROM_RECIPE}
+        rest = {k: v for k, v in changes.items() if k not in FROM_RECIPE}
         return replace(self, recipe=config.with_values(self.recipe, keys, world=False), **rest)
 
-    # -- read from the recipe ------------------------------------------------------------------------------
+    # -- read from the recipe (FROM_RECIPE) ----------------------------------------------------------------
 
-    def __getattr__(self, name: str) -> Any:
-        """x.G, x.beta, x.use_vllm, ...: the recipe's value of RECIPE_KEYS[name] (only names not defined here)."""
-        if name in RECIPE_KEYS:
-            section, key = RECIPE_KEYS[name][0].split(".")
-            return getattr(getattr(self.recipe, section), key)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    @property
+    def G(self) -> int:
+        return self.recipe.grpo.num_generations
+
+    @property
+    def beta(self) -> float:
+        return self.recipe.grpo.beta
+
+    @property
+    def num_iterations(self) -> int:
+        return self.recipe.grpo.num_iterations
+
+    @property
+    def micro_batch(self) -> int:
+        return self.recipe.grpo.per_device_batch_size
+
+    @property
+    def use_vllm(self) -> bool:
+        return self.recipe.grpo.use_vllm
+
+    @property
+    def vllm_mode(self) -> str:
+        return self.recipe.grpo.vllm_mode
+
+    @property
+    def vllm_memory(self) -> float:
+        return self.recipe.grpo.vllm_gpu_memory_utilization
+
+    @property
+    def vllm_tp(self) -> int:
+        return self.recipe.grpo.vllm_tensor_parallel_size
+
+    @property
+    def vllm_sleep(self) -> bool:
+        return self.recipe.grpo.vllm_enable_sleep_mode
+
+    @property
+    def lora(self) -> bool:
+        return self.recipe.model.lora
+
+    @property
+    def lora_rank(self) -> int:
+        return self.recipe.model.lora_rank
+
+    @property
+    def grad_ckpt(self) -> bool:
+        return self.recipe.model.gradient_checkpointing
+
+    @property
+    def strategy(self) -> str:
+        return self.recipe.launch.strategy
+
+    @property
+    def server_gpus(self) -> int:
+        return self.recipe.launch.vllm_server_gpus
+
+    @property
+    def mfu(self) -> float:
+        return self.recipe.estimate.mfu
+
+    @property
+    def price(self) -> float | None:
+        return self.recipe.estimate.price_per_gpu_hour
 
     @property
     def mean_len(self) -> float:
@@ -159,6 +217,9 @@ class EstimateInputs:
 MAX_PROMPTS = 10**12
 MAX_COUNT = 1e18  # parameters or tokens
 MAX_GPUS = 1_000_000
+# The efficiencies' floor: no real GPU kernel runs below 1% of peak, and a figure far below it only divides the hours
+# by ~0 (--mfu 1e-300 printed 1.4e300 GPU-hours). config.EstimateConfig keeps the MFU above the same floor.
+MIN_EFFICIENCY = config.MIN_EFFICIENCY
 
 
 def validate_inputs(x: EstimateInputs) -> EstimateInputs:
@@ -169,14 +230,28 @@ def validate_inputs(x: EstimateInputs) -> EstimateInputs:
         (x.num_gpus <= MAX_GPUS, f"--num-gpus {x.num_gpus}: at most {MAX_GPUS:,}"),
         (x.gen_batch <= MAX_PROMPTS, f"--gen-batch {x.gen_batch}: at most {MAX_PROMPTS:.0e}"),
         (x.prompts >= 1, f"--prompts {x.prompts}: must be >= 1"),
-        (x.tokens is None or x.tokens > 0, f"--tokens {x.tokens}: must be > 0"),
+        (x.tokens is None or x.tokens >= 1, f"--tokens {x.tokens:g}: must be >= 1" if x.tokens is not None else ""),
         (x.num_gpus >= 1, f"--num-gpus {x.num_gpus}: must be >= 1"),
-        (0 < x.decode_efficiency <= 1, f"decode efficiency {x.decode_efficiency:g}: must be in (0, 1]"),
-        (0 < x.bandwidth_efficiency <= 1, f"bandwidth efficiency {x.bandwidth_efficiency:g}: must be in (0, 1]"),
+        (
+            MIN_EFFICIENCY <= x.decode_efficiency <= 1,
+            f"--decode-eff {x.decode_efficiency:g}: must be in [{MIN_EFFICIENCY:g}, 1] (a fraction of peak FLOP/s)",
+        ),
+        (
+            MIN_EFFICIENCY <= x.bandwidth_efficiency <= 1,
+            f"--bw-eff {x.bandwidth_efficiency:g}: must be in [{MIN_EFFICIENCY:g}, 1] (a fraction of peak bandwidth)",
+        ),
+        (
+            x.rollout_tp_given is None or 1 <= x.rollout_tp_given <= x.gen_gpus,
+            f"--rollout-tp {x.rollout_tp_given}: GPUs per vLLM engine must be in 1..{x.gen_gpus} (the GPUs that "
+            "generate)",
+        ),
         (x.pass_rate is None or 0 <= x.pass_rate <= 1, f"--pass-rate {x.pass_rate}: must be in [0, 1]"),
         (x.gen_batch >= 1, "per_device_batch_size and the generation batch must be >= 1"),
         (x.method in methods.METHODS, f"--method {x.method}: expected one of {', '.join(methods.METHODS)}"),
-        (x.prm_train_tokens is None or x.prm_train_tokens > 0, f"--prm-train-tokens {x.prm_train_tokens}: must be > 0"),
+        (
+            x.prm_train_tokens is None or x.prm_train_tokens >= 1,
+            f"--prm-train-tokens {x.prm_train_tokens}: must be >= 1",
+        ),
         # Upper bounds: far past any real run, short of figures that overflow into inf or print 300-digit hours.
         (x.prompts <= MAX_PROMPTS, f"--prompts {x.prompts}: at most {MAX_PROMPTS:.0e}"),
         (x.tokens is None or x.tokens <= MAX_COUNT, f"--tokens {x.tokens}: at most {MAX_COUNT:.0e}"),
@@ -225,20 +300,28 @@ def _architecture(recipe: Any, model_name: Any, params: float | None) -> tuple[s
     return label, arch, float(arch.total_params), float(arch.flop_params)
 
 
-def inputs_from_recipe(recipe: Any, **overrides: Any) -> EstimateInputs:
+def inputs_from_recipe(
+    recipe: Any, *, flags: dict[str, tuple[str, Any]] | None = None, **overrides: Any
+) -> EstimateInputs:
     """A `grpo_cli.config.Recipe` (+ overrides; None = not given) -> inputs.
 
-    Overrides named in RECIPE_KEYS set their recipe key, exactly as `--set` would; `gpu` as a name sets launch.gpu
-    (a `GPU` is used as is). The others are the inputs a recipe does not hold: `model` (an architecture name or a
-    config.json), `params`, `tokens`, `num_gpus`, `gen_batch`, the efficiencies, `eager`, `old_logprobs` and
-    `pass_rate`. `prompts`, `epochs` or `tokens` replace a recipe's grpo.max_steps."""
+    `flags` are command-line flags that set recipe keys, `{"grpo.num_generations": ("--G", 8)}` (config.SHORTCUTS),
+    applied as their `--set` with errors under the flag. Overrides named in FROM_RECIPE set their recipe key the same
+    way; `gpu` as a name sets launch.gpu (a `GPU` is used as is). The others are the inputs a recipe does not hold:
+    `model` (an architecture name or a config.json), `params`, `tokens`, `num_gpus`, `gen_batch`, the efficiencies,
+    `eager`, `old_logprobs` and `pass_rate`. `prompts`, `epochs` or `tokens` replace a recipe's grpo.max_steps."""
     ov = {k: v for k, v in overrides.items() if v is not None}
-    flags = {RECIPE_KEYS[k][0]: (RECIPE_KEYS[k][1], ov.pop(k)) for k in list(ov) if k in RECIPE_KEYS}
+    given = {key: fv for key, fv in (flags or {}).items() if fv[1] is not None}
+    flag_of = {s.key: s.flag for s in config.SHORTCUTS}  # errors name the flag a user would type
+    given.update(
+        {FROM_RECIPE[k]: (flag_of.get(FROM_RECIPE[k], FROM_RECIPE[k]), ov.pop(k)) for k in list(ov) if k in FROM_RECIPE}
+    )
     if isinstance(ov.get("gpu"), str):
-        flags["launch.gpu"] = ("--gpu", ov.pop("gpu"))
-    if any(overrides.get(k) is not None for k in _WORKLOAD):
-        flags["grpo.max_steps"] = ("grpo.max_steps", 0)
-    recipe = config.apply_flags(recipe, flags, world=False)
+        given["launch.gpu"] = ("--gpu", ov.pop("gpu"))
+    workload = {FROM_RECIPE["prompts"], FROM_RECIPE["epochs"]}
+    if "tokens" in ov or workload & set(given):
+        given["grpo.max_steps"] = ("grpo.max_steps", 0)
+    recipe = config.apply_flags(recipe, given, world=False)
     unknown = set(ov) - {f.name for f in fields(EstimateInputs)} - {"model", "params"}
     if unknown:
         raise TypeError(f"inputs_from_recipe: unknown overrides {sorted(unknown)}")

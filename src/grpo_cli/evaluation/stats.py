@@ -241,6 +241,7 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "no_answer": sum(r.get("key") is None for r in samples),
     }
     out["excluded_ids"] = excluded
+    out["at_n"] = at_n(scored, n, out)
     for field in ("subject", "level"):
         breakdown = _breakdown(scored, n, field)
         if breakdown:
@@ -293,6 +294,27 @@ def _accuracy(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> dict[str
         "maj@k": {
             str(k): sum(maj_at_k(ks, v, k) for ks, v in zip(keys, verdicts, strict=True)) / m for k in range(1, n + 1)
         },
+    }
+
+
+def at_n(scored: Mapping[str, list[Mapping[str, Any]]], n: int, accuracy: Mapping[str, Any]) -> dict[str, Any]:
+    """DeepSeek-R1's report of n samples per problem (its AIME: n = 64): avg@n, the mean share of right samples (R1's
+    "pass@1", the same as pass@1 here, with its CI), pass@n (a problem counts when any sample is right) and maj@n (R1's
+    cons@64: the majority answer is right), each with a 95% Wilson interval over problems (one binary trial each)."""
+    m = len(scored)
+    if m == 0 or n == 0:
+        return {"n": n, "avg@n": 0.0, "avg@n_ci": [0.0, 1.0], "pass@n": 0.0, "pass@n_ci": [0.0, 1.0],
+                "maj@n": 0.0, "maj@n_ci": [0.0, 1.0]}  # fmt: skip
+    solved = sum(any(bool(r["correct"]) for r in rs) for rs in scored.values())
+    majority = sum(maj_at_k([r.get("key") for r in rs], [bool(r["correct"]) for r in rs], n) for rs in scored.values())
+    return {
+        "n": n,
+        "avg@n": accuracy["pass@1"],
+        "avg@n_ci": list(accuracy["pass@1_ci"]),
+        "pass@n": solved / m,
+        "pass@n_ci": list(wilson_ci(solved, m)),
+        "maj@n": majority / m,
+        "maj@n_ci": list(wilson_ci(majority, m)),
     }
 
 

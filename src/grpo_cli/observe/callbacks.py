@@ -61,6 +61,10 @@ class RunDirCallback(TrainerCallback):
         if self._step_start is not None:
             self._step_times.append(time.perf_counter() - self._step_start)
             self._step_start = None
+        # transformers logs every logging_steps only: a run that ends between two (3 steps against 10) would leave its
+        # last steps, or all of them, out of metrics.jsonl. The last step is always logged (after resuming too).
+        if state.max_steps > 0 and state.global_step >= state.max_steps:
+            control.should_log = True
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         if not state.is_world_process_zero or not logs:
@@ -113,14 +117,19 @@ class RunDirCallback(TrainerCallback):
 class ListsSaves(TrainerCallback):
     """Lists what the trainer saves in the stage folder in its marker (rundir/manifest.py): checkpoint-N as being
     written once the step has decided to save (this callback is added last, so every other callback's should_save is
-    in), then with its files once saved, beside TRL's model card (README.md); checkpoints rotated out are dropped."""
+    in), then with its files once saved; checkpoints rotated out are dropped. TRL writes its model card (README.md)
+    into the stage folder just before each checkpoint: it is listed as being written with the checkpoint, so a kill
+    or a full disk in the middle of the first save leaves nothing unlisted (it used to leave README.md unlisted, and
+    then neither --resume nor --overwrite got past it)."""
+
+    FILES_BESIDE = ("README.md",)  # what TRL's trainers write into output_dir when they save (create_model_card)
 
     def __init__(self, out_dir: str | Path):
         self.out_dir = Path(out_dir)
 
     def _saving(self, state: Any, control: Any) -> None:
         if control.should_save and state.is_world_process_zero:
-            rundir.manifest.record_pending(self.out_dir, f"checkpoint-{state.global_step}")
+            rundir.manifest.record_pending(self.out_dir, f"checkpoint-{state.global_step}", *self.FILES_BESIDE)
 
     def on_step_end(self, args, state, control, **kwargs):
         self._saving(state, control)
@@ -134,7 +143,7 @@ class ListsSaves(TrainerCallback):
         # no late shard makes a finished checkpoint read as changed (and refused by --overwrite).
         all_ranks_saved()
         if state.is_world_process_zero:
-            rundir.manifest.record(self.out_dir, f"checkpoint-{state.global_step}", "README.md")
+            rundir.manifest.record(self.out_dir, f"checkpoint-{state.global_step}", *self.FILES_BESIDE)
             rundir.manifest.forget_missing(self.out_dir)
 
 

@@ -196,7 +196,7 @@ class MonitorCallback(TrainerCallback):
     def for_recipe(cls, recipe: Any, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
         g = recipe.grpo
         ctx = alarms.RunContext(
-            total_steps=g.max_steps or None,
+            total_steps=g.max_steps if g.max_steps > 0 else None,
             num_generations=g.num_generations,
             max_completion_length=g.max_completion_length,
             temperature=g.temperature,

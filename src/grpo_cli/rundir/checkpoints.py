@@ -44,19 +44,25 @@ def checkpoint_problem(checkpoint: str | Path) -> str | None:
     for file in sorted(checkpoint.rglob("*")):
         if not file.is_file():
             continue
-        problem = None
-        if file.suffix == ".json" and file.name != "trainer_state.json":  # config.json, adapter_config.json, ...
-            problem = _json_problem(file)
-        elif file.suffix == ".safetensors":
-            weights += 1
-            problem = _safetensors_problem(file)
-        elif file.suffix in (".pt", ".pth", ".bin"):
-            weights += file.suffix == ".bin"
-            problem = _zip_problem(file)
+        weights += file.suffix in (".safetensors", ".bin")
+        problem = file_problem(file) if file.name != "trainer_state.json" else None
         if problem:
             return f"{file.relative_to(checkpoint)}: {problem}"
     if weights == 0 and not any(checkpoint.glob("global_step*")):  # DeepSpeed keeps its weights in global_step*/
         return "no model weights"
+    return None
+
+
+def file_problem(file: Path) -> str | None:
+    """Why one file of a model or checkpoint folder is damaged, from its header, or None: a JSON file (config.json,
+    adapter_config.json, ...) must parse, safetensors must be as long as their header says, torch's zip files must
+    have an intact central directory and torch's data.pkl. Other files are not read."""
+    if file.suffix == ".json":
+        return _json_problem(file)
+    if file.suffix == ".safetensors":
+        return _safetensors_problem(file)
+    if file.suffix in (".pt", ".pth", ".bin"):
+        return _zip_problem(file)
     return None
 
 

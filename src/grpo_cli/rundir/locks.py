@@ -85,19 +85,54 @@ def refuse_if_busy(folder: str | Path) -> None:
     """UserError naming the holder when another live process holds FOLDER's lock (checked first, so a running stage
     is reported as running, whatever else is wrong with the folder). Takes nothing: a lock it acquires to look is let
     go again when its descriptor closes."""
+    info = holder(folder)
+    if info is not None:
+        raise _busy(folder, info)
+
+
+def holder(folder: str | Path, *, strict: bool = True) -> dict | None:
+    """What FOLDER's lock file says of its holder when another live process (not this one, nor one that started it)
+    holds it; None when nobody else does. A lock that is a symlink or a special file is a UserError when `strict`,
+    and not a lock (None) otherwise."""
+    import fcntl
+
     file = Path(folder, LOCK)
-    if os.path.realpath(folder) in _HELD or not os.path.lexists(file):
-        return
+    if holds(folder) or not os.path.lexists(file):
+        return None
     try:
         fd = safeio.open_regular(file, os.O_RDWR)  # a symlink or special file there is refused in one line
     except UserError:
-        raise
+        if strict:
+            raise
+        return None
     except OSError:
-        return
+        return None
     try:
-        _take(folder, fd)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return None  # nobody holds it; closing the descriptor lets it go again
+    except OSError:
+        info = _read_lock(fd)
+        mine = info.get("host") == socket.gethostname() and str(info.get("pid")) in _ancestors()
+        return None if mine else info
     finally:
         os.close(fd)
+
+
+def busy_below(folder: str | Path) -> tuple[Path, dict] | None:
+    """(the folder, its holder) of the first lock under FOLDER (FOLDER itself left out) that another live grpo process
+    holds: an eval writing into a stage folder, a report being written. Links are not followed."""
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        if LOCK in names and Path(root) != Path(folder):
+            info = holder(root, strict=False)
+            if info is not None:
+                return Path(root), info
+    return None
+
+
+def holds(folder: str | Path) -> bool:
+    """Whether this process holds FOLDER's lock."""
+    return os.path.realpath(folder) in _HELD
 
 
 def _read_lock(fd: int) -> dict:

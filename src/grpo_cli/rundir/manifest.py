@@ -5,17 +5,23 @@ by name and size, which is all `--overwrite` ever deletes.
         "metrics.jsonl": {"size": 5120, "was": 4980},          a file: its size (and, "was", the size before the last
         "recipe.yaml":   {"size": 812},                        write: a kill in between leaves either, or for an
         "checkpoint-4":  {"dir": {"model.safetensors": 8, ...}}, append a size between them)
-        "final":         {"dir": null}}}                      a folder being written (a checkpoint, final/)
+        "final":         {"dir": null},                       a folder being written (a checkpoint, final/)
+        "README.md":     {"size": null},                      a file another library is writing (TRL's model card)
+        "sampling":      {"folder": "eval"}}}                 a grpo folder of its own this folder's command made
 
 Files are recorded as they are written: every atomic write and append (grpo_cli.safeio) into a folder holding a
 marker with a list updates the list just before the write takes effect (`_observe`). Folders that TRL or transformers
 write (checkpoint-N/, final/) are recorded as being written before they are saved and with their file list once
-saved (the stage's callback, `record_pending` / `record`); a checkpoint set aside keeps its list under its new name.
+saved (the stage's callback, `record_pending` / `record`), and so are the files TRL writes beside them (its model card,
+README.md, before each checkpoint); a checkpoint set aside keeps its list under its new name. A marked folder that
+the command makes inside its own (distill's and filter's `sampling/`, an eval) is listed by kind when it is claimed
+(`record_folder`): only those are the command's; any other marked folder found inside (a stage a user kept there,
+an eval another command is writing, a report) belongs to whoever made it.
 
 `sort` splits a folder into what grpo wrote (recorded, and its size still matches), what it did not (a user's notes,
-a file grpo wrote but someone changed since, anything reached by a symlink) and the marked folders inside it (an
-eval's `sampling/`, a `report/`, which have their own lists). A marker without a list (made before lists existed) is
-`listed(...) is None`: nothing in its folder is known to be grpo's.
+a file grpo wrote but someone changed since, anything reached by a symlink, another command's grpo folder) and the
+marked folders inside it that the command made (which have their own lists). A marker without a list (made before
+lists existed) is `listed(...) is None`: nothing in its folder is known to be grpo's.
 """
 
 from __future__ import annotations
@@ -39,11 +45,15 @@ _UPDATING = threading.Lock()  # the live view's thread appends alarms while the 
 
 def read(folder: str | Path) -> dict | None:
     """The marker of `folder` (a regular file, not a link), or None."""
-    marker = Path(folder) / MARKER
+    return read_object(Path(folder) / MARKER)
+
+
+def read_object(path: Path) -> dict | None:
+    """The JSON object in `path` when it is a regular file (not a link) that holds one; None otherwise."""
     try:
-        if not stat.S_ISREG(os.lstat(marker).st_mode):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
             return None
-        data = json.loads(marker.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
@@ -124,12 +134,25 @@ def record(folder: str | Path, *names: str) -> None:
     _update(folder, put)
 
 
-def record_pending(folder: str | Path, name: str) -> None:
-    """List folder `name` as being written by grpo (TRL's checkpoint save, final/): if the process dies before
-    `record`, the folder is grpo's whole."""
+def record_pending(folder: str | Path, name: str, *files_too: str) -> None:
+    """List folder `name` as being written by grpo (TRL's checkpoint save, final/), and the files `files_too` the
+    trainer writes beside it (TRL's model card), whatever their size: if the process dies before `record`, the folder
+    is grpo's whole and the files are grpo's as they are."""
 
     def put(files: dict) -> None:
         files[name] = {"dir": None}
+        for other in files_too:
+            files[other] = {"size": None}
+
+    _update(Path(folder), put)
+
+
+def record_folder(folder: str | Path, name: str, kind: str) -> None:
+    """List `name` as a grpo folder of `kind` that the command writing `folder` makes inside it (distill's and
+    filter's `sampling/`): --overwrite clears it by its own list; any other marked folder inside is left alone."""
+
+    def put(files: dict) -> None:
+        files[name] = {"folder": kind}
 
     _update(Path(folder), put)
 
@@ -159,12 +182,14 @@ def forget_missing(folder: str | Path) -> None:
 def matches(path: Path, entry: Any) -> bool:
     """Whether `path` is still what grpo wrote: the recorded size (or one between it and the size before the last
     write, which a kill in the middle of that write leaves), or a folder holding exactly its recorded files."""
-    if not isinstance(entry, dict):
+    if not isinstance(entry, dict) or "folder" in entry:
         return False
     try:
         mode = os.lstat(path).st_mode
     except OSError:
         return False
+    if entry.get("size", 0) is None:  # being written by the trainer when the process stopped: any size
+        return stat.S_ISREG(mode)
     if "dir" in entry:
         if not stat.S_ISDIR(mode):
             return False
@@ -175,9 +200,25 @@ def matches(path: Path, entry: Any) -> bool:
     return min(size, was) <= os.lstat(path).st_size <= max(size, was)
 
 
+def own_folder(path: Path, entry: Any) -> bool:
+    """Whether `path` is the grpo folder its parent's list names (`{"folder": kind}`): a real folder whose marker
+    names that kind, or one being made (nothing in it yet but a lock)."""
+    if (
+        not isinstance(entry, dict)
+        or not isinstance(entry.get("folder"), str)
+        or path.is_symlink()
+        or not path.is_dir()
+    ):
+        return False
+    kind = (read(path) or {}).get("kind")
+    return kind == entry["folder"] or (kind is None and set(os.listdir(path)) <= {LOCK, MARKER})
+
+
 def sort(folder: str | Path) -> tuple[list[str], dict[str, str], list[str]]:
-    """(grpo's entries, {other entry: why it is not grpo's}, the marked folders inside) of `folder`, lock and marker
-    left out. A hidden temporary of a listed name (a killed atomic write's) is grpo's."""
+    """(grpo's entries, {other entry: why it is not grpo's}, the marked folders inside that the command made) of
+    `folder`, lock and marker left out. A hidden temporary of a listed name (a killed atomic write's) is grpo's. A
+    marked folder the list does not name as the command's own is another command's (or a user's copy): not grpo's
+    to delete here."""
     folder = Path(folder)
     files = listed(folder)
     ours, theirs, nested = [], {}, []
@@ -191,8 +232,10 @@ def sort(folder: str | Path) -> tuple[list[str], dict[str, str], list[str]]:
             theirs[name] = f"{MARKER} lists no files"
         elif (name in files and matches(path, files[name])) or leftover:
             ours.append(name)
-        elif not path.is_symlink() and path.is_dir() and read(path) is not None:
+        elif own_folder(path, files.get(name)):
             nested.append(name)
+        elif not path.is_symlink() and path.is_dir() and (kind := (read(path) or {}).get("kind")):
+            theirs[name] = f"a grpo {kind} folder this command did not make"
         else:
             theirs[name] = _why(path, files[name]) if name in files else "not written by grpo"
     return ours, theirs, nested

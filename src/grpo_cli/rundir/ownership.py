@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grpo_cli import safeio
 from grpo_cli.errors import UserError
+from grpo_cli.rundir import inputs as tied
 from grpo_cli.rundir import manifest
 from grpo_cli.rundir.checkpoints import (
     CHECKPOINT_NAME,
@@ -22,7 +23,7 @@ from grpo_cli.rundir.checkpoints import (
     set_aside_damaged,
 )
 from grpo_cli.rundir.layout import inside, is_main_process
-from grpo_cli.rundir.locks import LOCK, lock, refuse_if_busy
+from grpo_cli.rundir.locks import LOCK, busy_below, holds, lock, refuse_if_busy
 from grpo_cli.rundir.manifest import MARKER
 from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 
@@ -31,7 +32,7 @@ from grpo_cli.rundir.records import now, read_run_info, truncate_jsonl
 # refused rather than kept, since the command would then replace it.
 _OWN_FILES = {
     MARKER, "recipe.yaml", "run.json", "metrics.jsonl", "samples.jsonl", "alarms.jsonl", "summary.json",
-    "run-summary.json", "final", "data.jsonl", "problems.jsonl", "README.md",
+    "run-summary.json", "final", "data.jsonl", "problems.jsonl", "README.md", tied.INPUTS,
 }  # fmt: skip
 _OWN_PATTERNS = (CHECKPOINT_NAME, re.compile(r"^corrupt-checkpoint-\d+(-\d+)?$"))
 
@@ -59,12 +60,16 @@ def claim(
     protect: tuple[str | Path, ...] = (),
     hint: str = "--run-dir to write elsewhere",
 ) -> Path:
-    """Make `path` this process's `kind` folder: refuse a folder grpo did not make or another process is writing,
-    take its lock, delete what its marker lists when `overwrite`, and write the marker. Main process only."""
+    """Make `path` this process's `kind` folder: refuse a folder grpo did not make or another process is writing
+    (with `overwrite`, any folder inside it too), take its lock, delete what its marker lists when `overwrite`, and
+    write the marker. A folder made inside one this process holds (distill's sampling/) is listed there as that
+    command's own. Main process only."""
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UserError(f"{path} is a file, not a folder; pass a folder ({hint})")
     refuse_if_busy(path)
+    if overwrite and path.is_dir():
+        _refuse_if_busy_inside(path)
     content = set(os.listdir(path)) - {LOCK, MARKER} if path.is_dir() else set()
     made_by = owner(path) if content else kind
     if made_by != kind:
@@ -83,6 +88,8 @@ def claim(
         raise UserError(_unlisted(path, hint))
     if overwrite and path.is_dir():
         _to_clear(path)  # refused before the lock file is created, as the refusals above
+    if holds(path.parent) and manifest.listed(path.parent) is not None:
+        manifest.record_folder(path.parent, path.name, kind)  # listed before it exists: a kill leaves it the command's
     safeio.make_dir(path)
     lock(path)
     if overwrite:
@@ -92,6 +99,19 @@ def claim(
     if overwrite or owner(path) != kind:
         manifest.write_new(path, kind, now())
     return path
+
+
+def _refuse_if_busy_inside(path: Path) -> None:
+    """--overwrite: one line naming the folder inside `path` that another grpo process is writing (an eval of the
+    stage's model writing into the stage, a report), before anything is deleted."""
+    busy = busy_below(path)
+    if busy is not None:
+        folder, info = busy
+        raise UserError(
+            f"--overwrite: {path} holds {folder}, which another grpo process is writing (pid {info.get('pid', '?')} on "
+            f"{info.get('host', '?')}, since {info.get('since', '?')}: {info.get('command', '?')}); wait for it to "
+            f"finish or stop it, then run the command again"
+        )
 
 
 def _unlisted(path: Path, hint: str) -> str:
@@ -152,7 +172,8 @@ def _grpos_name(name: str) -> bool:
 
 def clear(path: Path) -> list[str]:
     """--overwrite: delete what the marker of `path` lists, where it still matches (manifest.sort), and, in the marked
-    folders inside it (an eval's sampling/, a report/), what theirs list; return the entries kept, each with why.
+    folders the command made inside it (distill's and filter's sampling/), what theirs list; return the entries kept,
+    each with why (another grpo folder found inside is kept whole: a stage or an eval someone put there).
     An entry kept under a name the command writes (a recipe.yaml or a checkpoint someone changed) is refused before
     anything is deleted: the command would replace it."""
     kept, delete = _to_clear(path)
@@ -192,15 +213,21 @@ def _sorted_for_clear(path: Path, prefix: str) -> tuple[list[tuple[str, str]], l
 
 
 def prepare(
-    path: str | Path, resume: bool = False, overwrite: bool = False, *, protect: tuple[str | Path, ...] = ()
+    path: str | Path,
+    resume: bool = False,
+    overwrite: bool = False,
+    *,
+    protect: tuple[str | Path, ...] = (),
+    inputs: dict | None = None,
 ) -> Path | None:
     """Make `path` ready for a training stage and return the checkpoint to resume from (None for a fresh start).
 
     An existing, non-empty stage directory is never reused silently: without --resume or --overwrite this refuses
     (UserError, exit 2). --resume continues from the latest checkpoint that is whole (damaged newer ones are set
-    aside with a warning) and cuts metrics/samples logged after it, so the files read as one uninterrupted run.
-    --overwrite deletes the stage's own files first, and only in a folder a stage of the same kind made. The folder
-    is locked for this process (`lock`).
+    aside with a warning) and cuts metrics/samples logged after it, so the files read as one uninterrupted run; when
+    `inputs` (rundir/inputs.py: the model, data and recipe the stage would consume now) differ from what the stage
+    started with, it refuses first, naming what changed. --overwrite deletes the stage's own files first, and only in
+    a folder a stage of the same kind made. The folder is locked for this process (`lock`); `inputs` are recorded.
     """
     path = Path(path)
     if resume and overwrite:
@@ -219,9 +246,39 @@ def prepare(
             f"{path} already exists (status: {state}); pass --resume to continue from its latest checkpoint, "
             "--overwrite to start again, or --run-dir to write elsewhere"
         )
+    before = recorded(path) if resume and inputs is not None else None
+    if before is not None and (changed := tied.differences(before, inputs or {}, tied.MAY_CHANGE_TRAINING)):
+        raise UserError(changed_inputs(path, changed, "--resume"))  # before anything in the folder is touched
     claim(path, kind, resume=resume, overwrite=overwrite, protect=protect)
+    if inputs is not None:  # what the stage consumes, with its run id (kept by --resume: its models are the same run)
+        run = (before or {}).get("run")
+        tied.record(path, {"run": run if isinstance(run, str) else tied.new_run(), **inputs})
     if not resume:
         return None
+    return _resume_point(path)
+
+
+def recorded(path: Path) -> dict | None:
+    """What a folder records it was made from: inputs.json, or for a stage an earlier grpo made, its recipe.yaml."""
+    record = tied.read(path)
+    saved = path / "recipe.yaml"
+    if record is None and saved.is_file():
+        recipe = safeio.load_yaml(safeio.read_text(saved, "recipe"), str(saved))  # bounded: a user may edit it
+        record = {"recipe": recipe} if isinstance(recipe, dict) else None
+    return record
+
+
+def changed_inputs(path: Path, changed: list[str], what: str) -> str:
+    """The one line for a result whose inputs changed: what changed, and the ways out."""
+    return (
+        f"{what}: {path} was made from other inputs than this command's: {'; '.join(changed)} changed (only the keys "
+        "docs/reliability.md lists may change on --resume); continuing would mix the two: pass --overwrite to start "
+        "again, or --run-dir / --output to write elsewhere"
+    )
+
+
+def _resume_point(path: Path) -> Path:
+    """--resume: the latest whole checkpoint (damaged newer ones set aside), with the logs cut back to its step."""
     if not checkpoints(path):
         raise UserError(f"--resume: no checkpoint in {path} yet; pass --overwrite to start again")
     notes = set_aside_damaged(path)

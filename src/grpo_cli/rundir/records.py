@@ -74,12 +74,45 @@ def read_jsonl(path: str | Path) -> list[dict]:
 
 
 def truncate_jsonl(path: str | Path, max_step: int) -> None:
-    """Keep only rows logged at or before `max_step` (used when resuming from checkpoint-<max_step>)."""
+    """Keep only rows logged at or before `max_step` (used when resuming from checkpoint-<max_step>), streamed: the
+    file is read a line at a time and each kept row copied as its bytes were written (the file is never loaded: it
+    took 2.6 GB for a 709 MB samples.jsonl). A file that keeps every row is left as it is; otherwise the copy
+    replaces it whole (safeio.atomic_writer). Rows that do not parse are dropped, with a warning unless it is the
+    torn last row of a killed writer."""
     path = Path(path)
-    if not path.is_file():
+    if not path.is_file() or all(keep for keep, _, _ in _rows_to_keep(path, max_step)):
         return
-    keep = [row for row in read_jsonl(path) if _step(row) <= max_step]
-    safeio.atomic_write_text(path, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in keep))
+    bad = []
+    with safeio.atomic_writer(path, binary=True) as out:
+        for keep, raw, note in _rows_to_keep(path, max_step):
+            if keep:
+                out.write(raw)
+            elif note:
+                bad.append(note)
+    for note in bad[:5]:
+        print(f"warning: {note} (dropped)", file=sys.stderr)
+
+
+def _rows_to_keep(path: Path, max_step: int):
+    """(keep, the line's bytes, why it is bad or None) per line of a jsonl file, streamed."""
+    with safeio.open_input(path) as fh:
+        end = os.fstat(fh.fileno()).st_size
+        for n, raw in safeio.read_lines(fh):
+            if raw is None:
+                yield False, b"", f"{path} line {n}: longer than {safeio.size_text(safeio.MAX_LINE_BYTES)}"
+                continue
+            if not raw.strip():
+                continue
+            try:
+                row = safeio.load_json(safeio.decode(raw, path, "file", n), f"{path} line {n}")
+            except UserError as err:
+                torn = not raw.endswith(b"\n") and fh.tell() == end
+                yield False, raw, None if torn else str(err)
+                continue
+            if not isinstance(row, dict):
+                yield False, raw, f"{path} line {n}: not a JSON object"
+            else:
+                yield _step(row) <= max_step, raw if raw.endswith(b"\n") else raw + b"\n", None
 
 
 def _step(row: dict) -> float:

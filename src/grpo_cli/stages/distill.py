@@ -5,7 +5,7 @@ rule-based verifier accepted that were also readable (no language mixing, no end
 smaller models on about 800k of them. open-r1 rebuilt the pipeline (generation, math-verify, 8-gram
 decontamination against the benchmarks). Here, top to bottom:
 
-    training problems (data.*, the first --limit)
+    training problems (data.*, the first --train-limit)
       -> decontaminated: a problem sharing a word n-gram (distill.decontaminate_ngram, 8) with an eval problem
          (eval.dataset / eval.split) is dropped before any sampling
       -> OUT/problems.jsonl, sampled by the eval stage: distill.n answers each from the teacher at
@@ -132,7 +132,25 @@ def sampling_recipe(recipe: Recipe, problems_file: Path, task: str) -> Recipe:
     )
 
 
-def prepare_output(out_dir: Path, *, overwrite: bool, resume: bool, teacher: str | Path) -> Path:
+def inputs(recipe: Recipe, teacher: str | Path, clean: list[Any]) -> dict[str, Any]:
+    """What a distillation consumes (rundir/inputs.py): the teacher's identity, the problems it samples (after the
+    limit and the decontamination) and the resolved recipe (with data.limit as given)."""
+    from grpo_cli import rundir
+    from grpo_cli.config import to_dict
+
+    revision = recipe.model.revision if str(teacher) == recipe.model.name else None
+    return {
+        "model": rundir.inputs.model(teacher, revision),
+        "data": rundir.inputs.data(clean),
+        "recipe": to_dict(recipe),
+    }
+
+
+def prepare_output(
+    out_dir: Path, *, overwrite: bool, resume: bool, teacher: str | Path, tied: dict[str, Any] | None = None
+) -> Path:
+    """Claim the output folder; --resume first checks that the distillation started from the same teacher, problems
+    and recipe (`tied`), and refuses in one line naming what changed. The inputs are recorded (inputs.json)."""
     from grpo_cli import rundir
 
     if resume and overwrite:
@@ -149,8 +167,15 @@ def prepare_output(out_dir: Path, *, overwrite: bool, resume: bool, teacher: str
         raise UserError(f"{out_dir} already holds a distillation; pass --resume to finish it, --overwrite to redo it")
     if resume and not mine:
         raise UserError(f"--resume: {out_dir} holds no distillation yet; run without --resume to start")
-    return rundir.claim(out_dir, KIND, resume=resume, overwrite=overwrite, protect=(teacher,),
-                        hint="--output DIR to write elsewhere")  # fmt: skip
+    if resume and tied is not None:
+        changed = rundir.inputs.differences(rundir.recorded(out_dir) or {}, tied)
+        if changed:
+            raise UserError(rundir.changed_inputs(out_dir, changed, "--resume"))
+    out = rundir.claim(out_dir, KIND, resume=resume, overwrite=overwrite, protect=(teacher,),
+                       hint="--output DIR to write elsewhere")  # fmt: skip
+    if tied is not None:
+        rundir.inputs.record(out, tied)
+    return out
 
 
 def select(recipe: Recipe, samples: list[dict[str, Any]], teacher: str) -> tuple[list[dict], Counter, int]:
@@ -203,7 +228,8 @@ def run(
     clean, contaminated = decontaminate(train, held_out, recipe.distill.decontaminate_ngram)
     if not clean:
         raise UserError(f"every training problem overlaps {recipe.eval.dataset}/{recipe.eval.split}; nothing to distil")
-    out = prepare_output(Path(out_dir), overwrite=overwrite, resume=resume, teacher=teacher)
+    out = prepare_output(Path(out_dir), overwrite=overwrite, resume=resume, teacher=teacher,
+                         tied=inputs(r, teacher, clean))  # fmt: skip
     rundir.write_recipe(out, recipe)
     sampler = sampling_recipe(recipe, out / PROBLEMS, clean[0].task)
     say(f"distill: {len(contaminated)} of {len(train)} training problems overlap the eval split "
@@ -230,24 +256,26 @@ def _require_limit(limit: int) -> None:
 
 
 def _sample(sampler: Recipe, clean: list[Any], teacher: str | Path, out: Path, **kwargs: Any) -> dict[str, Any]:
-    """The eval stage on the problems to distil. A finished sampling folder (its summary.json, same settings) is
-    reused by --resume; an unfinished one is sampled again."""
+    """The eval stage on the problems to distil. A finished sampling folder is reused by --resume only when it was
+    made from exactly these problems, this teacher and these settings (its inputs.json, rundir/inputs.py); otherwise,
+    or when it is unfinished, the problems are sampled again. (Reused regardless, it paired new questions with old
+    completions after the data changed.)"""
     from grpo_cli import rundir
     from grpo_cli.stages import eval as eval_stage
 
     folder = out / SAMPLING
-    done = folder / eval_stage.SUMMARY
-    if done.is_file():
-        previous = rundir.read_json_object(done)
-        s, e = previous.get("settings", {}), sampler.eval
-        if (s.get("n"), s.get("temperature"), s.get("top_p"), s.get("max_tokens"), s.get("model")) == (
-            e.n, e.temperature, e.top_p, e.max_tokens, str(teacher)
-        ):  # fmt: skip
-            return previous
     with safeio.atomic_writer(out / PROBLEMS) as fh:
         for p in clean:
             row = {"unique_id": p.id, "question": p.question, "answer": p.answer, **p.meta}
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    done, before = folder / eval_stage.SUMMARY, rundir.inputs.read(folder)
+    if done.is_file():
+        wanted = eval_stage.inputs(sampler, teacher, eval_stage.load_problems(sampler, sampler.eval)[0])
+        changed = rundir.inputs.differences(before, wanted) if before is not None else ["its inputs, not recorded"]
+        if not changed:
+            return rundir.read_json_object(done)
+        say = kwargs.get("log") or (lambda _msg: None)
+        say(f"distill: {folder} was sampled from other inputs ({'; '.join(changed)}); sampling again")
     return eval_stage.run(sampler, teacher, folder, overwrite=folder.exists(), stage=KIND, **kwargs)
 
 

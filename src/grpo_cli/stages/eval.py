@@ -52,10 +52,28 @@ def prepare_output(
     return rundir.claim(out, kind, overwrite=overwrite, protect=(model,), hint="--output DIR to write elsewhere")
 
 
-def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
-    """The eval problems (first `limit` of the split) and how many were dropped for an unparseable reference."""
+def load_benchmarks(recipe: Recipe, s: EvalConfig) -> tuple[list, dict[str, int]]:
+    """The problems of every benchmark in eval.benchmarks (the first eval.limit of each), and per benchmark how many
+    rows were dropped for an unparseable reference."""
     from grpo_cli import data
 
+    problems, dropped = [], {}
+    for bench in s.benchmarks:
+        found, dropped[bench.label()] = data.load_benchmark(bench, recipe)
+        if not found:
+            raise UserError(f"benchmark {bench.label()} ({bench.dataset}, split {bench.split}) has no usable problems")
+        problems += found[: s.limit] if s.limit else found
+    return problems, dropped
+
+
+def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
+    """The eval problems (first `limit` of the split, or of each benchmark) and how many were dropped for an
+    unparseable reference."""
+    from grpo_cli import data
+
+    if s.benchmarks:
+        problems, dropped_by = load_benchmarks(recipe, s)
+        return problems, sum(dropped_by.values())
     problems, dropped = data.load_problems(s.dataset, s.split, recipe, limit=0)
     if not problems:
         raise UserError(
@@ -75,6 +93,21 @@ def load_problems(recipe: Recipe, s: EvalConfig) -> tuple[list, int]:
             f"dataset '{s.dataset}' has problem id '{dup}' more than once; ids must be unique to pair samples"
         )
     return problems, dropped
+
+
+def inputs(recipe: Recipe, model_dir: str | Path, problems: list) -> dict[str, Any]:
+    """What an eval consumes (rundir/inputs.py): the model's identity, the problems as read, and the recipe sections
+    it reads (as asked: before eval.max_tokens is capped to the context)."""
+    from grpo_cli import rundir
+    from grpo_cli.config import to_dict
+
+    settings = {key: to_dict(getattr(recipe, key)) for key in ("model", "prompt", "eval")}
+    revision = recipe.model.revision if str(model_dir) == recipe.model.name else None
+    return {
+        "model": rundir.inputs.model(model_dir, revision),
+        "data": rundir.inputs.data(problems),
+        "settings": {**settings, "verify_timeout": recipe.reward_options.verify_timeout},
+    }
 
 
 def pick_backend(requested: str) -> str:
@@ -221,13 +254,15 @@ def run(
     from grpo_cli.evaluation import generation  # torch: only once the inputs are known to be good
 
     backend = pick_backend(s.backend)
+    rundir.inputs.record(out, inputs(recipe, model_dir, problems))  # what `grpo run --resume` checks before reuse
     rundir.write_recipe(out, recipe)
 
-    say(f"eval: {model_dir} on {s.dataset}/{s.split} ({len(problems)} problems x {s.n}), backend {backend}")
+    what = ", ".join(b.label() for b in s.benchmarks) if s.benchmarks else f"{s.dataset}/{s.split}"
+    say(f"eval: {model_dir} on {what} ({len(problems)} problems x {s.n}), backend {backend}")
     from grpo_cli import models
 
     tokenizer = models.load_tokenizer(model_dir, recipe.model)
-    texts = [prompts.render_prompt(tokenizer, p.question, recipe.prompt) for p in problems]
+    texts = prompts.render_prompts(tokenizer, [p.question for p in problems], recipe.prompt)
     longest = max(len(generation.encode_prompt(tokenizer, t)) for t in texts)
     recipe = fit_context(recipe, model_dir, tokenizer, texts, out)
     s = recipe.eval
@@ -249,6 +284,8 @@ def run(
 
     summary = stats.summarize(rows)
     summary["counts"]["dropped_at_load"] = dropped
+    if s.benchmarks:
+        summary["benchmarks"] = benchmark_summaries(rows, s, problems)
     summary["settings"] = {
         **asdict(s),
         "backend": backend,
@@ -266,6 +303,22 @@ def run(
     summary["created"] = rundir.now()
     safeio.atomic_write_json(out / SUMMARY, summary)
     return summary
+
+
+def benchmark_summaries(rows: list[dict], s: EvalConfig, problems: list[Any]) -> dict[str, dict]:
+    """One summary per benchmark, from its own rows (stats.summarize: avg@n, pass@n, maj@n and their 95% CIs in
+    `at_n`), with its dataset and split."""
+    out = {}
+    for bench in s.benchmarks:
+        name = bench.label()
+        mine = [r for r in rows if r.get("benchmark") == name]
+        out[name] = {
+            **stats.summarize(mine),
+            "dataset": bench.dataset,
+            "split": bench.split,
+            "task": sorted({p.task for p in problems if p.meta.get("benchmark") == name}),
+        }
+    return out
 
 
 def fit_context(recipe: Recipe, model_dir: str | Path, tokenizer: Any, texts: list[str], out: Path) -> Recipe:
@@ -315,7 +368,7 @@ def sample_rows(problems: list[Any], texts: list[str], completions: list[list[An
             "finish": c.finish,
             "tokens": c.tokens,
         }
-        for key in ("subject", "level"):
+        for key in ("subject", "level", "benchmark"):
             if key in problem.meta:
                 row[key] = problem.meta[key]
         rows.append(row)
@@ -362,9 +415,13 @@ def read_samples(folder: str | Path) -> list[dict[str, Any]]:
     rows = rundir.read_jsonl(path)
     if not rows:
         raise UserError(f"{path} is empty")
-    missing = {"id", "sample", "correct"} - set(rows[0])
-    if missing:
-        raise UserError(f"{path}: rows lack {', '.join(sorted(missing))}; not a grpo eval samples file")
+    for n, row in enumerate(rows, 1):  # every row: one without "correct" was a KeyError in --compare
+        missing = {"id", "sample", "correct"} - set(row)
+        if missing:
+            raise UserError(f"{path}: row {n} lacks {', '.join(sorted(missing))}; not a grpo eval samples file")
+        sample, correct = row["sample"], row["correct"]
+        if isinstance(sample, bool) or not isinstance(sample, int) or not isinstance(correct, (bool, type(None))):
+            raise UserError(f"{path}: row {n}: 'sample' must be a whole number and 'correct' true, false or null")
     return rows
 
 

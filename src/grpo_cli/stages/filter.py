@@ -135,6 +135,9 @@ def run(
     eval_stage.check_model_dir(model_dir)
     problems, dropped = eval_stage.load_problems(r, r.eval)  # before any folder is made or model loaded
     out = eval_stage.prepare_output(out_dir, overwrite, model_dir, kind=KIND)
+    tied = eval_stage.inputs(r, model_dir, problems)  # what the pass rates were measured on (rundir/inputs.py)
+    tied["settings"]["filter"] = {"min": low, "max": high}
+    rundir.inputs.record(out, tied)
     rundir.write_recipe(out, recipe)
     sampled = eval_stage.run(r, model_dir, out / SAMPLING, stage=KIND, log=log, progress=progress)
     measured = pass_rates(rundir.read_jsonl(out / SAMPLING / eval_stage.SAMPLES))

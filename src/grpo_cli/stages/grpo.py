@@ -3,7 +3,8 @@
 The policy starts from the same recipe's SFT output when it exists (`grpo.init: sft`), else the base model
 (`grpo.init: base`, or no SFT yet); `--from DIR` overrides both. With beta > 0 TRL keeps a frozen reference model for
 the KL term (with LoRA it disables the adapter instead of holding a copy). Each recipe field maps explicitly onto a
-GRPOConfig key in `grpo_config_kwargs`, which tests check one by one. On CPU the run is fp32 with transformers
+GRPOConfig key in `grpo_config_kwargs`, which tests check one by one; any other GRPOConfig field the recipe names
+under TRL's own name (`grpo.steps_per_generation`, ...) is passed as given. On CPU the run is fp32 with transformers
 generation; on GPU it is bf16, with vLLM colocated when `grpo.use_vllm` is set.
 
 Output: DIR/<recipe>/grpo/ with recipe.yaml, run.json, metrics.jsonl, samples.jsonl, checkpoint-*/ and final/.
@@ -69,7 +70,9 @@ def grpo_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> d
         kwargs["vllm_max_model_length"] = recipe.model.max_context
     if recipe.model.generation == "compiled" and not g.use_vllm:
         kwargs["cache_implementation"] = "static"  # TRL's own key; compiled_generation turns the compile on
-    return kwargs
+    # Every other GRPOConfig field the recipe names, under TRL's name, as given (type-checked by config against the
+    # installed TRL; the fields set above from other keys are refused there: grpo_cli.upstream.trl.SET_ELSEWHERE).
+    return {**kwargs, **g.trl}
 
 
 def compiled_generation(trainer: Any, recipe: Recipe, device: str) -> None:
@@ -225,12 +228,13 @@ def run(
         generation.model_context(start, recipe.model),
         key="grpo.max_completion_length",
     )
-    reward_funcs, weights = build_reward_funcs(recipe)
+    # A reward of the user's own is never loaded from the checkpoint it starts from or the recipe's run folder.
+    reward_funcs, weights = build_reward_funcs(recipe, not_from=(init_from, out_dir.parent))
     if recipe.grpo.use_vllm:
         kwargs = {**kwargs, **colocated_vllm_settings(recipe, kwargs, longest, device)}
 
     # GRPOConfig first: under DeepSpeed ZeRO-3 it must exist before any model is loaded.
-    args = GRPOConfig(**{**kwargs, "reward_weights": list(weights)})
+    args = training.trl_config(GRPOConfig, {**kwargs, "reward_weights": list(weights)}, "grpo")
     model, peft_config = _policy(init_from, recipe, device)
     cbs, interrupt = training.callbacks_for(
         out_dir, callbacks, samples_per_log=recipe.grpo.samples_per_log, reward_weights=list(weights)

@@ -17,13 +17,18 @@ Where the stages run:
   process, which `accelerate launch`es itself exactly as it does when typed by hand; with a GPU, evals run in a
   child process too, so vLLM's memory is given back before training starts.
 
-Restarting: with `resume=True`, finished stages (eval: summary.json; training: final/ with status finished) are kept
-and skipped, and an interrupted training stage continues from its latest checkpoint.
+Restarting: with `resume=True`, a finished stage (eval, distill: summary.json; training: final/ with status finished)
+is kept only when it was made from what it would consume now (its inputs.json: the model's identity, the data's hash,
+the settings; rundir/inputs.py): an eval or a distillation made from other inputs (the SFT model was trained again,
+the eval set changed) is redone, saying why. A training stage is never trained again behind the user's back: one
+whose inputs changed, or that was made from a stage this run makes again, refuses the run in one line, before any
+stage runs. An interrupted training stage with the same inputs continues from its latest checkpoint.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -61,10 +66,105 @@ def plan(recipe: Recipe) -> list[Step]:
 
 
 def is_done(step: Step, folder: Path) -> bool:
-    """Whether a stage folder holds a finished result that `--resume` keeps."""
+    """Whether a stage folder holds a finished result (which `--resume` keeps when its inputs still match)."""
     if step.kind in ("eval", "distill"):
         return (folder / "summary.json").is_file()
     return rundir.has_final(folder) and rundir.read_run_info(folder).get("status") == "finished"
+
+
+# The stage whose output a training stage starts from, when the recipe chains them.
+def upstream(step: Step, recipe: Recipe) -> str | None:
+    if step.kind == "sft":
+        return "distill" if recipe.distill.teacher else None
+    if step.kind == "grpo":
+        return "sft" if recipe.sft.enabled and recipe.grpo.init == "sft" else None
+    return None
+
+
+def expected_inputs(step: Step, recipe: Recipe, run_dir: Path) -> dict[str, Any]:
+    """What a stage of the run would consume now (rundir/inputs.py): the model, the data and the settings."""
+    if step.kind == "eval":
+        from grpo_cli.stages import eval as eval_stage
+
+        model = rundir.stage_model(run_dir, recipe, step.label)
+        return eval_stage.inputs(recipe, model, eval_stage.load_problems(recipe, recipe.eval)[0])
+    if step.kind == "distill":
+        from grpo_cli import data
+        from grpo_cli.stages import distill
+        from grpo_cli.stages import eval as eval_stage
+
+        train, _ = data.load_train(recipe)
+        held_out, _ = eval_stage.load_problems(recipe, recipe.eval)
+        clean, _ = distill.decontaminate(train, held_out, recipe.distill.decontaminate_ngram)
+        return distill.inputs(recipe, recipe.distill.teacher, clean)
+    from grpo_cli.stages import training
+
+    if step.kind == "sft":
+        return training.stage_inputs(_stage_recipe(step, recipe, run_dir))
+    from grpo_cli.stages import grpo
+
+    return training.stage_inputs(recipe, grpo.resolve_init(recipe, run_dir))
+
+
+def _stage_recipe(step: Step, recipe: Recipe, run_dir: Path) -> Recipe:
+    """The recipe a stage runs with: a distilling recipe's SFT trains on what its distill stage kept."""
+    if step.kind == "sft" and recipe.distill.teacher:
+        from grpo_cli.config import with_values
+
+        return with_values(recipe, student_data(recipe, run_dir))
+    return recipe
+
+
+def resume_plan(recipe: Recipe, run_dir: Path) -> dict[str, str]:
+    """--resume, decided for the training and distill stages before any stage runs: stage folder -> "keep" (finished
+    from the same inputs), "continue" (interrupted, same inputs: from its latest checkpoint / its sampling) or "start"
+    (nothing there, or a distillation made from other inputs: done again). A training stage with a result made from
+    other inputs, or from a stage this run makes again, is a UserError naming what changed: it is never trained again
+    behind the user's back. Evals are decided when their turn comes (`_eval_action`): their model may be made first."""
+    actions: dict[str, str] = {}
+    for step in plan(recipe):
+        if step.kind == "eval":
+            continue
+        folder = rundir.stage_dir(run_dir, recipe.name, step.folder)
+        actions[step.folder] = _action(step, recipe, run_dir, folder, actions)
+    return actions
+
+
+def _action(step: Step, recipe: Recipe, run_dir: Path, folder: Path, actions: dict[str, str]) -> str:
+    above = upstream(step, recipe)
+    has_output = rundir.has_final(folder) or bool(rundir.checkpoints(folder))  # else nothing trained: start again
+    if step.kind == "distill":  # sampling is redone, not refused: nothing trained is lost
+        before = rundir.inputs.read(folder) if rundir.owner(folder) == "distill" else None
+        if before is None or rundir.inputs.differences(before, expected_inputs(step, recipe, run_dir)):
+            return "start"
+        return "keep" if is_done(step, folder) else "continue"
+    if not has_output:
+        return "start"
+    if above is not None and actions.get(above) != "keep":
+        raise UserError(
+            f"--resume: {folder} was made from the {above} stage, which this run makes again; its result would no "
+            f"longer match: move {folder} aside, or pass --overwrite to start the whole run again"
+        )
+    changed = rundir.inputs.differences(
+        rundir.recorded(folder) or {}, expected_inputs(step, recipe, run_dir), rundir.inputs.MAY_CHANGE_TRAINING
+    )
+    if changed:
+        raise UserError(rundir.changed_inputs(folder, changed, "grpo run --resume"))
+    if is_done(step, folder):
+        return "keep"
+    return "continue" if rundir.latest_checkpoint(folder) is not None else "start"
+
+
+def _eval_action(step: Step, recipe: Recipe, run_dir: Path, folder: Path) -> tuple[str, str]:
+    """("keep" | "start", why): an eval is kept only when it finished and was made from the same model, problems and
+    settings as it would be now."""
+    if not is_done(step, folder):
+        return "start", ""
+    before = rundir.inputs.read(folder)
+    if before is None:
+        return "start", "it records no inputs (an earlier grpo made it)"
+    changed = rundir.inputs.differences(before, expected_inputs(step, recipe, run_dir))
+    return ("start", "; ".join(changed) + " changed") if changed else ("keep", "")
 
 
 def check_folders(recipe: Recipe, run_dir: Path, *, resume: bool, overwrite: bool) -> None:
@@ -89,32 +189,23 @@ def check_folders(recipe: Recipe, run_dir: Path, *, resume: bool, overwrite: boo
 
 def check_same_recipe(root: Path, recipe: Recipe) -> None:
     """--resume keeps finished stages only if they were made by this very recipe (after --set): a stage of another
-    recipe would be reported under this one's name."""
-    import yaml
-
+    recipe would be reported under this one's name. Only the keys rundir.inputs.MAY_CHANGE_TRAINING names may differ
+    (logging, saving, monitoring, tracking, eval.*: the evals are redone when their settings changed)."""
     from grpo_cli.config import to_dict
 
     saved = root / "recipe.yaml"
     if not saved.is_file():
         return
     before = safeio.load_yaml(safeio.read_text(saved, "recipe"), str(saved))  # bounded: a user may have edited it
-    now = yaml.safe_load(yaml.safe_dump(to_dict(recipe), sort_keys=False))
-    if before != now:
-        changed = sorted(_diff_keys(before, now))
+    changed = rundir.inputs.differences(
+        {"recipe": before}, {"recipe": to_dict(recipe)}, rundir.inputs.MAY_CHANGE_TRAINING
+    )
+    if changed:
         raise UserError(
-            f"--resume: the recipe differs from the one {root} was run with ({', '.join(changed[:4])}"
-            + (", ..." if len(changed) > 4 else "")
-            + "); pass --overwrite to start again, or --run-dir to write elsewhere"
+            f"--resume: the recipe differs from the one {root} was run with ({', '.join(changed)}; only the keys "
+            "docs/reliability.md lists may change on --resume); pass --overwrite to start again, or --run-dir to "
+            "write elsewhere"
         )
-
-
-def _diff_keys(a: Any, b: Any, prefix: str = "") -> list[str]:
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = []
-        for key in sorted(set(a) | set(b)):
-            out += _diff_keys(a.get(key), b.get(key), f"{prefix}{key}.")
-        return out
-    return [] if a == b else [prefix.rstrip(".")]
 
 
 def isolate_default(recipe: Recipe) -> bool:
@@ -149,6 +240,7 @@ def run(
     root = rundir.recipe_root(run_dir, recipe.name)
     if resume:
         check_same_recipe(root, recipe)
+        actions = resume_plan(recipe, run_dir)  # a training stage made from other inputs refuses the run here
     # Every stage's lock too, before any stage starts: a `grpo train` already writing one of them is refused now (and
     # before anything is created), not after the stages before it ran or were overwritten. The stage commands
     # inherit these locks (GRPO_LOCK_HOLDERS).
@@ -169,16 +261,24 @@ def run(
     timing: dict[str, float] = {}
     for step in plan(recipe):
         folder = rundir.stage_dir(run_dir, recipe.name, step.folder)
-        if resume and is_done(step, folder):
-            say(f"[{step.folder}] finished earlier, kept ({folder})")
+        action, why = "start", ""
+        if resume:
+            action, why = (
+                _eval_action(step, recipe, run_dir, folder) if step.kind == "eval" else (actions[step.folder], "")
+            )
+        if action == "keep":
+            say(f"[{step.folder}] finished earlier, kept: made from the same inputs ({folder})")
         else:
+            if why:
+                say(f"[{step.folder}] made from other inputs ({why}): done again")
             say(f"[{step.folder}] {_describe(step, recipe)}")
             started = time.perf_counter()
-            continue_training = resume and step.kind != "eval" and rundir.latest_checkpoint(folder) is not None
             if isolate:
-                _child(step, recipe, recipe_file, run_dir, resume=continue_training)
+                _child(step, recipe, recipe_file, run_dir, resume=action == "continue")
             else:
-                _here(step, recipe, run_dir, folder, resume=continue_training, progress=progress, callbacks=callbacks)
+                _here(
+                    step, recipe, run_dir, folder, resume=action == "continue", progress=progress, callbacks=callbacks
+                )
             timing[step.folder] = round(time.perf_counter() - started, 1)
         if step.kind == "eval":
             summaries[step.label] = rundir.read_json_object(folder / "summary.json")
@@ -239,11 +339,6 @@ def student_data(recipe: Recipe, run_dir: Path) -> dict[str, str]:
     return {"data.dataset": "custom", "data.path": str(data)}
 
 
-def distill_started(folder: Path) -> bool:
-    """A distill folder of its own is continued (--resume keeps a finished sampling); anything else starts over."""
-    return folder.is_dir() and rundir.owner(folder) == "distill"
-
-
 def _here(
     step: Step,
     recipe: Recipe,
@@ -264,39 +359,64 @@ def _here(
     if step.kind == "distill":
         from grpo_cli.stages import distill
 
-        started = distill_started(folder)
-        distill.run(recipe, recipe.distill.teacher, folder, resume=started, overwrite=not started, progress=progress)
+        distill.run(recipe, recipe.distill.teacher, folder, resume=resume, overwrite=not resume, progress=progress)
         return
-    if recipe.distill.teacher:
-        from grpo_cli.config import with_values
+    from grpo_cli.stages import grpo, training
 
-        recipe = with_values(recipe, student_data(recipe, run_dir))
-    rundir.prepare(folder, resume=resume, overwrite=not resume)
+    recipe = _stage_recipe(step, recipe, run_dir)
+    init = grpo.resolve_init(recipe, run_dir) if step.kind == "grpo" else None
+    rundir.prepare(folder, resume=resume, overwrite=not resume, inputs=training.stage_inputs(recipe, init))
     cbs = callbacks(folder, recipe) if callbacks else []
     if step.kind == "sft":
         from grpo_cli.stages import sft
 
         sft.run(recipe, folder, resume=resume, callbacks=cbs)
     else:
-        from grpo_cli.stages import grpo
-
-        init = grpo.resolve_init(recipe, run_dir)
         grpo.run(recipe, folder, init_from=init, resume=resume, callbacks=cbs)
+
+
+def stage_argv(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resume: bool) -> list[str]:
+    """The `grpo` command line that runs one stage (what a child process runs, and what --dry-run prints)."""
+    common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
+    if step.kind == "eval":
+        return ["eval", *common, "--stage", step.label, "--overwrite"]
+    if step.kind == "distill":
+        folder = rundir.stage_dir(run_dir, recipe.name, "distill")
+        return ["distill", *common, "--output", str(folder), "--resume" if resume else "--overwrite"]
+    argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
+    if step.kind == "sft" and recipe.distill.teacher:
+        argv += [a for key, value in student_data(recipe, run_dir).items() for a in ("--set", f"{key}={value}")]
+    return argv
+
+
+def dry_run(recipe: Recipe, run_dir: str | Path) -> str:
+    """What `grpo run --dry-run` prints: every stage in order, what it does and the command that runs it (a training
+    stage's launch on this machine: processes, strategy, vLLM); nothing runs and no folder is made."""
+    from grpo_cli import launch
+    from grpo_cli.config import with_values
+
+    run_dir = Path(run_dir)
+    root = rundir.recipe_root(run_dir, recipe.name)
+    steps = plan(recipe)
+    lines = [
+        f"# grpo run --recipe {recipe.name}: {len(steps)} stages into {root}/, one after another; the resolved recipe "
+        f"is written to {root / 'recipe.yaml'} first, and every stage reads it"
+    ]
+    for i, step in enumerate(steps, 1):
+        lines.append(f"# {i}. [{step.folder}] {_describe(step, recipe)}")
+        argv = stage_argv(step, recipe, root / "recipe.yaml", run_dir, resume=False)
+        if step.kind in ("sft", "grpo"):
+            staged = with_values(recipe, student_data(recipe, run_dir)) if recipe.distill.teacher else recipe
+            lines.append(launch.dry_run(staged, argv))
+        else:
+            lines.append(shlex.join(["grpo", *argv]))
+    return "\n".join(lines)
 
 
 def _child(step: Step, recipe: Recipe, recipe_file: Path, run_dir: Path, *, resume: bool) -> None:
     """Run one stage as its own `grpo` command in a child process (which launches itself under accelerate when the
     recipe needs it)."""
-    common = ["--recipe", str(recipe_file), "--run-dir", str(run_dir)]
-    if step.kind == "eval":
-        argv = ["eval", *common, "--stage", step.label, "--overwrite"]
-    elif step.kind == "distill":
-        folder = rundir.stage_dir(run_dir, recipe.name, "distill")
-        argv = ["distill", *common, "--output", str(folder), "--resume" if distill_started(folder) else "--overwrite"]
-    else:
-        argv = ["sft" if step.kind == "sft" else "train", *common, "--resume" if resume else "--overwrite"]
-        if step.kind == "sft" and recipe.distill.teacher:
-            argv += [a for key, value in student_data(recipe, run_dir).items() for a in ("--set", f"{key}={value}")]
+    argv = stage_argv(step, recipe, recipe_file, run_dir, resume=resume)
     sys.stdout.flush()
     sys.stderr.flush()
     # The child's stdout goes to our stderr (fd 2): our stdout carries only `grpo run`'s own result (--json).

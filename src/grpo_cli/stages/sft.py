@@ -26,9 +26,12 @@ def sft_config_kwargs(recipe: Recipe, out_dir: str | Path, *, device: str) -> di
         **training.common_args(s, Path(out_dir), device, recipe.model),
         **tracking.trainer_args(recipe, "sft", push=False),
         "max_length": s.max_length,
-        # Prompt-completion rows: the loss is masked to the completion tokens.
+        # Prompt-completion rows: the loss is masked to the completion tokens (a recipe may say otherwise in TRL's
+        # own keys, below).
         "completion_only_loss": True,
         "packing": False,
+        # Every other SFTConfig field the recipe names, under TRL's name, as given (type-checked by config).
+        **s.trl,
     }
 
 
@@ -57,7 +60,7 @@ def run(recipe: Recipe, out_dir: str | Path, *, resume: bool = False, callbacks:
 
     kwargs = sft_config_kwargs(recipe, out_dir, device=device)
     tracking.check(recipe, push=False)
-    args = SFTConfig(**kwargs)
+    args = training.trl_config(SFTConfig, kwargs, "sft")
     cbs, interrupt = training.callbacks_for(out_dir, callbacks)
     trainer = SFTTrainer(
         model=base,

@@ -92,6 +92,15 @@ def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig
     }
 
 
+def trl_config(cls: type, kwargs: dict[str, Any], section: str) -> Any:
+    """TRL's config from the mapped keywords. What its own checks refuse (a combination of TRL keys the recipe passed
+    through, say) is one line naming the section, not a traceback."""
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as err:
+        raise UserError(f"TRL's {cls.__name__} refused the recipe's {section} keys: {str(err).strip()[:400]}") from None
+
+
 def check_vllm(use_vllm: bool, device: str) -> None:
     """A clear line when vLLM is asked for but cannot run here."""
     if not use_vllm:
@@ -118,11 +127,12 @@ def prompt_dataset(problems: Sequence[Any], tokenizer: Any, recipe: Recipe, *, w
     import datasets
 
     from grpo_cli.data import sft_target
-    from grpo_cli.prompts import render_prompt
+    from grpo_cli.prompts import render_prompts
 
     rows = []
-    for p in problems:
-        row = {"prompt": render_prompt(tokenizer, p.question, recipe.prompt)}
+    texts = render_prompts(tokenizer, [p.question for p in problems], recipe.prompt)  # one bounded child for all
+    for p, text in zip(problems, texts, strict=True):
+        row = {"prompt": text}
         if with_target:
             row["completion"] = sft_target(p)
         else:
@@ -157,6 +167,22 @@ def check_sft_lengths(dataset: Any, tokenizer: Any, max_length: int, context: in
             file=sys.stderr,
         )
     return cut
+
+
+def stage_inputs(recipe: Recipe, init: str | Path | None = None) -> dict[str, Any]:
+    """What a training stage consumes (rundir/inputs.py): the model it starts from (`init`, else model.name), the
+    training problems as read, and the resolved recipe. Recorded when the stage starts; --resume and `grpo run
+    --resume` compare it with what they would consume now."""
+    from grpo_cli import data
+    from grpo_cli.config import to_dict
+
+    problems, _ = data.load_train(recipe)
+    start = init if init is not None else recipe.model.name
+    return {
+        "model": rundir.inputs.model(start, recipe.model.revision if init is None else None),
+        "data": rundir.inputs.data(problems),
+        "recipe": to_dict(recipe),
+    }
 
 
 def begin(out_dir: Path, recipe: Recipe, stage: str, **info: Any) -> None:

@@ -8,8 +8,10 @@ Models in Mathematical Reasoning"; model card Qwen/Qwen2.5-Math-PRM-7B) works:
 - the model returns logits of shape (batch, tokens, 2) as its first output; a step's score is the positive-class
   probability, softmax(logits)[..., 1], at that step's separator token.
 
-The recipe names it: `steps: {scorer: prm}` and `prm: {model: Qwen/Qwen2.5-Math-PRM-7B}` (its model class is remote
-code in its repository: prm.trust_remote_code, on by default). A model whose config names a *ForTokenClassification
+The recipe names it: `steps: {scorer: prm}` and `prm: {model: Qwen/Qwen2.5-Math-PRM-7B}`. Its model class is remote
+code in its repository (the config's `auto_map`), which runs only with `prm.trust_remote_code: true` (off by default:
+a shared recipe must not run a stranger's Python at load); the files and classes that will run are named before
+anything loads, in the refusal or on stderr. A model whose config names a *ForTokenClassification
 architecture with two labels has the same interface and loads without remote code; `prm.model: tiny` builds such a
 model locally (a 2-layer Qwen2ForTokenClassification with the tiny model's character tokenizer plus the separator,
 random weights, nothing downloaded), which is what the CPU tests score with.
@@ -24,11 +26,13 @@ beside the policy).
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from grpo_cli.errors import UserError
+from grpo_cli.prompts import bounded
 
 TINY_PRM_VERSION = 1
 
@@ -63,12 +67,65 @@ def tiny_prm_dir() -> Path:
     return build_once(cache_root() / f"tiny-prm-{version}", build_tiny_prm)
 
 
-def load_prm(name: str, *, revision: str | None = None, trust_remote_code: bool = True, dtype: Any = None):
+# The files of a model folder or Hub repo whose `auto_map` names the Python that transformers imports from it.
+REMOTE_CODE_FILES = ("config.json", "tokenizer_config.json")
+
+
+def remote_code(path: str, revision: str | None = None) -> list[str]:
+    """What of a PRM's own Python transformers would run: 'AutoModel -> modeling_x.Cls (modeling_x.py)' for each
+    `auto_map` entry of its config.json and tokenizer_config.json (a local folder, or the Hub cache / Hub)."""
+    import json
+
+    found = []
+    for name in REMOTE_CODE_FILES:
+        text = _read_model_file(path, name, revision)
+        try:
+            auto_map = json.loads(text).get("auto_map") if text else None
+        except (ValueError, AttributeError):  # not JSON, or not an object: the loader says so
+            auto_map = None
+        for auto, ref in (auto_map or {}).items() if isinstance(auto_map, dict) else ():
+            for target in ref if isinstance(ref, list) else [ref]:
+                if isinstance(target, str):
+                    module = target.split("--")[-1].rsplit(".", 1)[0]
+                    found.append(f"{auto} -> {target} ({module.replace('.', '/')}.py)")
+    return found
+
+
+def _read_model_file(path: str, name: str, revision: str | None) -> str | None:
+    local = Path(path).expanduser()
+    if local.is_dir():
+        return (local / name).read_text(encoding="utf-8", errors="replace") if (local / name).is_file() else None
+    try:
+        from huggingface_hub import hf_hub_download
+
+        return Path(hf_hub_download(path, name, revision=revision)).read_text(encoding="utf-8", errors="replace")
+    except Exception:  # absent from the repo, offline and not cached: the loader below reports what it can't load
+        return None
+
+
+def check_remote_code(name: str, path: str, revision: str | None, trust_remote_code: bool) -> None:
+    """Refuse a PRM with remote code unless prm.trust_remote_code is on, naming what would run; when it is on, say
+    on stderr what will run."""
+    code = remote_code(path, revision)
+    if not code:
+        return
+    what = "; ".join(code)
+    if not trust_remote_code:
+        raise UserError(
+            f"prm.model {name} ships its own Python ({what}), which would run when it loads; read it, then set "
+            "prm.trust_remote_code=true to run it, or use a PRM whose config names a *ForTokenClassification class"
+        )
+    print(f"warning: prm.trust_remote_code=true: running prm.model {name}'s own Python: {what}", file=sys.stderr)
+
+
+def load_prm(name: str, *, revision: str | None = None, trust_remote_code: bool = False, dtype: Any = None):
     """(model, tokenizer) of a PRM: a *ForTokenClassification checkpoint through its auto class, anything else
-    (Qwen2.5-Math-PRM's Qwen2ForProcessRewardModel) through AutoModel with its remote code. Eval mode, on CPU."""
+    (Qwen2.5-Math-PRM's Qwen2ForProcessRewardModel) through AutoModel with its remote code, which runs only when
+    `trust_remote_code` (check_remote_code). Eval mode, on CPU."""
     from transformers import AutoConfig, AutoModel, AutoModelForTokenClassification, AutoTokenizer
 
     path = str(tiny_prm_dir()) if name == "tiny" else name
+    check_remote_code(name, path, revision, trust_remote_code)
     kwargs = {"revision": revision, "trust_remote_code": trust_remote_code}
     try:
         config = AutoConfig.from_pretrained(path, **kwargs)
@@ -123,25 +180,35 @@ class PRMScorer:
             self.model = accelerator.prepare_model(self.model, evaluation_mode=True, device_placement=True)
 
     def conversation(self, question: str, steps: Sequence[str]) -> str:
-        messages = [{"role": "system", "content": self.system}] if self.system else []
-        messages += [
-            {"role": "user", "content": question},
-            {"role": "assistant", "content": self.separator.join(steps) + self.separator},
-        ]
-        if getattr(self.tokenizer, "chat_template", None):
-            return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=False)
-        return "\n".join(m["content"] for m in messages)
+        return self.conversations([(question, steps)])[0]
+
+    def conversations(self, pairs: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+        """The scored text of each (question, steps): the PRM's chat template, rendered in one bounded child
+        (prompts.bounded: its template is code from the model folder), or the messages joined by lines."""
+
+        def messages(pair: tuple[str, Sequence[str]]) -> list[dict[str, str]]:
+            question, steps = pair
+            head = [{"role": "system", "content": self.system}] if self.system else []
+            return [*head, {"role": "user", "content": question},
+                    {"role": "assistant", "content": self.separator.join(steps) + self.separator}]  # fmt: skip
+
+        if not getattr(self.tokenizer, "chat_template", None):
+            return ["\n".join(m["content"] for m in messages(pair)) for pair in pairs]
+
+        def render(pair: tuple[str, Sequence[str]]) -> str:
+            return self.tokenizer.apply_chat_template(messages(pair), tokenize=False, add_generation_prompt=False)
+
+        return bounded(render, pairs, "the PRM's chat template")
 
     def __call__(self, questions: Sequence[str], steps: Sequence[Sequence[str]]) -> list[list[float | None]]:
         import torch
 
         scores: list[list[float | None]] = [[None] * len(per) for per in steps]
         todo = [i for i, per in enumerate(steps) if per]
+        texts = self.conversations([(questions[i], steps[i]) for i in todo])
         encoded = {
-            i: self.tokenizer(self.conversation(questions[i], steps[i]), add_special_tokens=False)["input_ids"][
-                : self.max_length
-            ]
-            for i in todo
+            i: self.tokenizer(text, add_special_tokens=False)["input_ids"][: self.max_length]
+            for i, text in zip(todo, texts, strict=True)
         }
         todo.sort(key=lambda i: len(encoded[i]))  # similar lengths share a batch: less padding
         device = next(self.model.parameters()).device
