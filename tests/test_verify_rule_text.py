@@ -35,6 +35,12 @@ CASES = [
     ("**Area = 140 − 96 = 44 m²**", "44", True, "number form: a unit's power is no number"),
     ("So it covers 5 m².", "2", False, "number form: ... and never the answer"),
     ("So the total cost is ₹5,40,000 for the year.", "540000", True, "number form: Indian grouping in a sentence"),
+    ("At the end of the month she is $25 in the red.", "-25", True, "number form: in the red is negative"),
+    ("The temperature ends 7 degrees below zero.", "-7", True, "number form: below zero is negative"),
+    ("La respuesta es dos euros con ochenta céntimos.", "2.80", True, "number words: a decimal in Spanish"),
+    ("Die Antwort ist fünfundvierzigtausend.", "45000", True, "number words: a German compound"),
+    ("答案是十九点五。", "19.5", True, "number words: a Chinese decimal"),
+    ("答案是十九点五。", "19", False, "number words: ... not its whole part"),
 ]
 
 
