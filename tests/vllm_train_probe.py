@@ -135,8 +135,8 @@ def with_digit_share() -> None:
 
     build = rewards.build_reward_funcs
 
-    def build_plus(recipe):
-        funcs, weights = build(recipe)
+    def build_plus(recipe, **kwargs):  # the keywords build_reward_funcs takes (not_from, ...) pass through
+        funcs, weights = build(recipe, **kwargs)
         return [*funcs, digit_share], [*weights, 1.0]
 
     rewards.build_reward_funcs = build_plus
