@@ -56,6 +56,8 @@ from grpo_cli.verify.lexicon import (
     NEGATED_BEFORE,
     NEGATION_FILLERS,
     NEGATION_HINTS,
+    NO_SOLUTION,
+    NO_SOLUTION_ELSEWHERE,
     OWNER_HINTS,
     PARTY_HINTS,
     QUOTE_SOURCES,
@@ -126,6 +128,9 @@ _CONDITION = re.compile(
 )  # fmt: skip
 
 
+_NONE_STATED = re.compile(
+    r"(?i)" + NO_SOLUTION + "|" + NO_SOLUTION_ELSEWHERE
+)  # 'no solution': an answer, the empty set
 _CONDITION_WORD = re.compile(
     r"(?i)(?:\b(?:" + either(c for c in CONDITIONS if c.isascii()) + r")\b|" + either(c for c in CONDITIONS if not c.isascii()) + ")"
 )  # fmt: skip
@@ -284,11 +289,12 @@ def asserted(text: str) -> Statements:
     negated, denied = _negated(text) if _holds(lower, NEGATION_HINTS) else ([], [])
     if negated:
         # a sentence whose only values are negated states none ('The answer is not 42.'); in one that states another
-        # value, what is negated stays a mark ('certainly not ¬¬ or ¬¬; it is 42')
+        # value, or that there is none ('... is never ¬¬, so ... has no solution.'), what is negated stays a mark
+        # ('certainly not ¬¬ or ¬¬; it is 42')
         text = _blank(text, negated, NEGATED)
         for pos, _ in denied:
             s, e = sentences.around(pos)
-            if not _ANY_VALUE.search(text, s, e):
+            if not _ANY_VALUE.search(text, s, e) and not _NONE_STATED.search(text, s, e):
                 spans.append((s, e))
     return Statements(_residue(_blank(text, spans)) if spans else text, tuple(denied))
 

@@ -158,6 +158,9 @@ FUNCTION_WORDS = (
 # A step of a worked solution, as a line opens: 'Step 2.', '**Schritt 3:**' (en, de, es, fr, ru, it, pt)
 STEP_WORDS = ("step", "schritt", "paso", "[ée]tape", "шаг", "passo", "passo")
 
+# A denial of one's own work, before what was not done: 'did not actually', 'never even'.
+_DID_NOT = r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never|couldn'?t|could\s+not)\s+(?:actually\s+|really\s+|even\s+)?"
+
 # An answer disowned after it is given: it was not derived. Four families in each language: a guess ('a guess',
 # 'guessed', 'no idea'), a made-up value ('made up', 'placeholder', 'the value above is arbitrary'), any value at all
 # ('just put a number', 'un numero qualsiasi'), and no working ('not actually derived', 'sin calcular', 'nicht
@@ -172,8 +175,7 @@ DISOWNED = {
            r"random\s+(?:number|value|figure|filler|guess)",
            r"(?:just|simply)\s+(?:put|typed|wrote|picked|entered|chose)\s+(?:down\s+)?(?:a|some|any|something)\b",
            r"picked\s+a\s+number", r"something\s+plausible",
-           r"(?:didn'?t|did\s+not|haven'?t|have\s+not|never|couldn'?t|could\s+not)\s+(?:actually\s+|really\s+|even\s+)?"
-           r"(?:solve[ds]?|solving|compute[ds]?|calculated?|derive[ds]?|work(?:ed)?\s+(?:it|this)\s+out"
+           _DID_NOT + r"(?:solve[ds]?|solving|compute[ds]?|calculated?|derive[ds]?|work(?:ed)?\s+(?:it|this)\s+out"
            r"|figured?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation|work))",
            r"not\s+(?:actually\s+|really\s+)?(?:derived|calculated|computed|solved|worked\s+out)",
            r"skipped\s+the\s+(?:calculation|math|work)", r"ignore\s+(?:the|this|that|my)\s+(?:number|answer|figure|value)",
