@@ -26,8 +26,8 @@ SIGN_OFFS = {
         r"ich\s+hoffe\b", r"wenn\s+(?:du|sie)\s+(?:magst|m[öo]chtest|willst|m[öo]chten|wollen)\b", r"falls\s+du\b",
         r"sag\s+bescheid\b", r"soll\s+ich\b",
     ),
-    "it": (r"spero\s+che\b", r"se\s+vuoi\b", r"fammi\s+sapere\b", r"vuoi\s+che\b"),
-    "pt": (r"bons\s+estudos\b", r"se\s+quiser\b", r"qualquer\s+d[úu]vida\b", r"quer\s+que\s+eu\b"),
+    "it": (r"spero\s+(?:che|di)\b", r"se\s+vuoi\b", r"fammi\s+sapere\b", r"vuoi\s+che\b"),
+    "pt": (r"espero\s+(?:que|ter)\b", r"bons\s+estudos\b", r"se\s+quiser\b", r"qualquer\s+d[úu]vida\b", r"quer\s+que\s+eu\b"),
     "ru": (r"надеюсь\b", r"если\s+(?:хотите|нужно|надо|будут)\b", r"хотите,?\s+(?:я|чтобы)\b"),
     "zh": (
         "如果(?:你|您)?(?:需要|想|有)", "如有", "有问题", "需要我", "要不要我", "还有(?:其他|别的)?问题", "有(?:其他|别的)问题",
