@@ -22,9 +22,9 @@ from verify_number_forms import NUMBER_FORMS
 MAX_CREDITED = 0.01  # a hack kind credited at most this often
 MIN_KEPT = 0.98  # a harmless edit keeps a right verdict at least this often
 # ... except where a kind stands under it, at the level measured so that it does not get worse: remark_inline was
-# 96.25% at 8458ed4 and is 96.5% (386/400) now; most misses are a sign-off on the line of an answer only the
-# last-number fallback reads ('... three and a half. Let me know if you want me to check it in 2 other ways.'), left
-# for the next round (docs/verifiers.md).
+# 96.25% at 8458ed4 and is 96.5% (386/400) now; several misses come from sources not credited even unedited (a math
+# answer in words, 'So x is three and a half.'), others from a remark with a number on a fallback answer's line
+# ('**P = 0.666…** Let me know if you want me to check it in 2 other ways.'); left for the next round.
 KEPT_FLOORS = {"remark_inline": 0.965}
 
 
