@@ -14,6 +14,8 @@ such input and is called as its README shows, verify(parse("$ref$"), parse(compl
 
     .venv/bin/python bench/verify_agreement.py                 # the tables quoted in docs/verifiers.md
     .venv/bin/python bench/verify_agreement.py --show tune     # also every disagreement on the tune split
+    .venv/bin/python bench/verify_agreement.py --split tune    # the tune split only (no held-out row scored)
+    .venv/bin/python bench/verify_agreement.py --mode strict   # the strict reading (answer slots only)
     .venv/bin/python bench/verify_agreement.py --json
 """
 
@@ -52,16 +54,20 @@ def read(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def ours(rows: list[dict], completion: str = "completion", answer: str = "answer", timeout: float = 1.0) -> list[bool]:
-    """Our verdicts; `timeout` is the symbolic fallback's budget per answer (1 s, the product's default)."""
-    from grpo_cli.verify import verify_batch
+def ours(
+    rows: list[dict],
+    completion: str = "completion",
+    answer: str = "answer",
+    timeout: float = 1.0,
+    mode: str = "flexible",
+) -> list[bool]:
+    """Our verdicts through verify.score, the call the reward and eval make; `timeout` is the symbolic fallback's
+    budget per answer (1 s, the product's default); `mode` the reading (flexible or strict)."""
+    from grpo_cli.verify import Problem, Scoring, score
 
-    verdicts = verify_batch(
-        [r[completion] for r in rows],
-        [r[answer] for r in rows],
-        [r.get("task", "math") for r in rows],
-        finished=[r.get("finished", True) for r in rows],
-        timeout=timeout,
+    problems = [Problem(r[answer], r.get("task", "math"), r.get("question")) for r in rows]
+    verdicts = score(
+        problems, [r[completion] for r in rows], Scoring(timeout, mode), [r.get("finished", True) for r in rows]
     )
     return [v.correct is True for v in verdicts]
 
@@ -86,9 +92,10 @@ def stats(rows: list[dict], said: list[bool], label: str = "label") -> dict:
     return {"rows": n, "agree": n - fn - fp, "fn": fn, "fp": fp, "agreement": (n - fn - fp) / n if n else 0.0}
 
 
-def corpus_report(show: str | None = None) -> dict:
-    rows = read(CORPUS)
-    a, b = ours(rows), math_verify(rows)
+def corpus_report(show: str | None = None, split: str | None = None, mode: str = "flexible") -> dict:
+    """`split`: only that split's rows (tune: the rows one may look at while changing the verifier)."""
+    rows = [r for r in read(CORPUS) if split is None or r["split"] == split]
+    a, b = ours(rows, mode=mode), math_verify(rows)
     groups: dict[str, list[int]] = {"all": list(range(len(rows)))}
     for i, r in enumerate(rows):
         for key in (f"split={r['split']}", f"batch={r['batch']}", f"task={r['task']}", f"source={r['source']}"):
@@ -154,7 +161,9 @@ def table(corpus: dict, suite: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     show = sys.argv[sys.argv.index("--show") + 1] if "--show" in sys.argv else None
-    corpus = corpus_report(show if show != "suite" else None)
+    split = sys.argv[sys.argv.index("--split") + 1] if "--split" in sys.argv else None
+    mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
+    corpus = corpus_report(show if show != "suite" else None, split, mode)
     suite = suite_report(show == "suite")
     if "--json" in sys.argv:
         print(json.dumps({"corpus": corpus, "suite": suite}, indent=2))

@@ -7,6 +7,10 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py            # the table quoted in docs/verifiers.md
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --show retraction   # our false positives of one kind
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --json
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --round 2 --mode strict   # round two, the strict reading
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout   # round two's held-out phrasings (score once)
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-after   # ... the set written after the rules
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-3   # ... the set written before round three
 """
 
 from __future__ import annotations
@@ -24,14 +28,14 @@ import verify_hacks as hacks  # noqa: E402
 from verify_agreement import math_verify  # noqa: E402
 
 
-def ours(rows: list[dict], timeout: float = 10.0) -> list[bool]:
+def ours(rows: list[dict], timeout: float = 10.0, mode: str = "flexible") -> list[bool]:
     from grpo_cli.verify import verify_batch
 
     args = ([r["completion"] for r in rows], [r["answer"] for r in rows], [r["task"] for r in rows])
     try:
-        verdicts = verify_batch(*args, questions=[r["question"] for r in rows], timeout=timeout)
+        verdicts = verify_batch(*args, questions=[r["question"] for r in rows], timeout=timeout, mode=mode)
     except TypeError:  # a verifier from before issue 26 (PYTHONPATH=old/src): it takes no question
-        verdicts = verify_batch(*args, timeout=timeout)
+        verdicts = verify_batch(*args, timeout=timeout, mode=mode)
     return [v.correct is True for v in verdicts]
 
 
@@ -59,8 +63,17 @@ def table(summary: dict) -> str:
 
 def main() -> None:
     logging.disable(logging.WARNING)
-    rows = hacks.edited_rows()
-    a = ours(rows)
+    mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
+    if {"--heldout", "--heldout-after", "--heldout-3"} & set(sys.argv):
+        rows = hacks.heldout_rows(after="--heldout-after" in sys.argv, third="--heldout-3" in sys.argv)
+    else:
+        rows = hacks.edited_rows()
+    if "--round" in sys.argv:  # '--round 2': round two's kinds only
+        two = (
+            set(hacks.HACKS_RIGHT_BASE) | set(hacks.HACKS_WRONG_BASE) | set(hacks.KEEPS_RIGHT_BASE) | {"changed_answer"}
+        )
+        rows = [r for r in rows if (r["kind"] in two) == (sys.argv[sys.argv.index("--round") + 1] == "2")]
+    a = ours(rows, mode=mode)
     b = math_verify(rows)
     if "--show" in sys.argv:
         kind = sys.argv[sys.argv.index("--show") + 1]

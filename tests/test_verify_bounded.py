@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from grpo_cli.verify import math_task, shutdown, verify, verify_batch
+from grpo_cli.verify import math_task, row, shutdown, verify, verify_batch
 from grpo_cli.verify.bounded import SymbolicPool
 
 
@@ -105,7 +105,7 @@ def test_the_fast_path_calls_no_eval(monkeypatch):
     for completion, reference, _, _ in GSM8K_CASES:
         verify(completion, reference, "gsm8k")
     for completion, reference, _, _ in MATH_CASES:
-        math_task.prepare(completion, reference, "flexible")
+        math_task.prepare(row.read(completion), reference, "flexible")
 
 
 def test_the_symbolic_path_parses_without_sympify_of_text(monkeypatch):

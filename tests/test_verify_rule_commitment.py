@@ -21,7 +21,14 @@ CASES = [
     ("\\boxed{12}. Wait, let me double-check: 3 x 4 = 12.", "12", "gsm8k", True, "looking again revises nothing"),
     ("The answer is 12. Wait, I miscounted: it is 15.", "15", "gsm8k", True, "revision on the phrase's own line"),
     ("The answer is 12. Wait, I miscounted: it is 15.", "12", "gsm8k", False, "revision on the line: 12 is gone"),
-    ("The answer is 12. She has 3 left.", "12", "gsm8k", True, "a detail on the phrase's line revises nothing"),
+    (
+        "The answer is 12. She has 3 left.",
+        "12",
+        "gsm8k",
+        False,
+        "a new number after the answer, in any words: no answer",
+    ),
+    ("She had 15 and ate 3. The answer is 12. She had 15 at first.", "12", "gsm8k", True, "a known quantity restated"),
     ("\\boxed{12} Hold on, I forgot one case: it is 13.", "12", "gsm8k", False, "revision on the box's line"),
     (
         "<answer>18</answer> (that is, $18 left) No wait, that's wrong; it is 19.",
@@ -69,7 +76,33 @@ CASES = [
     ("So 3 + 4 = 7 and 18 total. La respuesta final es:", "18", "gsm8k", False, "empty final statement (es)"),
     ("So 3 + 4 = 7 and 18 total. Die endgültige Antwort ist:", "18", "gsm8k", False, "empty final statement (de)"),
     ("So 3 + 4 = 7 and 18 total. The final answer is: 18", "18", "gsm8k", True, "the statement with its value"),
-]
+    # issue 38: a later statement of another value, in any words, is a hedge; working and known quantities are not
+    ("<answer>18</answer> ...though honestly I'd bet on 19.", "18", "gsm8k", False, "a later value, no listed word"),
+    ("#### 18\n\nBueno, mejor pongo 19.", "18", "gsm8k", False, "a later value, in Spanish"),
+    ("The answer is 18.\n\n**19**", "18", "gsm8k", False, "a bare value on the last line"),
+    ("**Answer: 84**\n\nHere is how: 12 × 3 = 36, then 36 + 48 = 84.", "84", "gsm8k", True, "working after it"),
+    ("**Answer: 54**\n\n- 18 per page\n- 3 pages", "54", "gsm8k", True, "a breakdown list after it"),
+    ("The answer is 18 hours.\n\nThat is 1080 minutes.", "18", "gsm8k", True, "the same value in another unit"),
+    ("$\\boxed{42}$ (placeholder, I did not actually solve it)", "42", "math", False, "disowned after it"),
+    ("$\\boxed{42}$ (checked twice)", "42", "math", True, "a remark that disowns nothing"),
+    # a later value the text never had is another answer, whatever the sentence is about; one it had, in a sentence
+    # about the problem's things, is a quantity restated; the answer's unit on a new quantity is another answer
+    ("Tom has 3 bags of 6 marbles. **Answer: 18 marbles**\n\n**TL;DR:** Tom gets 21.", "18", "gsm8k", False,
+     "a value the text never had, about the same things"),
+    ("He walks 60 miles a day. So the answer is 120 miles.\nHe walks 60 miles a day.", "120", "gsm8k", True,
+     "a quantity the text had, with its unit, restated"),
+    ("Jane buys 48 stickers. The answer is 48 stickers.\n\nIn summary, Jane has 46 stickers.", "48", "gsm8k",
+     False, "the answer's unit on a quantity the text never wrote"),
+    ("The pairs are $6$ of $36$.\n\n$\\boxed{0.1\\overline{6}}$\n\nThen again, $\\frac{7}{6}$ feels more likely.",
+     "\\frac{1}{6}", "math", False, "a repeating decimal is one value: 7/6 is another"),
+    ("$\\tan\\theta = -\\frac{4}{3}$.\n**Answer:** \\( \\tan\\theta = -1.\\overline{3} \\)\n\n→ $-\\frac{4}{3}$",
+     "-\\frac{4}{3}", "math", True, "a repeating decimal restated as its fraction"),
+    # a hypothetical on other data is no answer; a condition on the answer's own value is a hedge
+    ("Sam has 3 bags of 6 apples, 18 in all. <answer>18</answer> If he had 4 bags, he would have 24.", "18",
+     "gsm8k", True, "a hypothetical on other data"),
+    ("Sam has 3 bags of 6 apples, 18 in all. <answer>18</answer> If 18 is wrong, then it is 19.", "18", "gsm8k",
+     False, "a condition on the answer's value, then another"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("completion", "reference", "task", "expected", "rule"), CASES, ids=[c[-1] for c in CASES])

@@ -15,7 +15,7 @@ CASES = [
     ("I think \\boxed{72} is it.", "72", True, "box"),
     ("\\boxed{2} and \\boxed{3}", "2", False, "box: two boxes joined are one answer, not its first part"),
     ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "#### line"),
-    ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers"),
+    ("#### 72\nThat took 3 + 4 = 7 steps.", "72", True, "#### line outranks later numbers (working after it)"),
     ("The answer is 72.", "72", True, "phrase (en)"),
     ("La respuesta es 72.", "72", True, "phrase (es)"),
     ("La réponse est 72.", "72", True, "phrase (fr)"),
@@ -33,6 +33,20 @@ CASES = [
     ("So the answer is 45? Hmm, 3 x 24 = 72.", "45", False, "phrase: a question is no answer"),
     ("The answer is probably 56, but 3 x 24 = 72.", "56", False, "phrase: an uncommitted one"),
     ("The answer is enclosed within <answer> tags. 3 x 24 = 72.", "72", True, "phrase: one that names a place"),
+    # issue 38: a structured answer is read as a structure (verify/structure.py)
+    ('{"answer": 42, "confidence": 0.97}', "42", True, "JSON: the answer field"),
+    ('{"answer": 42, "confidence": 0.97}', "0.97", False, "JSON: metadata is not the answer"),
+    ('```json\n{"answer": 40, "alternatives": [42]}\n```', "40", False, "JSON: alternatives beside it are a hedge"),
+    ('{"answer": 40, "answer_alt": 42}', "40", False, "JSON: a field named as another answer is a hedge"),
+    ('{"final_answer": 40, "fallback": 42}', "40", False, "JSON: a fallback is another answer"),
+    ('{"answer": 40, "answer_confidence": 0.9}', "40", True, "JSON: metadata about the answer is not read"),
+    ('{"final_answer": 3.5, "unit": "hours"}', "3.5", True, "JSON: a unit field read with the value"),
+    ('{"x": 3}', "3", True, "JSON: no answer field, read as text"),
+    ("| Item | Value |\n|---|---|\n| Answer | 20 |\n| Confidence | 0.9 |", "20", True, "table: the answer row"),
+    ("Final answer: 42\n\n$\\boxed{\\text{see above}}$", "42", True, "box: a deferral to the stated answer"),
+    ("$\\boxed{18, 19}$", "18", False, "box: two values in one slot"),
+    ("<answer>18; 19</answer>", "18", False, "tag: two values in one slot"),
+    ("<answer>18; 18</answer>", "18", True, "tag: one value said twice"),
 ]
 
 

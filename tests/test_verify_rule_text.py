@@ -1,12 +1,13 @@
-"""Characters and number forms (verify/text.py; docs/verifiers.md, "Text that is invisible when rendered" and
-"Number forms"), one family: one pass before any reader. Each with examples both ways."""
+"""What a reader sees, characters and number forms (verify/visible.py, verify/text.py; docs/verifiers.md, "What a
+reader sees" and "Number forms"), one family: passes before any reader. Each with examples both ways."""
 
 from __future__ import annotations
 
 import pytest
 
 from grpo_cli.verify import verify
-from grpo_cli.verify.text import number_forms, visible, word_meaning
+from grpo_cli.verify.text import number_forms, word_meaning
+from grpo_cli.verify.visible import visible
 
 # (completion, reference, expected correct, rule)
 CASES = [
@@ -19,6 +20,27 @@ CASES = [
     ("The answer is 3 over 4.", "0.75", True, "number form: x over y"),
     ("Net income (loss): (45)", "-45", True, "number form: the accountant's negative"),
     ("The answer is 7¾.", "7.75", True, "number form: a vulgar fraction"),
+    # issue 38: what a reader sees, inside a box too
+    ("$\\boxed{\\color{white}{18}\\color{black}{19}}$", "18", False, "invisible: a colour switch ends at the next"),
+    ("$\\boxed{\\color{white}{18}\\color{black}{19}}$", "19", True, "invisible: the visible value"),
+    ("$\\boxed{\\color[rgb]{1,1,1}{18} 19}$", "18", False, "invisible: a colour model"),
+    ("<answer><span hidden>18</span>19</answer>", "19", True, "invisible: a hidden element"),
+    ("$\\boxed{\\color{red}{18}}$", "18", True, "invisible: a colour that shows"),
+    ("The answer is 40. [details](https://example.com/answer/42)", "42", False, "markup: a link target"),
+    ("The answer is [42](https://example.com).", "42", True, "markup: a link's text shows"),
+    ("The answer is 40. ![42](plot.png)", "42", False, "markup: an image's alt text"),
+    ("The answer is ~~42~~ 40.", "42", False, "struck out: withdrawn"),
+    ("The answer is ~~42~~ 40.", "40", True, "struck out: what stands"),
+    ("It costs ~$5 and ~$7, so ~$12.", "12", True, "struck out: a tilde that strikes nothing"),
+    ("**Area = 140 − 96 = 44 m²**", "44", True, "number form: a unit's power is no number"),
+    ("So it covers 5 m².", "2", False, "number form: ... and never the answer"),
+    ("So the total cost is ₹5,40,000 for the year.", "540000", True, "number form: Indian grouping in a sentence"),
+    ("At the end of the month she is $25 in the red.", "-25", True, "number form: in the red is negative"),
+    ("The temperature ends 7 degrees below zero.", "-7", True, "number form: below zero is negative"),
+    ("La respuesta es dos euros con ochenta céntimos.", "2.80", True, "number words: a decimal in Spanish"),
+    ("Die Antwort ist fünfundvierzigtausend.", "45000", True, "number words: a German compound"),
+    ("答案是十九点五。", "19.5", True, "number words: a Chinese decimal"),
+    ("答案是十九点五。", "19", False, "number words: ... not its whole part"),
 ]
 
 
@@ -30,6 +52,9 @@ def test_text_rule(completion, reference, expected, rule):
 def test_the_text_functions():
     assert "b" not in visible("a\\phantom{b}c")  # (a space stands in its place)
     assert visible("plain") == "plain"
+    assert visible("\\boxed{\\color{white}{18}\\color{black}{19}}").count("18") == 0
+    assert visible("x < 5 > y") == "x < 5 > y" and visible("<answer>5</answer>") == "<answer>5</answer>"
+    assert "₹540000" in number_forms("₹5,40,000")
     assert number_forms("1.234.567 and 3 over 4") == "1234567 and 3/4"
     assert number_forms("3.5 over") == "3.5 over"
     assert word_meaning("\\text{miércoles}") == "wednesday"

@@ -1,13 +1,13 @@
-"""verify/'s words live in one place (issue 26, deliverable 4): `verify/lexicon.py` holds every word list the readers
-match (answer phrases, hedges, revision words, scale words, sign-offs, number words, ...), keyed by language where
+"""verify/'s words live in one place (issue 26, deliverable 4): the `verify/lexicon/` package (one module per rule
+family, all re-exported by `verify.lexicon`) holds every word list the readers match (answer phrases, hedges, revision words, scale words, sign-offs, number words, ...), keyed by language where
 the words are, and every rule composes its regex from those named parts. Checked on the source with `ast`:
 
 - no string literal in verify/ (docstrings aside) is over 200 characters: a long pattern is composed from named
   parts (adjacent literals count as one, as Python joins them);
-- outside lexicon.py no string literal holds a run of WORD_RUN or more alternatives that are natural-language words
+- outside lexicon/ no string literal holds a run of WORD_RUN or more alternatives that are natural-language words
   ('so|therefore|thus|hence|finally'); a group of LaTeX commands after a backslash ('\\(?:frac|sqrt|...)') is not
   words;
-- outside lexicon.py no tuple, list, set or dict literal holds WORD_RUN or more plain words, except the LaTeX and
+- outside lexicon/ no tuple, list, set or dict literal holds WORD_RUN or more plain words, except the LaTeX and
   function names the parser knows and the reason codes (`NOT_WORDS`).
 """
 
@@ -21,7 +21,7 @@ import pytest
 from conftest import REPO
 
 VERIFY = REPO / "src" / "grpo_cli" / "verify"
-VOCABULARY = "lexicon.py"
+VOCABULARY = "lexicon"  # the package
 MAX_LITERAL = 200
 WORD_RUN = 5
 
@@ -102,7 +102,7 @@ def _plain_words(node: ast.AST) -> int:
 
 
 def _modules():
-    return sorted(VERIFY.glob("*.py"))
+    return sorted(VERIFY.rglob("*.py"))
 
 
 def test_the_checks_can_fail():
@@ -119,13 +119,13 @@ def test_no_literal_pattern_is_written_out_over_200_characters():
         for n in _literals(p)
         if len(n.value) > MAX_LITERAL
     ]
-    assert not long, "compose these from named parts in lexicon.py: " + ", ".join(long)
+    assert not long, "compose these from named parts in lexicon/: " + ", ".join(long)
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if p.name != VOCABULARY], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in _modules() if p.parent.name != VOCABULARY], ids=lambda p: p.name)
 def test_word_lists_live_in_the_vocabulary_module(path):
     runs = [f"{path.name}:{n.lineno} {n.value[:60]!r}" for n in _literals(path) if word_run(n.value) >= WORD_RUN]
-    assert not runs, "move these words into lexicon.py: " + ", ".join(runs)
+    assert not runs, "move these words into lexicon/: " + ", ".join(runs)
     tree = ast.parse(path.read_text())
     collections = [
         n
@@ -137,4 +137,4 @@ def test_word_lists_live_in_the_vocabulary_module(path):
         for n in collections
         if (path.name, _owner(tree, n)) not in NOT_WORDS
     ]
-    assert not lists, "move these word lists into lexicon.py: " + ", ".join(lists)
+    assert not lists, "move these word lists into lexicon/: " + ", ".join(lists)

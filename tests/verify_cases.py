@@ -36,9 +36,12 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("<answer>seventy-two</answer>", "27", False, "number words, wrong"),
     ("#### 72", "72", True, "GSM8K's own format"),
     ("She sold 48 + 24 = 72 clips.\n#### 72", "72", True, "GSM8K solution as completion"),
-    ("#### 72\nThat took 3 steps.", "72", True, "#### line outranks later numbers (math-verify reads 3)"),
+    ("#### 72\nThat took 3 + 4 = 7 steps.", "72", True, "#### line outranks later numbers (math-verify reads 7)"),
+    # issue 38: a new number stated after the answer, in any words, is another answer offered (docs/verifiers.md)
+    ("#### 72\nThat took 3 steps.", "72", False, "a new number stated after the #### line leaves no answer"),
     ("#### 72 ... took 3 steps", "3", False, "#### line outranks later numbers on the same line"),
-    ("The answer is 18. She sold 3 more later.", "18", True, "'answer is' phrase, first number after it"),
+    ("The answer is 18. She sold 3 + 2 = 5 more later.", "18", True, "'answer is' phrase, first number after it"),
+    ("The answer is 18. She sold 3 more later.", "18", False, "a new number stated after the phrase leaves no answer"),
     ("Final answer: 18", "18", True, "'Final answer:' phrase"),
     ("The answer is the number of apples.\nShe has 12.", "12", True, "a phrase without a number falls through"),
     ("**Answer:** 1,200 people", "1200", True, "bold answer label"),
@@ -868,8 +871,8 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     (
         "## Answer: 62 km\n\n- Leg 1: 14 × 3 = 42 km\n- Leg 2: 10 × 2 = 20 km\n\nLeg 1 is the longer one, with **42 km**.",
         "62",
-        True,
-        "a last bold value that is no total leaves the heading",
+        False,
+        "issue 38: a last sentence stating another value after the answer heading leaves no answer",
     ),
     (
         "<think>\n3 chapters at 30 minutes each: 90 minutes, which is 1.5 hours.\n</think>\n\n\\[\\boxed{1.5\\text{ hours}}\\]",
@@ -996,6 +999,31 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
         True,
         "a last paragraph describing the amount ('This is the amount you paid ...') is no answer",
     ),
+    # issue 38: right answers the verifier refused (the classes the issue names; examples of each, both ways)
+    (
+        "So the floor is 12 × 11 = 132 m², minus the 20 m² hall: **112 m²**.",
+        "112",
+        True,
+        "a unit's power after the value",
+    ),
+    ("The box holds 2 × 3 × 4 = 24 cm³.", "3", False, "a unit's power is never the answer"),
+    ("Le quedan tres euros con cincuenta céntimos.", "3.5", True, "money in Spanish words with 'con'"),
+    ("Die Antwort ist zweihundertfünfzig.", "250", True, "a German compound number word"),
+    ("Het antwoord is achtenzestig.", "68", True, "a Dutch compound number word"),
+    ("La risposta è duecentoquaranta.", "240", True, "an Italian compound number word"),
+    ("La respuesta es doce coma cinco.", "12.5", True, "a decimal in Spanish words"),
+    ("La réponse est sept virgule cinq.", "7.5", True, "a decimal in French words"),
+    ("The answer is nine point seven five.", "9.75", True, "a decimal in English words, digit by digit"),
+    ("答案是三十二点五。", "32.5", True, "a decimal in Chinese numerals"),
+    ("答案是三十二点五。", "32", False, "a decimal is not its whole part"),
+    ("Each of the 3 friends pays 45 ÷ 3 = 15, so each pays 十五元。", "15", True, "CJK numerals end the sentence"),
+    ("She earns Rs. 15,000 a month, so Rs. 1,80,000 a year.", "180000", True, "Indian grouping in a sentence"),
+    ("After the bills the account is $60 in the red.", "-60", True, "'in the red' is a negative amount"),
+    ("After the bills the account is $60 in the red.", "60", True, "... with its size as the other reading"),
+    ("Der Kontostand liegt 35 Euro im Minus.", "-35", True, "'im Minus'"),
+    ("At night it was 9 below zero.", "-9", True, "'below zero' without a unit"),
+    ("Final answer: 24\n\n$\\boxed{\\text{as above}}$", "24", True, "a box that defers to the stated answer"),
+    ("It is certainly not 23 or 25; it is 24.", "24", True, "two values ruled out, one stated"),
 ]
 
 # Cases that only hold in one mode: (completion, reference, expected, mode, note).

@@ -76,7 +76,7 @@ def completion_text(completion: Any) -> str:
     return "" if completion is None else str(completion)
 
 
-def _prompt_text(prompt: Any) -> str | None:
+def prompt_text(prompt: Any) -> str | None:
     """A prompt's text: a string, or the user messages of a conversational prompt."""
     if isinstance(prompt, str):
         return prompt
@@ -116,28 +116,47 @@ def completion_finished(text: str, ids: Sequence[int] | None, max_length: int) -
     return len(ids) < max_length or text.rstrip().endswith("</answer>")
 
 
-def make_accuracy(recipe: Recipe) -> RewardFunc:
-    from grpo_cli.verify import TASKS, verify_batch
+def batch_problems(kwargs: dict, n: int, default_task: str, reward: str = "accuracy") -> list[Any]:
+    """The verifier's problems of one reward batch, from TRL's columns: `answer` (the parsed reference), `task` (the
+    recipe's data.task where absent) and the question (the dataset's `question` column, else the user text of TRL's
+    `prompts`), so that an answer that only restates the question is no answer (docs/verifiers.md)."""
+    from grpo_cli.verify import TASKS, Problem
 
-    timeout = float(recipe.reward_options.verify_timeout)
+    answers = _column(kwargs, "answer", n, reward)
+    tasks = kwargs.get("task")
+    tasks = [t if t in TASKS else default_task for t in tasks] if tasks is not None else [default_task] * n
+    return [
+        Problem("" if a is None else str(a), t, q)
+        for a, t, q in zip(answers, tasks, batch_questions(kwargs, n), strict=True)
+    ]
+
+
+def batch_questions(kwargs: dict, n: int) -> list[str | None]:
+    """Each row's question as asked: the `question` column, else the user text of `prompts`; None where unknown."""
+    asked = kwargs.get("question")
+    if asked is None or len(asked) != n:
+        asked = kwargs.get("prompts")
+    if asked is None or len(asked) != n:
+        return [None] * n
+    return [prompt_text(q) for q in asked]
+
+
+def make_accuracy(recipe: Recipe) -> RewardFunc:
+    from grpo_cli.verify import Scoring, score
+
+    scoring = Scoring.of(recipe)
     default_task = recipe.data.task
     max_length = int(recipe.grpo.max_completion_length)
 
     def accuracy(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
         n = len(completions)
-        answers = _column(kwargs, "answer", n, "accuracy")
-        tasks = kwargs.get("task")
-        tasks = [t if t in TASKS else default_task for t in tasks] if tasks is not None else [default_task] * n
-        refs = ["" if a is None else str(a) for a in answers]
+        problems = batch_problems(kwargs, n, default_task)
         texts = [completion_text(c) for c in completions]
         ids = kwargs.get("completion_ids")
         ids = list(ids) if ids is not None and len(ids) == n else [None] * n
         # A cut-off completion is never credited through the last-number fallback (docs/verifiers.md).
         finished = [completion_finished(t, i, max_length) for t, i in zip(texts, ids, strict=True)]
-        # The prompt, so that an answer that only restates the question is no answer (docs/verifiers.md).
-        asked = kwargs.get("question") or kwargs.get("prompts")
-        questions = [_prompt_text(q) for q in asked] if asked is not None and len(asked) == n else None
-        verdicts = verify_batch(texts, refs, tasks, timeout=timeout, finished=finished, questions=questions)
+        verdicts = score(problems, texts, scoring, finished)
         log_metric = kwargs.get("log_metric")
         if callable(log_metric) and n:
             for name, value in verifier_shares(verdicts, finished).items():
@@ -333,8 +352,8 @@ def make_steps(recipe: Recipe) -> RewardFunc:
 
     def steps(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
         n = len(completions)
-        questions = kwargs.get("question") or kwargs.get("prompts") or [""] * n
-        batch = scoring.score([str(q) for q in questions], [completion_text(c) for c in completions])
+        questions = [q or "" for q in batch_questions(kwargs, n)]  # the question the accuracy reward reads
+        batch = scoring.score(questions, [completion_text(c) for c in completions])
         log_batch_metrics(batch, kwargs.get("log_metric"))
         return [reduce_scores(b.scores, how) for b in batch]
 

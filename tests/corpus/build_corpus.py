@@ -13,9 +13,11 @@ with a one-line note, come in batches:
   assistants in many languages, GRPO rollouts, few-shot evaluation output, competition answer types), most with a
   fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
 - the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used
-  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 14 is held out. (Batch 10 was
-  held out first: batches 11 to 13 were written after it and tuned on while it stayed sealed; once scored, its
-  misses were fixed and batch 14 was written. docs/verifiers.md gives each batch's first score.)
+  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 24 is held out (issue 38:
+  written after batch 23 was scored once, before the third round of that issue's rules, blind rows only, scored
+  once at the end; batch 23 was written before any of that issue's rules and is tune since its first score).
+  (Batch 10 was held out first: batches 11 to 13 were written after it and tuned on while it stayed sealed; once
+  scored, its misses were fixed and batch 14 was written. docs/verifiers.md gives each batch's first score.)
 
 Row: {"id", "source": synthetic|synthetic_blind|smollm2|smollm2_own, "task": gsm8k|math, "completion", "answer"
 (the reference as `parse_reference` takes it), "finished" (False = cut off at the token limit), "label" (bool),
@@ -32,7 +34,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 22
+HELDOUT_BATCH = 24
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -655,6 +657,12 @@ BLIND = (
     (22, "blind_batch22a.jsonl"),
     (22, "blind_batch22b.jsonl"),
     (22, "blind_batch22c.jsonl"),
+    (23, "blind_batch23a.jsonl"),
+    (23, "blind_batch23b.jsonl"),
+    (23, "blind_batch23c.jsonl"),
+    (24, "blind_batch24a.jsonl"),
+    (24, "blind_batch24b.jsonl"),
+    (24, "blind_batch24c.jsonl"),
 )
 
 

@@ -1,8 +1,9 @@
 """`grpo verify FILE.jsonl`: score completions against references with the same verifier GRPO rewards use.
 
 Each input line is a JSON object with `completion` (text, or a conversational list of messages) and `answer` (a raw
-or parsed reference), and optionally `task` (gsm8k | math; it wins over --task) and `question` (the prompt: an
-answer that only restates it is no answer, docs/verifiers.md). Every valid row is written back
+or parsed reference), and optionally `task` (gsm8k | math; it wins over --task) and `question`, else `prompt` (what
+was asked: an answer that only restates it is no answer, docs/verifiers.md). Rows are scored by `verify.score`, the
+call the accuracy reward and `grpo eval` make. Every valid row is written back
 unchanged plus `correct` (true/false/null), `extracted` and `reason`: to --out, or to stdout when there is no --out
 (then the summary goes to stderr). Malformed lines are reported with their line number and skipped.
 Plain Python: no torch/transformers/trl/datasets import.
@@ -85,6 +86,15 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
         yield row, text, reference, task
 
 
+def _question(row: dict) -> str | None:
+    """The question a row was asked: its `question`, else its `prompt` (text, or the user text of a conversational
+    prompt), as the accuracy reward reads TRL's `prompts` (rewards.prompt_text)."""
+    from grpo_cli.rewards import prompt_text
+
+    asked = row.get("question")
+    return prompt_text(asked if asked is not None else row.get("prompt"))
+
+
 def _chunks(rows, size: int):
     chunk = []
     for row in rows:
@@ -97,7 +107,7 @@ def _chunks(rows, size: int):
 
 
 def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, timeout: float) -> dict[str, Any]:
-    from grpo_cli.verify import TASKS, verify_batch
+    from grpo_cli.verify import TASKS, Problem, Scoring, score
 
     if task not in TASKS:
         raise UserError(f"--task {task!r} is not a verifier task{did_you_mean(task, TASKS)}")
@@ -123,15 +133,12 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         # the old file (or none), never half of the rows.
         sink = stack.enter_context(safeio.atomic_writer(out)) if out else sys.stdout
         for chunk in _chunks(_read_rows(handle, task, TASKS, problems), CHUNK):
-            verdicts = verify_batch(
+            verdicts = score(
+                [Problem(r, t, _question(row)) for row, _, r, t in chunk],
                 [c for _, c, _, _ in chunk],
-                [r for _, _, r, _ in chunk],
-                [t for *_, t in chunk],
-                timeout=timeout,
-                mode="strict" if mode == "strict" else "flexible",  # one of the two (checked above)
+                Scoring(timeout=timeout, mode=mode),
                 # a row may say it was cut off at the token limit: "finished": false, or grpo eval's "truncated": true
-                finished=[row.get("finished", not row.get("truncated", False)) is not False for row, *_ in chunk],
-                questions=[row.get("question") if isinstance(row.get("question"), str) else None for row, *_ in chunk],
+                [row.get("finished", not row.get("truncated", False)) is not False for row, *_ in chunk],
             )
             for (row, *_), v in zip(chunk, verdicts, strict=True):
                 reasons[v.reason] += 1

@@ -182,6 +182,9 @@ class RewardOptions:
     overlong_penalty: float = 1.0
     # Seconds one verification may take before it counts as wrong (reason: timeout).
     verify_timeout: float = 1.0
+    # How the reward and eval's pass@1 read an answer: flexible (answer slots, then the last number / LaTeX of a
+    # finished text) or strict (answer slots only). docs/verifiers.md, "Which reading the reward uses".
+    verify_mode: Literal["flexible", "strict"] = "flexible"
 
     def check(self, recipe: Recipe) -> None:
         """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""

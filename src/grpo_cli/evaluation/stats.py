@@ -252,13 +252,17 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 def strict_flexible(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> dict[str, Any]:
     """pass@1 two ways, as lm-evaluation-harness reports GSM8K ("strict-match" / "flexible-extract"): strict counts an
     answer only in the required format (answer tag, box, ####, answer phrase: the rows' `correct_strict`), flexible
-    also takes the last number / last LaTeX (`correct`, the reward's verdict, so pass@1_flexible = pass@1). Rows
-    without `correct_strict` (older samples.jsonl) give only the flexible figure."""
+    also takes the last number / last LaTeX (`correct_flexible`; rows from before it have only `correct`, which was
+    the flexible reading). pass@1 is the recipe's reading, whichever of the two. Rows without `correct_strict`
+    (older samples.jsonl) give only the flexible figure."""
     m = len(scored)
     if m == 0 or n == 0:
         return {"pass@1_flexible": 0.0}
     out: dict[str, Any] = {
-        "pass@1_flexible": sum(sum(bool(r["correct"]) for r in rs) / n for rs in scored.values()) / m
+        "pass@1_flexible": sum(
+            sum(bool(r.get("correct_flexible", r["correct"])) for r in rs) / n for rs in scored.values()
+        )
+        / m
     }
     if all("correct_strict" in r for rs in scored.values() for r in rs):
         out["pass@1_strict"] = sum(sum(bool(r["correct_strict"]) for r in rs) / n for rs in scored.values()) / m

@@ -193,28 +193,35 @@ def score(
     problems: list[Any], completions: list[str], recipe: Recipe, finished: list[bool] | None = None
 ) -> list[dict[str, Any]]:
     """Verdict, extracted answer, answer key and format of each (problem, completion), by the reward's own functions:
-    `verify_batch` is what the accuracy reward calls (same timeout, flexible mode, the same truncation rule),
-    `format_score` is the format reward. `correct_strict` is the strict-mode verdict (the answer in a required
-    format: answer tag, box, ####, answer phrase), for summary.json's pass@1_strict."""
+    `verify.score` is the call the accuracy reward makes (the question, the recipe's reading and timeout, the same
+    truncation rule), `format_score` is the format reward. `correct` is the recipe's reading
+    (`reward_options.verify_mode`, what the reward pays); `correct_flexible` and `correct_strict` are both readings
+    (the last-number fallback, or the answer in a required format: answer tag, box, ####, answer phrase), for
+    summary.json's pass@1 and pass@1_strict."""
     from grpo_cli.rewards import format_score
-    from grpo_cli.verify import answer_key, verify_batch
+    from grpo_cli.verify import Scoring, answer_key
+    from grpo_cli.verify import score as verdicts_of
 
-    refs, tasks = [p.answer for p in problems], [p.task for p in problems]
-    done = finished if finished is not None else True
-    timeout = recipe.reward_options.verify_timeout
-    verdicts = verify_batch(completions, refs, tasks, timeout=timeout, finished=done)
-    strict = verify_batch(completions, refs, tasks, timeout=timeout, finished=done, mode="strict")
+    scoring = Scoring.of(recipe)
+    readings = {mode: verdicts_of(problems, completions, scoring.reading(mode), finished) for mode in READINGS}
+    verdicts = readings[scoring.mode]
     return [
         {
             "extracted": v.extracted,
             "correct": v.correct,
+            "correct_flexible": vf.correct,
             "correct_strict": vs.correct,
             "reason": v.reason,
             "key": answer_key(v.extracted, p.task),
             "formatted": format_score(c) == 1.0,
         }
-        for p, c, v, vs in zip(problems, completions, verdicts, strict, strict=True)
+        for p, c, v, vf, vs in zip(
+            problems, completions, verdicts, readings["flexible"], readings["strict"], strict=True
+        )
     ]
+
+
+READINGS = ("flexible", "strict")
 
 
 def run(
@@ -350,6 +357,8 @@ def sample_rows(problems: list[Any], texts: list[str], completions: list[list[An
             "sample": j,
             "prompt": prompt,
             "completion": c.text,
+            # the question as asked: what the verifier reads beside the completion (`grpo verify` re-reads it)
+            "question": problem.question,
             "reference": problem.answer,
             # `answer` repeats the reference under the column name `grpo verify` and the reward functions read.
             "answer": problem.answer,

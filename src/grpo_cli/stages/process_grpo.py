@@ -28,7 +28,7 @@ import torch
 from accelerate.utils import gather_object
 from trl import GRPOTrainer
 
-from grpo_cli.rewards import completion_text
+from grpo_cli.rewards import completion_text, prompt_text
 from grpo_cli.stepwise.advantage import process_advantages
 from grpo_cli.stepwise.scoring import StepScoring, batch_metrics
 from grpo_cli.stepwise.split import with_token_ends
@@ -54,7 +54,8 @@ class ProcessGRPOTrainer(GRPOTrainer):
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
         rewards_per_func = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-        questions = [str(x.get("question", p)) for x, p in zip(inputs, prompts, strict=True)]
+        # each row's question as the accuracy reward reads it (rewards.batch_questions)
+        questions = [prompt_text(x.get("question", p)) or "" for x, p in zip(inputs, prompts, strict=True)]
         batch = self.step_scoring.score(questions, [completion_text(c) for c in completions])
         if self.log_step_metrics:
             for name, value in batch_metrics(batch).items():

@@ -20,147 +20,41 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
-from collections.abc import Sequence
-from typing import Literal
 
 from grpo_cli.verify import gsm8k, math_task, row
+from grpo_cli.verify.batch import DEFAULT_TIMEOUT, TASKS, Mode, Task, check_task, verify, verify_batch
 from grpo_cli.verify.bounded import pool, shutdown
-from grpo_cli.verify.text import ascii_math, visible
+from grpo_cli.verify.scoring import Problem, Scoring, score
+from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
     "REASONS",
     "TASKS",
+    "Problem",
+    "Scoring",
     "Verdict",
     "answer_key",
     "extract_answer",
     "parse_reference",
+    "score",
     "shutdown",
     "verify",
     "verify_batch",
     "warm_up",
 ]
 
-Task = Literal["gsm8k", "math"]
-Mode = Literal["strict", "flexible"]
-TASKS: tuple[str, ...] = ("gsm8k", "math")
-DEFAULT_TIMEOUT = 1.0
-
 logger = logging.getLogger(__name__)
-
-
-def _check_task(task: str) -> None:
-    if task not in TASKS:
-        raise ValueError(f"unknown verifier task {task!r}; expected one of {', '.join(TASKS)}")
-
-
-def verify(
-    completion: str,
-    reference: str,
-    task: Task = "gsm8k",
-    *,
-    timeout: float = DEFAULT_TIMEOUT,
-    mode: Mode = "flexible",
-    finished: bool = True,
-    question: str | None = None,
-) -> Verdict:
-    """Is the completion's final answer equal to the reference? `reference` is a parsed reference
-    (`parse_reference`); a raw GSM8K answer ('... #### 72') or a MATH solution is accepted too. `finished=False`
-    says the completion was cut off at the token limit (it did not end by EOS or `</answer>`): then only an answer it
-    states (answer tag, box, ####, answer phrase) counts, never the last-number / last-LaTeX fallback, and a phrase
-    that runs into the cut is not trusted (reason `truncated`)."""
-    return verify_batch(
-        [completion], [reference], task, timeout=timeout, mode=mode, finished=finished, questions=[question]
-    )[0]
-
-
-def verify_batch(
-    completions: Sequence[str],
-    references: Sequence[str],
-    tasks: str | Sequence[str] = "gsm8k",
-    *,
-    timeout: float = DEFAULT_TIMEOUT,
-    mode: Mode = "flexible",
-    finished: bool | Sequence[bool | None] = True,
-    questions: Sequence[str | None] | None = None,
-) -> list[Verdict]:
-    """`verify` over many rows. Answers the fast path cannot decide go to the bounded symbolic workers together,
-    one pipe round-trip each, fanned out over the pool; identical (reference, answer) pairs are checked once.
-    `finished`: one flag for all rows or one per row (None = not known, taken as finished). `questions`: the prompt
-    of each row (None where unknown): an answer that only restates it is no answer (verify.question)."""
-    if len(completions) != len(references):
-        raise ValueError(f"{len(completions)} completions but {len(references)} references")
-    per_row = [tasks] * len(completions) if isinstance(tasks, str) else list(tasks)
-    if len(per_row) != len(completions):
-        raise ValueError(f"{len(completions)} completions but {len(per_row)} tasks")
-    for task in set(per_row):
-        _check_task(task)
-    done = [finished] * len(completions) if isinstance(finished, bool) else [f is not False for f in finished]
-    if len(done) != len(completions):
-        raise ValueError(f"{len(completions)} completions but {len(done)} finished flags")
-    asked = [None] * len(completions) if questions is None else [q if isinstance(q, str) else None for q in questions]
-    if len(asked) != len(completions):
-        raise ValueError(f"{len(completions)} completions but {len(asked)} questions")
-    verdicts: list[Verdict | None] = [None] * len(completions)
-    pending: dict[tuple[str, str], list[tuple[int, str]]] = {}
-    budget: dict[tuple[str, str], float] = {}
-    whole: list[int] = []  # rows too long for the fast path in this process: they run whole in a worker
-    for i, (completion, reference, task) in enumerate(zip(completions, references, per_row, strict=True)):
-        start = time.monotonic()
-        completion = completion if isinstance(completion, str) else str(completion)
-        reference = reference if isinstance(reference, str) else str(reference)
-        if (refused := row.too_long(completion, reference)) is not None:
-            verdicts[i] = refused
-            continue
-        if not row.inline(completion, reference):
-            whole.append(i)
-            continue
-        try:
-            prepared = row.fast_path(completion, reference, task, mode, done[i], asked[i])
-        except Exception:  # a bug must not take a training run down; it is logged and scored as an error
-            logger.warning("verifier error on row %d", i, exc_info=True)
-            verdicts[i] = Verdict(False, None, "error")
-            continue
-        if isinstance(prepared, Verdict):
-            verdicts[i] = prepared
-            continue
-        ref_text, pred_text, extracted = prepared
-        spent = time.monotonic() - start
-        if spent >= timeout:
-            verdicts[i] = Verdict(False, extracted, "timeout")
-            continue
-        key = (ref_text, pred_text)
-        cached = math_task.CACHE.get(key)
-        if cached is not None:
-            verdicts[i] = Verdict(cached[0], extracted, cached[1])
-            continue
-        pending.setdefault(key, []).append((i, extracted))
-        budget[key] = min(budget.get(key, timeout), timeout - spent)
-    if pending or whole:
-        keys = list(pending)
-        jobs = [("math", k) for k in keys]
-        jobs += [
-            ("verify", (str(completions[i]), str(references[i]), per_row[i], mode, done[i], asked[i])) for i in whole
-        ]
-        # One deadline for the batch's worker jobs: the tightest remaining budget among them.
-        results = pool().run(jobs, timeout=min([*budget.values(), timeout]))
-        for k, (correct, reason, *_) in zip(keys, results, strict=False):
-            math_task.CACHE.put(k, (correct, reason))
-            for i, extracted in pending[k]:
-                verdicts[i] = Verdict(correct, extracted, reason)
-        for i, (correct, reason, *extracted) in zip(whole, results[len(keys) :], strict=True):
-            verdicts[i] = Verdict(correct, extracted[0] if extracted else None, reason)
-    return [v if v is not None else Verdict(False, None, "error") for v in verdicts]
 
 
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
-    _check_task(task)
-    completion = ascii_math(visible(completion))
+    check_task(task)
+    said = row.read(completion)
     if task == "gsm8k":
-        return gsm8k.extract(completion, mode, finished)
-    found = math_task.locate(completion, mode, finished)
+        return gsm8k.extract(said, mode, finished)
+    found = math_task.locate(said, mode, finished)
     if found is None:
         return None
     return math_task.answer_text(found[0], found[1]) or None
@@ -169,7 +63,7 @@ def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible
 def parse_reference(raw: str, task: Task = "gsm8k") -> str | None:
     """A dataset's raw answer field -> the reference `verify` takes; None when it cannot be parsed.
     gsm8k: '... #### 1,234' -> '1234'. math: a LaTeX answer, or a solution's last \\boxed{} content."""
-    _check_task(task)
+    check_task(task)
     if raw is None:
         return None
     raw = ascii_math(str(raw))
@@ -178,7 +72,7 @@ def parse_reference(raw: str, task: Task = "gsm8k") -> str | None:
 
 def answer_key(extracted: str | None, task: Task = "gsm8k") -> str | None:
     """A canonical string that equivalent answers share ('0.5', '\\frac12' and '1/2' -> '1/2'): groups for maj@k."""
-    _check_task(task)
+    check_task(task)
     if extracted is None:
         return None
     extracted = ascii_math(str(extracted))

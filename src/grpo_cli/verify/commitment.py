@@ -20,7 +20,9 @@ The task modules (gsm8k, math_task) call `committed` with their own reader and c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from grpo_cli.verify.lexicon import (
@@ -31,10 +33,11 @@ from grpo_cli.verify.lexicon import (
     CJK_ALTERNATIVE_WORDS,
     CJK_REVISION_WORDS,
     CONCLUDES,
+    DISOWNED,
     IF_WORDS,
-    NEGATIONS,
     RANGE_WORDS,
     REVISION_WORDS,
+    STEP_WORDS,
     TOLERANCE,
     TOLERANCE_WORDS,
     VALUE_FILLERS,
@@ -42,6 +45,7 @@ from grpo_cli.verify.lexicon import (
 )
 from grpo_cli.verify.region import own_problem, without_sign_off, without_trailers
 from grpo_cli.verify.sources import CLOSE_TAG, HASHES, PHRASE_WORDS, SENTENCE_END, boxes, phrase_matches, phrase_span
+from grpo_cli.verify.text import content_words
 
 Found = tuple[str, str]
 
@@ -65,6 +69,10 @@ _WARNING = re.compile(
     r"|common\s+(?:mistake|error|trap|pitfall)|(?:a|the)\s+(?:mistake|trap)\s+(?:would|is))"
 )
 _CONCLUDES = re.compile(r"(?i)" + CONCLUDES)
+# A sentence that opens with a condition on other data (its condition holds a value): a hypothetical, not an answer
+# to this problem ('If she had started with 20 apples, she would have 24.'); a condition without one offers another
+# reading ('If we count the endpoints, it is 13.': a hedge, read as any sentence).
+_HYPOTHETICAL = re.compile(r"(?i)\W{0,3}(?:(?:" + IF_WORDS + r")\b|如果|假如|要是|もし)[^,，:;\n]{0,80}?[0-9]")
 # A sentence that opens with a revision or with another value: 'Or 13, if ...', 'Actually, it is 13.'
 _OPENS = re.compile(
     r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
@@ -95,9 +103,10 @@ _RANGE = re.compile(
 )
 _PLAIN_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\\[dt]?frac\s*\{[0-9]+\}\s*\{[0-9]+\})")
 _MATH_REGION = re.compile(r"\$[^$]{1,80}\$|\\\((?:(?!\\\)).){1,80}\\\)")
-_NEGATED = re.compile(r"(?i)(?:,\s*|\s)(?:" + NEGATIONS + r")\s+" + _NUM + r"[^\s,.;]*")
 _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
-_NOT_BEFORE = re.compile(r"(?i)(?:" + NEGATIONS + r")\s*\$?\s*$")
+# A sentence after the answer that disowns it: a placeholder, a guess, a made-up number (lexicon.DISOWNED)
+_DISOWNED = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in DISOWNED.items() if k != "zh ja ko"}) + r")\b|"
+                       + either(DISOWNED["zh ja ko"]) + ")")  # fmt: skip
 _ENDED = re.compile(r"[.!?]\s+$")  # the answer's sentence ended before the closing part
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
@@ -140,8 +149,6 @@ def answer_end(text: str, span: str, source: str) -> int:
             if span in text[m.end() : line_end].replace("$", ""):  # 'answer: $5 + $48 = $44.' was read without '$'
                 return line_end
     i = text.rfind(span)
-    while i > 0 and _NOT_BEFORE.search(text, max(0, i - 16), i):
-        i = text.rfind(span, 0, i)
     return i + len(span) if i >= 0 else -1
 
 
@@ -175,7 +182,13 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     first = _SENTENCE.search(rest)
     first_end = first.end() if first else len(rest)
     # (not a phrase's line after its first sentence, nor what opens with a revision: '\boxed{12} Wait, it is 13.')
-    own_sentence = not _ENDED.search(text, max(0, end - 3), end) and not _OPENS.match(_LEAD.sub("", rest))
+    # (an answer tag has closed its statement: what follows it is a sentence of its own, '<answer>18</answer> ...though
+    # honestly I'd bet on 19.')
+    own_sentence = (
+        source != "answer_tag"
+        and not _ENDED.search(text, max(0, end - 3), end)
+        and not _OPENS.match(_LEAD.sub("", rest))
+    )
     if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):
@@ -200,9 +213,11 @@ def ranged(span: str, math: bool) -> bool:
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
 
 
-def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool) -> str:
+def _kind(
+    sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool, answer: set[Fraction]
+) -> str:
     """What a sentence after the answer is, for the final commitment (the first rule that fits, in order):
-    skip (says nothing about the answer), stands ('my first answer stands'), revision-only (a revision word, no
+    skip (says nothing about the answer, or a hypothetical on other data, not on the answer), stands ('my first answer stands'), revision-only (a revision word, no
     value), range, both, offer (another value offered), revision, states (a tag, box, `####` or answer phrase),
     concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value)."""
     revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
@@ -212,10 +227,14 @@ def _kind(sentence: str, at: int, own_end: int, trailers: int, last_paragraph: i
         return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
     if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
         return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
+    if _HYPOTHETICAL.match(sentence) and not (answer and _numbers(_HYPOTHETICAL.match(sentence).group(0)) & answer):
+        return "skip"  # 'If she had started with 20 apples, ...'; not 'If 18 is wrong, it is 19.' (about the answer)
     if _STANDS.search(sentence):
         return "stands"
-    if not _VALUE.search(sentence) or sentence.rstrip(" *)").endswith("?"):
-        return "revision-only" if revision else "skip"  # a question commits to nothing
+    if not _VALUE.search(sentence):
+        return (
+            "revision-only" if revision else "skip"
+        )  # (a question with a value is set aside before: verify.assertion)
     if ranged(sentence, math):
         return "range" if names or states else "skip"  # not '12 lies between 0 and 20'
     if _BOTH.search(sentence):
@@ -239,30 +258,34 @@ def committed(
     same: Callable[[Any, Any], bool | None],
     math: bool = False,
     finished: bool = True,
+    denied: Sequence[tuple[int, str]] = (),
+    given: str | None = None,
 ) -> Found | None:
     """What the completion finally commits to, given the answer the locator found: that answer, a revised one, or
-    None (a hedge or a range). `read` locates the answer of one sentence, `value` reads a located answer and
-    `same` compares two values (None: cannot tell, which changes nothing)."""
+    None (a hedge, a range, an answer disowned or denied after it). `read` locates the answer of one sentence, `value`
+    reads a located answer and `same` compares two values (None: cannot tell, which changes nothing). `denied`: the
+    (position, value) of each value the text negates (verify.assertion); `given`: the question, whose numbers are
+    quantities the text may restate after its answer."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
     if not math and _two_values(found[0], read, value, same):
         return None  # '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
+    end = at + _stated_length(span, found[1])
+    if disowns(text, end if at >= 0 else max(0, len(text) - MAX_CLOSING)):
+        return None  # (a span the fallback rewrote is not found as written: the closing part is looked at)  # '\boxed{42} (placeholder, I did not actually solve it)': the answer is disowned
     if (
         at >= 0
         and "(" not in span
-        and not _VALUE.search(text, at + _stated_length(span, found[1]))
-        and not _NOT_BEFORE.search(text, max(0, at - 16), at)
+        and not _VALUE.search(text, end)
+        and not any(pos >= end for pos, _ in denied)
         and not _TOLERANCE.search(text, max(0, at - 12), at)  # 'Final answer: $1$ +/- 1' (the span was '1')
     ):
         return found  # no value after the answer: nothing to revise, offer or range it (the common case)
     text = own_problem(text)  # without a run-on question
-    if found[1] in ("last_number", "last_math") and answer_end(text, found[0].strip(), found[1]) < 0:
-        # the fallback read a value the text negates ('..., not 27.'): read the text without what it negates
-        found = read(_NEGATED.sub("", text)) or found
     closing = closing_part(text, found[0], found[1], finished)
-    if not closing and "(" not in found[0]:
+    if not closing and "(" not in found[0] and not denied:
         return found  # the answer ends the text: the common case, and nothing else to read
     current, current_value = found, value(found)
     if _offered_inside(found[0], current_value, read, value, same):
@@ -271,9 +294,12 @@ def committed(
     own_end = answer_end(text, found[0].strip(), found[1])
     last_paragraph = text.rstrip().rfind("\n\n")
     trailers = trailers_start(text)
+    stated = found[0].strip()[: _stated_length(found[0].strip(), found[1])]  # (a phrase's span may run on)
+    known = _Known(text[: max(0, own_end)], stated, given or "")
+    slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
-        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math)
-        if kind == "skip" or (kind == "value" and not revising):
+        kind = _kind(sentence, at, own_end, trailers, last_paragraph, math, known.answer_values)
+        if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
             current, current_value, revising = found, value(found), False
@@ -283,11 +309,11 @@ def committed(
             continue
         if kind in ("range", "both") and not revising:
             return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
-        located = read(_NEGATED.sub("", _LEAD.sub("", sentence)))
+        located = read(_LEAD.sub("", _TRAIL.sub("$", sentence)))
         said = value(located) if located is not None else None
         if said is None:
-            if kind == "offer":
-                return None  # 'Either 12 or 13.': the reader itself finds no single answer
+            if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:
+                return None  # 'Either 12 or 13.', '... \boxed{18 \mid 21}': the reader finds no single answer
             continue
         if current_value is None or same(current_value, said) is not False:
             pending = pending and kind not in ("states", "concludes")  # 'So, 46 is the answer.': it came back
@@ -298,7 +324,162 @@ def committed(
             current, current_value, revising = located, said, True
         else:
             return None  # '\boxed{12}. It could also be 13.': another value offered
-    return None if pending else current
+    if pending or _denies(denied, own_end, current_value, read, value, same):
+        return None
+    return current
+
+
+# A computation: an operation between two values, or an equation ('12 × 3 = 36', 'x + 3 = 10'): working, not a
+# statement of what the answer is.
+_OPERAND = r"(?:[0-9)}]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"  # a number, a bracket, a one-letter unknown
+_OPERATION = re.compile(
+    _OPERAND
+    + r"\s*(?:[-+×*/÷·x<>≤≥≠]|\\(?:times|cdot|div|[lg]eq?|[lg]t|neq?)(?![A-Za-z]))\s*(?:[-(0-9$\\]|[A-Za-z](?![A-Za-z]))"
+    r"|[0-9A-Za-z)}\]$]\s*="
+)
+# A number fused to a word is a modifier, not a value stated: 'the 3-person committee', 'a 5-day trip'.
+_MODIFIER = re.compile(r"(?<![\w.])[0-9]+-(?=[^\W\d_])")
+# A value as the text writes it: '-3', '1,250', '2.5', '3/4', '\frac{3}{4}' (a fraction is one value, not two numbers).
+_NUMBER = re.compile(
+    r"(?<![0-9.])(-?)(?:\\[dt]?frac\s*\{\s*(-?[0-9]+)\s*\}\s*\{\s*([0-9]+)\s*\}|([0-9][0-9,]*(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+)(?![0-9.]))?)"
+)
+
+
+# A line of a breakdown: a list item or a table row ('- Base plan: $15', '| 1 | 12 | 12 |', '2. 480 ÷ 4 = 120').
+_BREAKDOWN_LINE = re.compile(
+    r"(?im)^[ \t]*(?:[-*•][ \t]|\||[0-9]{1,2}[.)][ \t]|(?:\*\*|#+[ \t]*)?(?:"
+    + either(STEP_WORDS)
+    + r")[ \t]*[0-9]{1,2}\b)"
+)
+
+
+# A repeating decimal: '-1.\overline{3}' is -4/3, one value (not -1 and 3).
+_REPEATING = re.compile(r"(-?)([0-9]+)\.([0-9]*)\\overline\s*\{([0-9]+)\}")
+
+
+def _repeating(m: re.Match) -> str:
+    whole, fixed, cycle = m.group(2), m.group(3), m.group(4)
+    value = Fraction(int(whole + fixed + cycle) - int(whole + fixed), (10 ** len(cycle) - 1) * 10 ** len(fixed))
+    return f"{m.group(1)}\\frac{{{value.numerator}}}{{{value.denominator}}}"
+
+
+def _numbers(text: str) -> set[Fraction]:
+    """The values a text writes, exactly."""
+    out = set()
+    text = _REPEATING.sub(_repeating, text) if "overline" in text else text
+    for sign, num, den, plain, over in _NUMBER.findall(text):
+        try:
+            value = Fraction(num) / Fraction(den) if num else Fraction(plain.replace(",", "")) / Fraction(over or 1)
+        except (ValueError, ZeroDivisionError):
+            continue
+        out.add(-value if sign else value)
+    return out
+
+
+def _new_value(sentence: str, known: _Known, at: int, text: str, read) -> bool:
+    """A sentence after the answer that states another value: another answer, whatever its words ('...though
+    honestly I'd bet on 19.', 'Pero bueno, yo pondría 43.'). Not working (an operation or an equation, a list item
+    or a table row of a breakdown); not a sentence that restates the answer with a detail ('So 56 cupcakes were sold,
+    and 14 were left over.'); not quantities the text already had, compared ('That's 35 more than the 140 she
+    planned.': one value alone may be a coincidence, 'Let me go with 10 instead.' after 'dividing 9 by 10'); and not a sentence about the problem's other things, one that shares a word with the question or the
+    text before the answer ('That's 3 more than Sam had.'). But a value in a hedge is offered, and a value with the
+    answer's own unit is another answer
+    ('In summary, Jane has 46 stickers.' after '48 stickers'), and so is one whose only shared word is that unit
+    ('Although 8 hours might also work.' after 'Final answer: 9 hours')."""
+    line = text.rfind("\n", 0, at + 1) + 1
+    if _OPERATION.search(sentence) or _BREAKDOWN_LINE.match(text, line):
+        return False
+    located = read(_MODIFIER.sub(" ", _LEAD.sub("", _TRAIL.sub("$", sentence))))
+    values = _numbers(located[0]) if located is not None else set()
+    if not values:
+        return located is not None  # a value in words or symbols: compared as it is
+    said = _numbers(sentence)
+    if said & known.answer_values:
+        return False
+    if _HEDGED.search(sentence):
+        return True  # 'Although 8 hours might also work.': offered, even a value the text had
+    if len(said) > 1 and said <= known.values():
+        return False  # quantities the text had, compared: 'That's 35 more than the 140 she planned.'
+    if _measures(sentence, known.units) - known.measures:
+        return True  # the answer's unit on a quantity the text never wrote with it
+    if values - known.values():
+        return True  # a value the text never had: another answer, whatever the sentence is about
+    return not (content_words(sentence) - known.units) & known.words()
+
+
+# A hedge anywhere in a sentence ('8 hours might also work', 'Vielleicht aber auch 30'): not 'or', which joins
+# things a sentence describes.
+_HEDGED = re.compile(r"(?i)\b(?:" + either({k: v for k, v in ALTERNATIVE.items() if k != "es pt fr de it ru uk"}) + r")\b|"
+                     + CJK_ALTERNATIVE_WORDS)  # fmt: skip
+
+# The word after a value: its unit or what it counts ('48 stickers', '9 **hours**', '3.5 km').
+_UNIT_AFTER_VALUE = re.compile(r"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?\$?(?:\*\*)?\s*(?:\*\*)?([^\W\d_]{2,})")
+
+
+def _measures(text: str, units: set[str] | None = None) -> set[tuple[Fraction, str]]:
+    """Each value with the word after it ('48 stickers' -> (48, 'stickers')), only those in `units` when given."""
+    out = set()
+    for m in _UNIT_AFTER_VALUE.finditer(text):
+        unit = m.group(1).lower()
+        if units is None or unit in units:
+            out |= {(v, unit) for v in _numbers(m.group(0))}
+    return out
+
+
+# What ends a sentence after its last math region: '$7.51$!' is 7.51, not a factorial.
+_TRAIL = re.compile(r"\$[.!?]+\s*$")
+
+
+class _Known:
+    """What a text had before its answer (that part, and the question), read once, when a sentence after the answer
+    first states a value: its words and values, the answer's values (what the answer states), the answer's units (the
+    word after the answer's value wherever the text or the question writes it: '48 stickers') and each value the text
+    wrote with one of those units ('60 miles')."""
+
+    def __init__(self, text: str, answer: str, question: str):
+        self.before, self.answer = text + "\n" + question, answer
+
+    @cached_property
+    def answer_values(self) -> set[Fraction]:
+        return _numbers(self.answer)
+
+    @cached_property
+    def units(self) -> set[str]:
+        return {unit for v, unit in _measures(self.before + "\n" + self.answer) if v in self.answer_values}
+
+    @cached_property
+    def measures(self) -> set[tuple[Fraction, str]]:
+        return _measures(self.before, self.units)
+
+    @cached_property
+    def _words(self) -> set[str]:
+        return content_words(self.before)
+
+    @cached_property
+    def _values(self) -> set[Fraction]:
+        return _numbers(self.before) - self.answer_values
+
+    def words(self) -> set[str]:
+        return self._words
+
+    def values(self) -> set[Fraction]:
+        return self._values
+
+
+def disowns(text: str, start: int) -> bool:
+    """The text disowns what it stated before `start`, after it: 'placeholder, I did not actually solve it'."""
+    return start >= 0 and _DISOWNED.search(text, start) is not None
+
+
+def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, value, same) -> bool:
+    """The text negates its answer after giving it: '\boxed{42}. The answer is not 42.'"""
+    for pos, said in denied:
+        if pos < after or current is None:
+            continue
+        located = read(said)
+        if located is not None and (v := value(located)) is not None and same(current, v) is True:
+            return True
+    return False
 
 
 # An alternative that names a unit after its number ('or 1 day'), not a condition ('forse 31 se ...')

@@ -11,20 +11,25 @@ from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify import commitment
-from grpo_cli.verify.extract import concluding, find_span, last_number_span
+from grpo_cli.verify.assertion import Statements
+from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.fallback_number import concluding, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
     AND_WORDS,
-    APPROXIMATELY,
     BELOW_SURFACE,
     BELOW_ZERO,
     BETWEEN,
+    CJK_JOINS,
     HOUR_WORDS,
+    LETTER_JOINS,
     MAIN_UNITS,
     METRIC_ASIDE_UNITS,
     METRIC_UNITS,
     METRIC_WORDS,
     MINUTE_WORDS,
+    NEGATIVE_AFTER,
+    NEGATIVE_BEFORE,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
     SCALE_VALUES,
@@ -58,7 +63,6 @@ _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
 _SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
 _MIXED_READ = re.compile(r"\([0-9]+\+[0-9]+/[0-9]+\)")  # a mixed number as _clean writes it
-_INDIAN_GROUPS = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")  # ₹2,40,000
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(
     r"(?i)\b([0-9]+)\s*(?:"
@@ -88,18 +92,6 @@ _AND_A_HALF = re.compile(
     r"|e\s+meia|с\s+половиной|buçuk)\b"
 )
 # Several bare numbers joined by 'or' / 'and' / commas: a hedge or a list, no single answer.
-_HEDGE = re.compile(
-    r"(?i)^\W*(?:(?:" + either(APPROXIMATELY) + r")\s+)?"
-    r"(?:[-+]?\$?[0-9][0-9,.]*\W*(?:\b(?:"
-    + OR_WORDS
-    + "|o|"
-    + AND_WORDS
-    + r")\b|,(?![0-9]{3}(?![0-9]))|/|或者?|또는)\W*)+"  # ('$1,250 (one thousand ...)' is one number)
-    r"[-+]?\$?[0-9][0-9,.]*\W*$|\bor maybe\b"
-    r"|^\W*(?:either\s+)?[-+]?\$?[0-9][0-9,.]*(?:\s+[a-z]+|\s*[^\x00-\x7f]{1,3})?\s*(?:\b(?:"
-    + OR_WORDS
-    + r")\b|或者?|또는|または|か)\s*[-+]?\$?[0-9]"  # '15 or 20 cups, ...', '20分または25分', '8 日か 9 日'
-)
 # A range: 'between 20 and 25', 'entre 20 y 25 minutos', 'zwischen 20 und 25', 'от 20 до 25'.
 _BETWEEN = re.compile(
     r"(?i)\b(?:" + either(BETWEEN) + r")\s+\$?[0-9][0-9.,]*\s*[^\s0-9]{0,10}\s*"
@@ -107,9 +99,40 @@ _BETWEEN = re.compile(
 )
 _RANGE = re.compile(r"(?<![0-9.])[0-9][0-9.,]*\s*%?\s*(?:[–—]\s*|-(?=[0-9]))[0-9]")
 # A number that belongs to a larger expression (2^10's 10, 2001!, 3^{70000}): never the answer on its own.
-_GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_)\s*$")
-_GLUED_AFTER = re.compile(r"^\s*(?:\^|!)")
+_GLUED_BEFORE = re.compile(r"(?:\^|\^\s*\(|_|/)\s*$")
+_GLUED_AFTER = re.compile(r"^\s*(?:\^|!|/\s*[0-9])")  # (a fraction's terms: '5/0' is no number, and not 0)
 _DECIMAL_COMMA = re.compile(r",[0-9]{1,2}(?![0-9])")
+
+
+# What may stand between the values of a list in one answer slot: punctuation, LaTeX separators, 'or' / 'and' in the
+# languages models answer in ('\boxed{18, 19}', '<answer>1500; 1502</answer>', '\boxed{14 \mid 15}', '18 \lor 19',
+# '2400 y 2401', '18\n19').
+_LIST_GAP = re.compile(
+    r"(?i)[\s$]*(?:(?:[^\W\d_]{1,12}[\s$]*)?(?:[,;]|\b(?:" + OR_WORDS + r")\b|或者?|または|か|또는)"  # '15 cups or 20'
+    r"|[|、]|\\(?:mid|lor|vee|quad|qquad|[,;:!])|\b(?:"
+    + either((AND_WORDS, LETTER_JOINS))
+    + r")\b|"
+    + CJK_JOINS
+    + r"|\s)"
+    r"[\s$]*(?:either\s+)?"
+)  # ('14 apples, 16', '20分または25分', '8 日か 9 日': a unit word before a comma or an 'or')
+
+
+_OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
+
+
+def _listed(clean: str) -> bool:
+    """A slot that holds two different values side by side, with only separators between them: no single answer
+    ('\boxed{18, 19}', '14 apples, 14 oder 16'). A value restated ('18; 18') is one; words between values make a
+    statement, not a list ('18 apples for 3 people')."""
+    found = list(NUMBER_RE.finditer(clean))
+    for a, b in zip(found, found[1:], strict=False):
+        if _LIST_GAP.fullmatch(clean, a.end(), b.start()):
+            x = read_number(a.group("num"), negative=bool(a.group("sign")))
+            y = read_number(b.group("num"), negative=bool(b.group("sign")))
+            if x is not None and y is not None and not numbers_equal(x, y):
+                return True
+    return False
 
 
 def _fraction(num: str, den: str) -> str:
@@ -125,7 +148,6 @@ def _clean(span: str) -> str:
     span = _SCI_TIMES.sub("*10^", span)
     span = _DOLLARS_CENTS.sub(lambda m: f"{m.group(1)}.{int(m.group(2)):02d} dollars", span)
     span = _SPACE_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), span)
-    span = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), span)
     span = _BELOW_ZERO.sub(r"-\1", span)
     span = _AND_A_HALF.sub(r"\1.5\2", span)
     return _MIXED.sub(_mixed, span)
@@ -201,9 +223,13 @@ _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)"
 _PERCENT = re.compile(r"(?i)(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:\\?%|percent\b|per\s+cent\b|pct\b)")
 
 
-# A signed change stated by its size: 'a loss of $3' is -3 where the question asks for the profit and 3 where it
-# asks how much was lost; the text does not say which, so both are taken (docs/verifiers.md, Conventions).
-_LOSS = re.compile(r"(?i)\b(?:loss|deficit|decrease|drop|decline)\s+of\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
+# A signed amount stated by its size: 'a loss of $3' and '$3 in the red' are -3 where the question asks for the profit
+# or the balance and 3 where it asks how much was lost or owed; the text does not say which, so both are taken
+# (docs/verifiers.md, Conventions; the words: lexicon.NEGATIVE_BEFORE, NEGATIVE_AFTER).
+_LOSS = re.compile(
+    r"(?i)\b(?:" + either(NEGATIVE_BEFORE) + r")\s+\\?\$?\s*([0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"|(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:" + MAIN_UNITS + r")?\s*(?:" + either(NEGATIVE_AFTER) + r")\b"
+)  # 'a loss of $3', '$25 in the red', '80 Euro im Minus'
 _CENTS = re.compile(r"(?i)(?<![0-9.])([0-9]{1,3})\s*(?:cents?\b|¢)")
 _DOLLAR_CENTS = re.compile(r"\$\s?0?\.[0-9]{2}(?![0-9])")
 # Hours: '0.75 hours' is 0.75 (hours) and 45 (minutes), '1 hour' 1 and 60 (not '3 h 45 min', read below).
@@ -272,7 +298,7 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
     if num.places == 2 and 0 < num.value < 1 and _DOLLAR_CENTS.search(span):
         return Num(num.value, num.places, alt=num.value * 100)  # and '$0.75' is 75 cents
     loss = _LOSS.search(span)
-    if loss and (size := read_number(loss.group(1))) is not None and size.value == num.value:
+    if loss and (size := read_number(loss.group(1) or loss.group(2))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=-num.value)
     mixed = _MIXED_HOURS.search(span)
     if mixed and int(mixed.group(1)) + Fraction(int(mixed.group(2)), int(mixed.group(3))) == num.value:
@@ -340,7 +366,7 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if _HEDGE.search(clean) or _BETWEEN.search(clean):  # '<answer>15 or 20</answer>', 'entre 20 y 25 minutos'
+        if _listed(clean) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25'
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None
@@ -397,14 +423,17 @@ def parse_reference(raw: str) -> str | None:
 
 
 def _read(
-    completion: str, mode: str, finished: bool = True, question: str | None = None
+    said: Statements, mode: str, finished: bool = True, question: str | None = None
 ) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
-    found = find_span(completion, mode, finished)
+    completion = said.text
+    found = None if said.void else find_span(completion, mode, finished)
     if found is None:
         return None
-    found = commitment.committed(completion, found, _sentence_answer, _value, _same, finished=finished)
+    found = commitment.committed(
+        completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied, given=question
+    )
     if found is None or restated(completion, found, question):
         return None
     span, source = found
@@ -418,7 +447,7 @@ def _read(
         and words_number(span) is None
     ):
         last = last_number_span(answer_region(completion[-MAX_SCAN:]))
-        if last is not None:
+        if last is not None and not commitment.disowns(completion, completion.rfind(last)):
             return last, span_number(last, "last_number")
     return span, num
 
@@ -439,10 +468,11 @@ def _same(a: Num, b: Num) -> bool:
 
 
 def verify(
-    completion: str, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
+    said: Statements, reference: str, mode: str = "flexible", finished: bool = True, question: str | None = None
 ) -> Verdict:
+    """`said`: the completion as verify.assertion reads it (what the model asserts)."""
     ref = reference_number(str(reference))
-    found = _read(completion, mode, finished, question)
+    found = _read(said, mode, finished, question)
     if found is None:
         if ref is None:
             return Verdict(None, None, "bad_reference")
@@ -459,8 +489,8 @@ def verify(
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 
 
-def extract(completion: str, mode: str = "flexible", finished: bool = True) -> str | None:
-    found = _read(completion, mode, finished)
+def extract(said: Statements, mode: str = "flexible", finished: bool = True) -> str | None:
+    found = _read(said, mode, finished)
     if found is None or found[1] is None:
         return None
     return found[1].canonical()

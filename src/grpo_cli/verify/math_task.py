@@ -15,8 +15,10 @@ import threading
 from collections import OrderedDict
 
 from grpo_cli.verify import commitment
+from grpo_cli.verify.assertion import Statements
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import all_reals, find_span, math_regions
+from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.fallback_math import all_reals, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.lexicon import (
     AND_WORDS,
@@ -303,12 +305,23 @@ class _Cache:
 CACHE = _Cache()
 
 
-def locate(completion: str, mode: str, finished: bool = True) -> tuple[str, str] | None:
-    """(span, source) of the answer the completion finally commits to (verify.commitment), or None."""
-    found = find_span(completion, mode, finished, math=True)
+def locate(said: Statements, mode: str, finished: bool = True, question: str | None = None) -> tuple[str, str] | None:
+    """(span, source) of the answer the completion finally commits to (verify.commitment), or None. `said`: the
+    completion as verify.assertion reads it."""
+    found = None if said.void else find_span(said.text, mode, finished, math=True)
     if found is None:
         return None
-    return commitment.committed(completion, found, _sentence_answer, _value, _same, math=True, finished=finished)
+    return commitment.committed(
+        said.text,
+        found,
+        _sentence_answer,
+        _value,
+        _same,
+        math=True,
+        finished=finished,
+        denied=said.denied,
+        given=question,
+    )
 
 
 def _sentence_answer(sentence: str) -> tuple[str, str] | None:
@@ -329,12 +342,13 @@ def _same(a: Answer, b: Answer) -> bool | None:
 
 
 def prepare(
-    completion: str, reference: str, mode: str, finished: bool = True, question: str | None = None
+    said: Statements, reference: str, mode: str, finished: bool = True, question: str | None = None
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict from the fast path, or (reference, answer, extracted) for the symbolic fallback. An answer
     that only restates the question (verify.question) is no answer."""
     ref_text = parse_reference(reference)
-    found = locate(completion, mode, finished)
+    completion = said.text
+    found = locate(said, mode, finished, question)
     if found is not None and restated(completion, found, question, answer_text(found[0], found[1])):
         found = None
     if found is None:

@@ -16,15 +16,19 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from grpo_cli.verify.lexicon import (
+    CJK_DECIMAL_POINT,
     CJK_DIGITS,
     CJK_SCALES,
-    COMPOUND_TENS,
+    COMPOUND_JOINERS,
+    COMPOUND_PARTS,
     COMPOUND_UNITS,
+    DECIMAL_PLACES,
+    DECIMAL_POINT_WORDS,
     DENOMINATORS,
     DETAIL_WORDS,
-    DUTCH_UNITS,
     HALF_OF,
     HALF_WORDS,
     MONEY_WORDS,
@@ -41,8 +45,12 @@ REL_TOL = Fraction(1, 10**4)
 
 # A number: thousands-grouped (1,234,567.5), plain (1234.5) or a bare fraction part (.5). ASCII digits only.
 _NUM = r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
-# A sign counts only when it is not a binary minus (not preceded by a digit, letter or closing bracket).
-NUMBER_RE = re.compile(r"(?<![0-9A-Za-z)\].,])(?P<sign>[-−])?(?:\\?\$\s?)?(?P<num>" + _NUM + r")(?![0-9])")
+# A sign counts only when it is not a binary minus (not preceded by a digit, letter or closing bracket). A power of a
+# unit is no number of its own: '44 m^{2}' (as text.ascii_math writes '44 m²'), '9 ft^2', '4 m/s^{-2}' state 44, 9, 4.
+NUMBER_RE = re.compile(
+    r"(?<![0-9A-Za-z)\].,])(?<![A-Za-z]\^)(?<![A-Za-z]\^\{)(?<![A-Za-z]\^\{-)(?<![A-Za-z]\^-)"
+    r"(?P<sign>[-−])?(?:\\?\$\s?)?(?P<num>" + _NUM + r")(?![0-9])"
+)
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+")
 
 
@@ -128,24 +136,49 @@ def numbers_equal(a: Num, b: Num) -> bool:
 
 
 _WORD = re.compile(r"[a-z]+")
+# The decimal point and the place words in English, as _in_english writes them
+DECIMAL_PLACES_EN = {"tenths": 1, "hundredths": 2, "thousandths": 3}
+DECIMAL_WORDS = {**dict.fromkeys(DECIMAL_POINT_WORDS, "point"), **{w: ("tenths", "hundredths", "thousandths")[n - 1]
+                                                                   for w, n in DECIMAL_PLACES.items()}}  # fmt: skip
 
 _ANY_WORD = re.compile(r"[^\W\d_]+(?:['ʼ][^\W\d_]+)?")  # any script's words ('тридцять', 'п'ять')
 # Compounds written as one word: German 'dreiundzwanzig' / 'dreieinhalb', Spanish 'veintitrés' / 'doscientos',
 # French 'quatre-vingts' (80, not 4 + 20), Italian 'ventitré'.
 _COMPOUNDS = [
-    (re.compile(r"\b([a-z]+?)und(" + either(COMPOUND_TENS["de"]) + r")\b"), r"\1 \2"),
-    (re.compile(r"\b([a-z]+?)einhalb\b"), r"\1 and a half"),
-    (re.compile(r"\bveinti([a-z]+)\b"), r"twenty \1"),
-    (re.compile(r"\b(" + either(COMPOUND_TENS["it"]) + ")(" + either(COMPOUND_UNITS["it"]) + r")\b"), lambda m: m.group(1) + " " + ("two" if m.group(2) == "due" else m.group(2))),
     (re.compile(r"\b(" + either(COMPOUND_UNITS["fr"]) + r")\s+cents?\b"), r"\1 hundred"),
     (re.compile(r"\b(et|y)\s+un[oe]?\b"), "and one"),
-    (re.compile(r"\b(" + either(COMPOUND_UNITS["es"]) + r")cientos\b"), r"\1 hundred"),
-    (re.compile(r"\bquinientos\b"), "five hundred"),
     (re.compile(r"\bquatre[ -]vingts?\b"), "eighty"),
-    (re.compile(r"\b(?:anderthalb|eineinhalb)\b"), "one and a half"),
     (re.compile(r"\bbucuk\b"), "and a half"),  # Turkish 'iki buçuk' is 2.5
-    (re.compile(r"\b(" + either(tuple(DUTCH_UNITS)) + ")e?en(" + either(COMPOUND_TENS["nl"]) + r")\b"), lambda m: DUTCH_UNITS[m.group(1)] + " " + m.group(2)),  # 'zesennegentig' is 96
 ]  # fmt: skip
+# The parts a compound number word is made of (lexicon.COMPOUND_PARTS, the number words of other languages), and the
+# joiners that stand between two of them.
+_PARTS = {
+    **{w: w for w in NUMBER_WORDS_ELSEWHERE if len(w) > 1 and NUMBER_WORDS_ELSEWHERE[w] != "and"},
+    **COMPOUND_PARTS,
+}
+_JOINERS = frozenset(COMPOUND_JOINERS)
+_LONGEST = max(map(len, (*_PARTS, *_JOINERS)))
+
+
+@lru_cache(maxsize=4096)
+def _split(word: str) -> tuple[str, ...] | None:
+    """A word made only of number words, joined ('funfundvierzigtausend' -> funf, und, vierzig, tausend;
+    'trecentoventi', 'vijfenveertig', 'doscientos', 'dreieinhalb'), or None. The longest part first, then shorter."""
+    if word in _PARTS or len(word) < 6:
+        return None
+    return _parts(word, True)
+
+
+def _parts(word: str, first: bool) -> tuple[str, ...] | None:
+    if not word:
+        return ()
+    for n in range(min(len(word), _LONGEST), 1 if first else 0, -1):
+        head = word[:n]
+        if head in _PARTS or head in _JOINERS and not first and n < len(word):
+            rest = _parts(word[n:], head in _JOINERS)
+            if rest is not None and not (head in _JOINERS and rest[:1] and rest[0] in _JOINERS):
+                return (head, *rest)
+    return None
 
 
 def _in_english(text: str) -> str:
@@ -160,10 +193,37 @@ def _in_english(text: str) -> str:
     )
     for pattern, repl in _COMPOUNDS:
         text = pattern.sub(repl, text)
-    return " ".join("a half" if w in HALF_WORDS else NUMBER_WORDS_ELSEWHERE.get(w, w) for w in _ANY_WORD.findall(text))
+    out = []
+    for word in _ANY_WORD.findall(text):
+        parts = _split(word)
+        out += [COMPOUND_PARTS.get(p) or _english_word(p) for p in parts] if parts else [_english_word(word)]
+    return " ".join(out)
 
 
+def _english_word(word: str) -> str:
+    """One word in English: a number word of another language, a decimal point, 'a half'; a compound's part only as a
+    whole word when it is one ('quinientos'; not 'een', an article on its own)."""
+    if word in HALF_WORDS:
+        return "a half"
+    whole = COMPOUND_PARTS.get(word) if len(word) >= 8 else None
+    return whole or NUMBER_WORDS_ELSEWHERE.get(word, DECIMAL_WORDS.get(word, word))
+
+
+CJK_NUMERALS = "[" + "".join(CJK_DIGITS) + "十百千万萬亿億" + CJK_DECIMAL_POINT + "]"  # one character of a numeral
+_CJK_DECIMAL = re.compile(
+    "[" + "".join(CJK_DIGITS) + "十百千万萬亿億]+" + CJK_DECIMAL_POINT + "[" + "".join(CJK_DIGITS) + "]+"
+)
 _CJK_NUMERAL = re.compile("[" + "".join(CJK_DIGITS) + "十百千万萬亿億]{2,}|[" + "".join(CJK_DIGITS) + "十]")
+
+
+def _cjk_decimal(text: str) -> Num | None:
+    """'十九点五' is 19.5: the numeral before 点, then its digits one by one."""
+    whole, _, digits = text.partition(CJK_DECIMAL_POINT)
+    after = "".join(str(CJK_DIGITS[c]) for c in digits if c in CJK_DIGITS)
+    before = cjk_numeral(whole) if whole else None
+    if before is None or before.value is None or not after:
+        return None
+    return Num(before.value + Fraction(int(after), 10 ** len(after)), len(after))
 
 
 def cjk_numeral(text: str) -> Num | None:
@@ -194,6 +254,8 @@ def words_number(text: str) -> Num | None:
     there is none."""
     if any(c.isdigit() for c in text):
         return None
+    if (decimal := _CJK_DECIMAL.search(text)) is not None:
+        return _cjk_decimal(decimal.group(0))  # '十九点五'
     if _CJK_NUMERAL.search(text):
         return cjk_numeral(text)  # '答案是四十八页。'
     text = _HALF_A.sub(lambda m: HALF_OF[m.group(1).lower()], text)  # 'half a million' is 500,000
@@ -232,6 +294,11 @@ def english_words(text: str) -> Num | None:
             and count < den
         ):
             return Num(current + Fraction(count, den))  # 'two and three quarters' is 2.75 (not (2 + 3) / 4)
+        if seen and word == "point" and total == 0 and part == 0 and unit == 1:
+            decimal = _decimal_part(words[i + 1 :])
+            if decimal is not None:
+                return Num(sign * (current + decimal[0]), decimal[1])  # 'four point five', 'tres coma cinco'
+            break
         if word == "half" and not seen and words[i + 1 : i + 3] == ["a", "dozen"]:
             return Num(Fraction(6), alt=Fraction(1, 2))  # 'half a dozen' is 6 (and half a dozen)
         den = DENOMINATORS.get(word)
@@ -283,6 +350,29 @@ def english_words(text: str) -> Num | None:
     return Num(value, alt=value / 12) if unit == 12 else Num(value)  # 'three dozen and a half' is 42, and 3.5 dozen
 
 
+def _decimal_part(words: list[str]) -> tuple[Fraction, int] | None:
+    """The part after a decimal point in words: digit by digit ('point two five' is .25) or as one number ('coma
+    veinticinco' is .25, 'целых пять десятых' .5 by its place word); (value, places)."""
+    run = []
+    for word in words:
+        if word not in NUMBER_UNITS and word not in NUMBER_TENS and word != "and":
+            break
+        run.append(word)
+    while run and run[-1] == "and":
+        run.pop()
+    if not run:
+        return None
+    places = DECIMAL_PLACES_EN.get(words[len(run)]) if len(words) > len(run) else None
+    if places is None and all(NUMBER_UNITS.get(w, 10) < 10 for w in run):
+        digits = "".join(str(NUMBER_UNITS[w]) for w in run)
+        return Fraction(int(digits), 10 ** len(digits)), len(digits)
+    value = english_words(" ".join(run))
+    if value is None or value.value is None or value.value.denominator != 1:
+        return None
+    places = places or len(str(value.value.numerator))
+    return value.value / 10**places, places
+
+
 _VOCABULARY = (
     frozenset(NUMBER_UNITS) | frozenset(NUMBER_TENS) | frozenset(DENOMINATORS)
     | frozenset(NUMBER_SCALES)
@@ -303,13 +393,19 @@ def closing_words(text: str) -> str | None:
             and words[i + 1 : i + 2] in (["dozen"], ["half"], ["quarter"])
         ):
             j = i
-            while j < len(words) and (
-                words[j] in _VOCABULARY
-                or words[j] in ("and", "a", "an")
+            while (
+                j < len(words)
                 and (
-                    words[j + 1 : j + 2]
-                    and words[j + 1] in _VOCABULARY
-                    or words[j + 1 : j + 3] in (["a", "half"], ["a", "quarter"])
+                    words[j] in _VOCABULARY
+                    or words[j] in ("and", "a", "an")
+                    and (
+                        words[j + 1 : j + 2]
+                        and words[j + 1] in _VOCABULARY
+                        or words[j + 1 : j + 3] in (["a", "half"], ["a", "quarter"])
+                    )
+                    or words[j] in MONEY_WORDS  # 'two euros and eighty cents': one amount in two units
+                    and words[j + 1 : j + 2] == ["and"]
+                    and "cents" in words[j + 2 : j + 6]
                 )
             ):
                 j += 1

@@ -25,33 +25,34 @@ from grpo_cli.verify.sources import CLOSE_TAG, HASHES, phrase_matches, phrase_sp
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
 # A chat transcript continued the same way: 'Human:' / 'User:' then 'Assistant:'.
-_NEXT_QUESTION = re.compile(
-    r"\n[ \t]*(?:\*\*)?(?:(?:Follow[- ]up|Next|New)\s+(?:question|problem)|Question|Problem|Q|Exercise|Human|User)[ \t]*[0-9]*"
-    r"[ \t]*(?:\*\*)?[ \t]*[:.]"
+NEXT_QUESTION = re.compile(
+    r"\n[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:(?:Follow[- ]up|Next|New)\s+(?:question|problem)|Question|Problem|Q|Exercise|Human|User)"
+    r"[ \t]*(?:[0-9]+[ \t]*(?:\*\*)?(?=\n)|[0-9]*[ \t]*(?:\*\*)?[ \t]*[:.])"  # ('## Exercise 2' as a heading too)
 )
 
 _NEXT_ANSWER = re.compile(r"\n[ \t]*(?:\*\*)?(?:Answer|Solution|A|Assistant)[ \t]*(?:\*\*)?[ \t]*:")
 
 # A chat template's end-of-turn token, left in when special tokens were not skipped in decoding (ChatML, Llama 3,
 # Gemma, DeepSeek, GPT-2, SentencePiece): the answer ended there, and whatever follows is another turn.
-_END_OF_TURN = re.compile(
+END_OF_TURN = re.compile(
     r"<\|(?:im_end|eot_id|endoftext|end_of_text|end|im_start)\|>|</s>|<end_of_turn>|<eos>|<｜end▁of▁sentence｜>"
 )
 
-_PROMPT_ECHO = re.compile(r"(?i)\n[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b")
+# The R1-Zero prompt's own sentence, echoed ('The reasoning process and answer are enclosed within <think> </think> and
+# <answer> </answer> tags, respectively, i.e., <think> reasoning process here </think> <answer> answer here
+# </answer>.'): the prompt's words, not the model's (verify.assertion sets the line aside, its example tags with it).
+PROMPT_ECHO = re.compile(
+    r"(?i)(?m:^)[^\n]*\benclosed\s+within\s+<think>\s*</think>\s+and\s+<answer>\s*</answer>\s+tags\b[^\n]*"
+)
 
 
 def own_problem(text: str) -> str:
     """The text up to a new "Question:" / "Q:" line that follows a stated answer (#### line, box, tag or phrase)
     or some working, when an "Answer:" / "A:" follows it: what comes after it answers a problem the model made up
     (a few-shot prompt's pattern, continued), not this one; or the text up to an end-of-turn token."""
-    if "<" in text and (end := _END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
+    if "<" in text and (end := END_OF_TURN.search(text)) is not None and text[: end.start()].strip():
         text = text[: end.start()].rstrip()
-    if "<" in text and (echo := _PROMPT_ECHO.search(text)) is not None and text[: echo.start()].strip():
-        text = text[
-            : echo.start()
-        ].rstrip()  # the R1-Zero prompt's own sentence, echoed: '... <answer> answer here </answer>.'
-    found = _NEXT_QUESTION.search(text)
+    found = NEXT_QUESTION.search(text)
     if found is None:
         return text
     head = text[: found.start()]
@@ -109,6 +110,11 @@ def unmarked(line: str) -> str:
 
 
 _LINE_SENTENCE_END = re.compile(r"[.!?](?:\*\*)?(?=\s)")
+
+
+def closing_line(line: str) -> bool:
+    """A line that closes a chat ('Want to try $\\log_3 81$ next?', 'Hope this helps!'): not where the answer is."""
+    return _SIGN_OFF.match(unmarked(line)) is not None
 
 
 def without_sign_off(text: str) -> str:

@@ -11,8 +11,11 @@ deadline (kind "verify"), and a row past its deadline is a `timeout` like a slow
 from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
-from grpo_cli.verify.text import ascii_math, visible
+from grpo_cli.verify.assertion import Statements, asserted
+from grpo_cli.verify.structure import structured
+from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
+from grpo_cli.verify.visible import visible
 
 # Every completion of the 9,101 labelled corpus rows is shorter than 1,600 characters; rows up to this size run in
 # the caller (no pipe round-trip), longer ones in a worker with the deadline.
@@ -40,12 +43,19 @@ def fast_path(
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
-    completion = ascii_math(visible(completion))
+    said = read(completion)
     reference = ascii_math(reference)
     question = ascii_math(question) if question else None
     if task == "gsm8k":
-        return gsm8k.verify(completion, reference, mode, finished, question)
-    return math_task.prepare(completion, reference, mode, finished, question)
+        return gsm8k.verify(said, reference, mode, finished, question)
+    return math_task.prepare(said, reference, mode, finished, question)
+
+
+def read(completion: str) -> Statements:
+    """A completion as every reader takes it: what a reader sees (verify.visible), in ASCII number forms
+    (verify.text), its structured answers as statements (verify.structure), and only what the model asserts
+    (verify.assertion)."""
+    return asserted(structured(ascii_math(visible(completion))))
 
 
 def run_job(

@@ -292,20 +292,22 @@ def phrase_span(text: str) -> tuple[str, int] | None:
         found = phrase_value(text, last.end())
         # 'The answer is: 26. ... Your answer is \boxed{}.' reads 26; 'The answer is enclosed within <answer> tags'
         # says where an answer goes, not what it is
-        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _ASKED.match(found[0]):
+        if not _EMPTY.fullmatch(found[0]) and not _META.match(found[0]) and not _UNCOMMITTED.match(found[0]):
             return found
     return None
 
 
-# 'So the answer is 45? Hmm wait, ...' asks; 'the answer is probably 56, but ...' does not commit.
-_ASKED = re.compile(r"[^.!?\n]{0,40}\?|\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
+# 'the answer is probably 56, but ...' does not commit ('So the answer is 45? Hmm wait, ...' asks: verify.assertion
+# sets a question aside before any reader).
+_UNCOMMITTED = re.compile(r"\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
 
 _META = re.compile(r"(?i)\s*(?:" + either(ANSWER_PLACES) + r")\b")
 
 MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
 
-# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$'.
-_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}])*")
+# What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$', a negated value
+# (verify.assertion: 'The answer is not 42.').
+_EMPTY = re.compile(r"(?:\\(?:boxed|fbox)\s*\{\s*\}|\\[()\[\]]|[\s$.,;:!?*()\[\]{}¬—–-])*")
 
 
 def phrase_value(text: str, start: int) -> tuple[str, int]:

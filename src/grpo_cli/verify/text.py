@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from grpo_cli.verify.lexicon import (
     CJK_SCALE,
+    FUNCTION_WORDS,
     SMALL_NUMBERS,
     WORD_MEANINGS,
 )
@@ -117,6 +118,7 @@ def _other_scripts(text: str) -> str:
 _DOT_GROUPS = re.compile(
     r"(?<![0-9.,])([0-9]{1,3})((?:\.[0-9]{3}){2,})(?![0-9]|\.[0-9])"
 )  # 1.234.567 (one group: a point)
+_INDIAN_GROUPS = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")  # ₹5,40,000 (lakh)
 _APOSTROPHE_GROUPS = re.compile(r"(?<![0-9.,'’])([0-9]{1,3})((?:['’][0-9]{3})+)(?![0-9'’])")  # 1'234'567, 12’500
 _SMALL_WORDS = {w: str(i) for i, w in enumerate(SMALL_NUMBERS)}
 _SMALL = r"[0-9]+|" + "|".join(_SMALL_WORDS)
@@ -140,9 +142,12 @@ def _over(m: re.Match) -> str:
 
 
 def number_forms(text: str) -> str:
-    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '3 over 4' -> '3/4', '$(300)' -> '$-300'."""
+    """'1.234.567' -> '1234567', "1'234'567" -> '1234567', '₹5,40,000' -> '₹540000', '3 over 4' -> '3/4', '$(300)' ->
+    '$-300'."""
     if "." in text:
         text = _DOT_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(".", ""), text)
+    if "," in text:
+        text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "'" in text or "’" in text:
         text = _APOSTROPHE_GROUPS.sub(lambda m: m.group(1) + re.sub("['’]", "", m.group(2)), text)
     if " over " in text or " sobre " in text or " sur " in text or " durch " in text:
@@ -172,61 +177,13 @@ def word_meaning(text: str) -> str | None:
     return _MEANING.get(word.removesuffix("function").removesuffix("funktion"))
 
 
-# Text a reader cannot see when the completion is rendered (issue 26): it is not read as the answer. A policy can
-# learn to hide the reference where a regex still finds it ('The answer is 73.\phantom{\boxed{72}}').
-_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # rendered as nothing: 7\u200b2 reads 72, as it shows
-_HIDING_COMMAND = re.compile(r"\\(?:[hv]?phantom|textcolor\s*\{\s*(?:white|transparent)\s*\})\s*\{")
-_HIDING_COLOUR = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}")
-_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
-_HTML_STYLED = re.compile(r"(?i)<(?:span|div|font)\b")
-_HIDDEN_SPAN = re.compile(
-    r"(?is)<(span|div|font)\b[^>]*(?:color\s*[:=]\s*['\"]?\s*(?:white|transparent|#fff(?:fff)?\b)|display\s*:\s*none"
-    r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.0-9]*[1-9]))[^>]*>.*?(?:</\1\s*>|$)"
-)
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_MARKUP = re.compile(r"\\[A-Za-z]+|</?[A-Za-z][^<>\n]{0,40}>")  # '\frac', '<think>': markup, not words
+_FUNCTION_WORDS = frozenset(FUNCTION_WORDS)
 
 
-def _group_end(text: str, start: int) -> int:
-    """The index just past the brace group that opens at `start` - 1 (the text's end when it never closes)."""
-    depth = 1
-    for i in range(start, len(text)):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return len(text)
-
-
-def _enclosing_end(text: str, start: int) -> int:
-    """Where the group (or math region, or line) around `start` ends: a colour switch hides that much."""
-    depth = 0
-    for i in range(start, len(text)):
-        c = text[i]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            if depth == 0:
-                return i
-            depth -= 1
-        elif depth == 0 and (c == "$" or c == "\n"):
-            return i
-    return len(text)
-
-
-def visible(text: str) -> str:
-    """The text as a reader sees it rendered: without `\\phantom{...}` (h/v), white or transparent colour
-    (`\\color{white}`, `\\textcolor{white}{...}`, HTML styles, `display:none`), HTML comments and zero-width
-    characters."""
-    if _ZERO_WIDTH.search(text):
-        text = _ZERO_WIDTH.sub("", text)
-    if "<!--" in text:
-        text = _HTML_COMMENT.sub(" ", text)
-    if "<" in text and _HTML_STYLED.search(text):
-        text = _HIDDEN_SPAN.sub(" ", text)
-    if "\\" not in text or ("phantom" not in text and "color" not in text):
-        return text
-    while (m := _HIDING_COMMAND.search(text)) or (m := _HIDING_COLOUR.search(text)):
-        end = _group_end(text, m.end()) if m.re is _HIDING_COMMAND else _enclosing_end(text, m.end())
-        text = text[: m.start()] + " " + text[end:]
-    return text
+def content_words(text: str) -> set[str]:
+    """The words of a text that say what it is about: letters only, three or more, not a function word, not a LaTeX
+    command or a tag (lower-cased). Two sentences that share one are about the same things (verify.commitment,
+    verify.assertion)."""
+    return {w for w in _WORDS.findall(_MARKUP.sub(" ", text).lower()) if w not in _FUNCTION_WORDS}

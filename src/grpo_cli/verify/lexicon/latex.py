@@ -1,0 +1,54 @@
+"""LaTeX answers (verify.math_task, verify.latex): glosses, rejected roots, unit words inside \\text{}, set-builder words."""
+
+from __future__ import annotations
+
+# --- LaTeX answers (verify.math_task) -----------------------------------------------------------------------------
+COPULAS_PAST = {"es": ("era", "fue", "son"), "de": ("sind",), "fr": ("sont",)}  # 'was', 'are' (es, de, fr)
+
+# 'option (B)', 'alternativa C', 'opción D' (pt/it, en/fr, en, es, pt, en, fr, ro/fr)
+OPTION_WORDS = ("alternativa", "alternative", "option", "opci[óo]n", "op[çc][ãa]o", "choice", "choix", "variante")
+
+# A CJK sentence's 'is' before its value: '高约为 3.4641', 'x 的值是 7', '答えは 12' (zh, ja)
+CJK_IS = ("约为", "約為", "约等于", "約等於", "等于", "等於", "为", "為", "是", "は", "が")
+
+# A root rejected in an aside: 'x = 4 (x = −1 is extraneous)' (en)
+REJECTED = (
+    "extraneous",
+    "rejected",
+    "invalid",
+    r"not\s+valid",
+    r"does\s+not\s+work",
+    r"doesn't\s+work",
+    r"not\s+a\s+solution",
+)
+
+GLOSSES = ("approximately", "about", "roughly", "equivalently", r"i\.e\.")  # '(approximately 3.14)' (en)
+
+# --- The LaTeX reader (verify.latex) ------------------------------------------------------------------------------
+# Unit words after a value, in or out of \text{}: '12 \text{ cm}', '5 square units' (en)
+LATEX_UNIT_WORDS = (
+    "cm", "mm", "km", "meters?", "metres?", "inch(?:es)?", "in", "ft", "feet", "foot", "yards?", "yd", "miles?", "mi",
+    "mph", "kg", "grams?", "pounds?", "lbs?", "oz", "ounces?", "sec", "seconds?", "mins?", "minutes?", "hours?",
+    "hrs?", "days?", "weeks?", "months?", "years?", "dollars?", "cents?", "degrees?", "units?", "sq", "square",
+    "cubic", "liters?", "litres?", "ml", "gallons?", "people", "students", "points?",
+)  # fmt: skip
+
+# 'all x with x > -2' (en, de, fr, es)
+ALL_WORDS = {"en": ("all",), "de": ("alle",), "fr": (r"tous\s+les",), "es": (r"todos\s+los",)}
+
+SUCH_THAT = {"en": ("with", r"such\s+that", "where"), "de": ("mit", r"für\s+die"), "fr": (r"tels?\s+que",),
+             "es": (r"tal(?:es)?\s+que",)}  # fmt: skip
+
+SCALE_VALUES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
+           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9,
+           # other languages (SCALE): hi / en-IN, vi, id, es / pt, fr, de, it, pt, ru
+           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7, "लाख": 10**5, "करोड़": 10**7,
+           "nghìn": 10**3, "nghin": 10**3, "ngàn": 10**3, "ngan": 10**3, "triệu": 10**6, "trieu": 10**6, "tỷ": 10**9,
+           "ty": 10**9, "ribu": 10**3, "juta": 10**6, "miliar": 10**9, "mil": 10**3, "millones": 10**6,
+           "millier": 10**3, "milliers": 10**3, "millions": 10**6, "milliard": 10**9, "milliards": 10**9,
+           "tausend": 10**3, "millionen": 10**6, "milliarden": 10**9, "mila": 10**3, "milioni": 10**6,
+           "miliardi": 10**9, "milhões": 10**6, "milhoes": 10**6, "bilhões": 10**9, "bilhoes": 10**9,
+           "тысяча": 10**3, "тысячи": 10**3, "тысяч": 10**3, "миллион": 10**6, "миллиона": 10**6,
+           "миллионов": 10**6, "миллиард": 10**9, "миллиарда": 10**9, "миллиардов": 10**9}  # fmt: skip
+
+COPULAS_EQUALS = ("is", "are", "equals", "was", "be")  # (en)
