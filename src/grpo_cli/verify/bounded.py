@@ -112,6 +112,12 @@ class _Worker:
         self.kill()
 
 
+def _ready(workers: list[_Worker], timeout: float) -> list[_Worker]:
+    """The workers with a line to read. multiprocessing's wait() takes any object with fileno() and returns those of
+    the objects it was given that are ready; typeshed annotates connections, sockets and ints only."""
+    return wait(workers, timeout)  # type: ignore[arg-type, return-value]
+
+
 class SymbolicPool:
     """A few symbolic workers. `run(jobs, timeout)` -> one (correct, reason) per (kind, args) job, in order; a
     "verify" job that finished adds the extracted answer: (correct, reason, extracted)."""
@@ -180,24 +186,24 @@ class SymbolicPool:
                 continue
             waiting = [w for w in self._workers if w.job is not None or not w.ready]
             horizon = min((w.deadline if w.job is not None else w.started + STARTUP_TIMEOUT) for w in waiting)
-            for worker in wait(waiting, timeout=max(0.0, horizon - time.monotonic())):
-                lines = worker.read_lines()  # type: ignore[union-attr]
+            for worker in _ready(waiting, timeout=max(0.0, horizon - time.monotonic())):
+                lines = worker.read_lines()
                 if lines is None:  # the worker died: killed by the OS, or exited after a MemoryError
                     if worker.job is not None:
                         results[worker.job] = (False, "memory")
-                    self._replace(worker)  # type: ignore[arg-type]
+                    self._replace(worker)
                     continue
                 for msg in lines:
                     if "ready" in msg:
-                        worker.ready = True  # type: ignore[union-attr]
+                        worker.ready = True
                         self._failed_starts = 0
-                    elif msg.get("id") == worker.job:  # type: ignore[union-attr]
+                    elif msg.get("id") == worker.job:
                         results[msg["id"]] = (msg.get("correct"), str(msg.get("reason")))
                         if "extracted" in msg:  # a "verify" job: the answer it read, too
-                            results[msg["id"]] += (msg["extracted"],)  # type: ignore[operator]
-                        worker.job = None  # type: ignore[union-attr]
+                            results[msg["id"]] += (msg["extracted"],)
+                        worker.job = None
                         if msg.get("reason") == "memory":
-                            self._replace(worker)  # type: ignore[arg-type]
+                            self._replace(worker)
             now = time.monotonic()
             for worker in list(self._workers):
                 if worker.job is not None and now >= worker.deadline:
