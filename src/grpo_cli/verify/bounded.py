@@ -62,7 +62,9 @@ class _Worker:
             start_new_session=True,  # Ctrl-C in the terminal reaches the caller, which then stops us
             env=env,
         )
-        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both pipes (PIPE above)
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
+        self.fd = self.stdout.fileno()
         self.buffer = b""
         self.started = time.monotonic()
         self.ready = False
@@ -73,7 +75,7 @@ class _Worker:
         return self.fd
 
     def send(self, obj: dict) -> None:
-        self.proc.stdin.write(json.dumps(obj).encode() + b"\n")  # type: ignore[union-attr]
+        self.stdin.write(json.dumps(obj).encode() + b"\n")
 
     def read_lines(self) -> list[dict] | None:
         """The complete lines available now, or None when the worker is gone."""
@@ -99,13 +101,13 @@ class _Worker:
             self.proc.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             pass
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in (self.stdin, self.stdout):
             with contextlib.suppress(OSError):
-                stream.close()  # type: ignore[union-attr]
+                stream.close()
 
     def stop(self) -> None:
         try:
-            self.proc.stdin.close()  # type: ignore[union-attr]  # EOF: the worker exits on its own
+            self.stdin.close()  # EOF: the worker exits on its own
             self.proc.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired):
             pass

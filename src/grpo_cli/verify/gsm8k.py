@@ -178,6 +178,7 @@ def _closed_form(span: str) -> Num | None:
         return None
     if not hasattr(value, "denominator"):  # not an exact rational (sqrt 2, pi, 3i): not a GSM8K answer
         return None
+    # a value with a denominator is evaluate()'s Fraction (its other values are complex and infinity)
     return Num(value, bare_places(node))  # type: ignore[arg-type]
 
 

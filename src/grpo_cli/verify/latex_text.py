@@ -309,6 +309,7 @@ def tokenize(s: str) -> list[tuple[str, str]]:
         assert m is not None  # the last alternative matches any character
         pos = m.end()
         kind = m.lastgroup
+        assert kind is not None  # every alternative is a named group
         if kind == "ws":
             continue
         value = m.group(0)
@@ -327,7 +328,7 @@ def tokenize(s: str) -> list[tuple[str, str]]:
                 if value == "\\begin" and content.strip() == "array" and pos < n and s[pos] == "{":
                     _, pos = _braced(s, pos)  # column spec
             continue
-        tokens.append((kind, value))  # type: ignore[arg-type]
+        tokens.append((kind, value))
         if len(tokens) > MAX_TOKENS:
             raise TooComplex("answer too long")
     return tokens
