@@ -227,7 +227,7 @@ def _kind(
         return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
     if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
         return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
-    if _HYPOTHETICAL.match(sentence) and not (answer and _numbers(_HYPOTHETICAL.match(sentence).group(0)) & answer):
+    if (hypothetical := _HYPOTHETICAL.match(sentence)) and not (answer and _numbers(hypothetical.group(0)) & answer):
         return "skip"  # 'If she had started with 20 apples, ...'; not 'If 18 is wrong, it is 19.' (about the answer)
     if _STANDS.search(sentence):
         return "stands"
@@ -287,7 +287,8 @@ def committed(
     closing = closing_part(text, found[0], found[1], finished)
     if not closing and "(" not in found[0] and not denied:
         return found  # the answer ends the text: the common case, and nothing else to read
-    current, current_value = found, value(found)
+    current: tuple[str, str] | None = found  # what the text commits to; a revision: what `read` located there
+    current_value = value(found)
     if _offered_inside(found[0], current_value, read, value, same):
         return None  # 'Final answer: $132$ (or $135$)'
     revising = pending = False
