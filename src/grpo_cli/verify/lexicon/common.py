@@ -101,7 +101,7 @@ UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 gr
 # A metric quantity is also its value in the neighbouring unit a question may have asked for (docs/verifiers.md,
 # Conventions): '3 kg' is 3 and 3000 (grams), '1350 g' 1350 and 1.35 (kg), '2.5 km' 2.5 and 2500 (metres), '0.45 m'
 # 0.45 and 45 (centimetres), '150,000 meters' also 150 (km), '2.45 L' also 2450 (mL): (unit words, factor).
-METRIC_UNITS = (
+METRIC_UNITS: tuple[tuple[str, int | Fraction | None], ...] = (
     (r"km|kilomet(?:er|re)s?|kil[óo]metros?|kilom[èe]tres?", 1000),
     (r"kg|kilograms?|kilogramos?|kilogramm[e]?|kilogrammes?|килограмм(?:а|ов)?|кг", 1000),
     (r"l|liters?|litres?|litros?|liter", 1000),
