@@ -124,6 +124,10 @@ CASES = [
     ("<answer>(D)</answer> (5 − √24 ≈ 0.101)", "(D)", "math", True, "working beside the answer is no value"),
     ("**Answer: 64 students**\n\n1. Chairs per row: 8\n2. Rows: 8", "64", "gsm8k", True,
      "a list item's number is not a value alone"),
+    # two math regions with a slash between them, outside math: two values offered
+    ("So 7.5.\n\n**Final answer:** $7.50$ / $7.51$", "7.50", "math", False, "'$a$ / $b$': two values"),
+    ("**Final answer:** $\\frac{1}{6}$ / $0.1\\overline{6}$", "\\frac{1}{6}", "math", True, "'$a$ / $a$': one value"),
+    ("The ratio is $12$ / $4$, so the final answer is $3$.", "3", "math", True, "a slash in working before the answer"),
 ]  # fmt: skip
 
 

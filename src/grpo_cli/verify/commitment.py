@@ -166,7 +166,7 @@ _OFFERED_RIGHT_AFTER = re.compile(
     + CJK_ALTERNATIVE_WORDS
     + "|"
     + TOLERANCE
-    + ")"
+    + r"|(?<=\$)\s*/(?=\s*\$))"  # '$7.50$ / $7.51$': another math region after a slash outside math
 )
 
 
@@ -319,7 +319,7 @@ def committed(
     quantities the text may restate after its answer."""
     if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
         return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
-    if not math and _two_values(latex_prose(found[0]), read, value, same):
+    if _two_values(latex_prose(found[0]), read, value, same, math):
         return None  # '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
@@ -540,10 +540,16 @@ def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, v
 _UNIT_AFTER = re.compile(r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:" + IF_WORDS + r"|when|unless)\b)[^\W\d_]{2,}")
 
 
-def _two_values(span: str, read, value, same) -> bool:
-    """gsm8k: a statement that offers two different values ('La respuesta es 12 o 18', 'the answer is 12 or 18';
-    for the math task 'x = 2 or x = 3' is one answer, its roots)."""
-    for m in _ALTERNATIVE.finditer(span):
+# Two math regions with a slash between them, outside math: two values side by side ('$\frac{7}{12}$ / $\frac{43}{12}$');
+# a division is written inside the math.
+_BETWEEN_REGIONS = re.compile(r"(?<=\$)\s*/\s*(?=\$)")
+
+
+def _two_values(span: str, read, value, same, math: bool = False) -> bool:
+    """A statement that offers two different values: '$22$ / $23$'; gsm8k also 'La respuesta es 12 o 18', 'the
+    answer is 12 or 18' (for the math task 'x = 2 or x = 3' is one answer, its roots)."""
+    between = list(_BETWEEN_REGIONS.finditer(span)) if "$" in span else []
+    for m in between + ([] if math else list(_ALTERNATIVE.finditer(span))):
         if _UNIT_AFTER.match(span, m.start()):
             continue  # 'The answer is 24 hours, or 1 day.': the value again in another unit
         before, after = read(span[: m.start()]), read(span[m.start() :])
