@@ -119,6 +119,8 @@ CASES = [
     ("Total = 2 + 1.5 = 3.5\n\nSo Kai walks three and a half miles in total.\n\n(3.7)", "3.5", "gsm8k", False,
      "a value in parentheses on its own line"),
     ("$\\boxed{45000}$\n\n`45003`", "45000", "gsm8k", False, "a value in code on its own line"),
+    ("$\\boxed{45000}$\n\n`45000`", "45000", "gsm8k", True, "the answer in code on its own line"),
+    ("$\\boxed{4.5\\times10^{4}}$\n\n`45003`", "45000", "math", False, "a value in code after a math box"),
     ("So, the answer is:\n\n$x$ = 1.0001.\n\n~~$1.0003$~~ $1.0001$", "1.0001", "math", True,
      "the answer's value alone again"),
     ("<answer>(D)</answer> (5 − √24 ≈ 0.101)", "(D)", "math", True, "working beside the answer is no value"),

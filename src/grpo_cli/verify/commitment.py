@@ -350,7 +350,8 @@ def committed(
     slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math, known.answer_values)
-        kind = _bare_kind(text, at, sentence, known.answer_values) if kind == "bare" else kind
+        if kind == "bare":  # (inline code marks are markup: '`45003`' states 45003)
+            kind, sentence = _bare_kind(text, at, sentence, known.answer_values), sentence.strip().strip("`")
         if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
