@@ -236,12 +236,13 @@ def ranged(span: str, math: bool) -> bool:
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
 
 
-def _bare_kind(text: str, at: int, sentence: str, answer: set[Fraction]) -> str:
+def _bare_kind(text: str, at: int, sentence: str, answer: set[Fraction]) -> tuple[str, str]:
     """A value alone: the answer's value again is nothing new ('~~$1.0003$~~ $1.0001$' after '... = 1.0001.'); on a
-    line of its own it states that value ('(3.7)'); in a line with words it is a value in passing ('Honestly? 3.76.')."""
+    line of its own it states that value ('(3.7)'); in a line with words it is a value in passing ('Honestly? 3.76.').
+    Returns the kind and the sentence to read, without inline code marks (markup: '`45003`' states 45003)."""
     if _numbers(sentence) <= answer:
-        return "skip"
-    return "states" if _whole_line(text, at, sentence) else "value"
+        return "skip", sentence
+    return "states" if _whole_line(text, at, sentence) else "value", sentence.strip().strip("`")
 
 
 def _whole_line(text: str, at: int, sentence: str) -> bool:
@@ -350,8 +351,7 @@ def committed(
     slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math, known.answer_values)
-        if kind == "bare":  # (inline code marks are markup: '`45003`' states 45003)
-            kind, sentence = _bare_kind(text, at, sentence, known.answer_values), sentence.strip().strip("`")
+        kind, sentence = _bare_kind(text, at, sentence, known.answer_values) if kind == "bare" else (kind, sentence)
         if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
