@@ -63,6 +63,9 @@ CASES = [
     # disowning: an arbitrary pick in the first person
     ("#### 34\n\n(Disclaimer: I picked that number at random.)", "34", False, "disowned: picked at random"),
     ("#### 34\n\nA card drawn at random is red half the time.", "34", True, "not disowned: a random draw"),
+    # a negation after the value in Korean's polite form ('아닙니다': the hint that gates the pass held only '아니')
+    ("x = 5\n\n$4$은(는) 정답이 아닙니다.", "4", False, "negated after (ko, polite)"),
+    ("x = 4\n\n$5$은(는) 정답이 아닙니다.", "4", True, "negated after (ko): another value"),
     # a quotation whose source is a compound ('Lösungsbeispiel')
     ("Answer: 7 apples.\n\n> Lösungsbeispiel: „$\\boxed{6}$“", "6", False, "quoted: a compound source (de)"),
     ("Answer: 6 apples.\n\n> Lösungsbeispiel: „$\\boxed{7}$“", "6", True, "quoted: the model's answer stands"),

@@ -112,6 +112,8 @@ CASES = [
     ("$\\boxed{18 \\text{ (or } 21\\text{)}}$", "18", "math", False, "an aside split across \\text{}"),
     ("<answer>a dozen eggs</answer>\n\n$\\boxed{12 \\text{ or possibly } 13}$", "12", "gsm8k", False,
      "a later statement that offers two values"),
+    ("<answer>5</answer>\n\n$\\boxed{5 \\text{ или } 6}$", "5", "math", False, "a later math box offers two values"),
+    ("$\\boxed{2, 3}$\n\nEither x = 2 or x = 3.", "2, 3", "math", True, "roots restated with 'or' (math)"),
     # a value alone on its line after the answer states it ('$= 20$' has no left side: not working)
     ("The final answer is $\\boxed{18}$.\n\n$= 20$", "18", "gsm8k", False, "a bare '= value' line"),
     ("12 + 6 = 18\n\n$\\boxed{18}$\n\n$= 18$", "18", "gsm8k", True, "the same value again"),

@@ -364,7 +364,7 @@ def committed(
             return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
         located = read(_LEAD.sub("", _TRAIL.sub("$", sentence)))
         said = value(located) if located is not None else None
-        if not math and located is not None and _two_values(located[0], read, value, same):
+        if located is not None and (kind == "offer" or not math) and _two_values(located[0], read, value, same):
             return None  # '<answer>12</answer> ... \boxed{12 \text{ or possibly } 13}': a later statement offers two
         if said is None:
             if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:

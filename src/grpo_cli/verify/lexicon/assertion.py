@@ -232,7 +232,7 @@ CONDITION_HINTS = ("if", "case", "assum", "should", "whatever", "provided", "si"
 GRADER_HINTS = ("grad", "check", "review", "evaluat", "key", "refer", "expect", "correct", "right answer", "esperad",
                 "attendu", "erwartet", "attesa", "gabarito", "ответах", "ожидаем", "标准答案", "正确答案", "参考答案",
                 "正解", "kunci", "beklenen")  # fmt: skip
-NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니",
+NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니", "아닙",
                   "değil", "bukan", "không", "niet", "nie", "rather", "instead", "lieu", "lugar", "vez", "statt",
                   "invece", "wrong", "incorrect", "falsch", "faux", "sbagliat", "errad", "неверн", "неправил", "错",
                   "rule", "means", "nunca", "jamás", "mai", "keines", "ні", "并非", "never", "anything", "impossible",
