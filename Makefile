@@ -120,9 +120,11 @@ demo: $(STAMP)
 demo-real: $(STAMP)
 	$(OFFLINE) OMP_NUM_THREADS=$(or $(DEMO_THREADS),1) $(VENV)/bin/grpo run --recipe smollm2-cpu --resume
 
+# ruff on everything; mypy on src/ (its settings: pyproject.toml, [tool.mypy]).
 lint: $(STAMP)
 	$(PY) -m ruff check src tests bench scripts
 	$(PY) -m ruff format --check src tests bench scripts
+	$(PY) -m mypy
 
 format: $(STAMP)
 	$(PY) -m ruff check --fix src tests bench scripts

@@ -1,7 +1,8 @@
 """Lists that docs show are the code's own tables (issue 40, item 4): the generated ones (scripts/docs_lists.py: the
 alarms, their thresholds, the rewards) are what the registries give today, and the tables whose rows carry prose
 (docs/verifiers.md's rewards, README.md's recipes) name exactly the registry's entries. config.MonitorConfig is
-built from the alarm registry: its keys and defaults are the entries' thresholds."""
+built from the alarm registry: its keys and defaults are the entries' thresholds. config's verifier tasks are the
+verifier's."""
 
 from __future__ import annotations
 
@@ -81,3 +82,14 @@ def test_a_threshold_out_of_its_range_is_one_line(key, value, message):
 
     with pytest.raises(UserError, match=re.escape(message)):
         build({"monitor": {key: value}})
+
+
+def test_configs_verifier_tasks_are_the_verifiers():
+    """config.TASKS and config.Task copy the verifier's (config imports nothing of verify/): the recipe, `grpo verify`
+    and the data loader accept exactly the tasks the verifier scores."""
+    import typing
+
+    from grpo_cli import config, verify
+
+    assert config.TASKS == tuple(verify.TASKS) == typing.get_args(config.Task) == typing.get_args(verify.Task)
+    assert config.is_task("math") and not config.is_task("MATH") and not config.is_task(None)

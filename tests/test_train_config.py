@@ -378,7 +378,7 @@ def test_the_source_reader_sees_the_fields_trl_has(section, cls):
     as the dataclass, and every default TRL gives passes the type read from the annotation."""
     import dataclasses
 
-    from grpo_cli.config import _coerce
+    from grpo_cli.config import coerce
     from grpo_cli.upstream import trl_fields
 
     real = [f for f in dataclasses.fields(cls) if f.init]
@@ -386,7 +386,7 @@ def test_the_source_reader_sees_the_fields_trl_has(section, cls):
     assert list(read) == [f.name for f in real]
     for f in real:
         if f.default is not dataclasses.MISSING and not hasattr(f.default, "value"):  # enums: a str in YAML
-            _coerce(f.default, read[f.name].type, f.name)  # raises when the type was read wrong
+            coerce(f.default, read[f.name].type, f.name)  # raises when the type was read wrong
 
 
 def test_recipes_show_with_a_trl_key_imports_no_trl(cli):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grpo_cli import safeio
-from grpo_cli.config import TASKS, Benchmark, Recipe, ToyConfig
+from grpo_cli.config import Benchmark, Recipe, Task, ToyConfig, is_task
 from grpo_cli.errors import UserError
 
 DATASETS = ("gsm8k", "math", "math500", "toy", "custom")
@@ -96,10 +96,12 @@ def load_problems(dataset: str, split: str, recipe: Recipe, limit: int = 0) -> t
         rows = read_local(path, split, columns)
         return _problems_from_rows(rows, _guess_task(rows, recipe.data.task), f"{path.stem}-{split}", recipe, limit)
 
-    task = "math" if dataset in ("math", "math500") else ("gsm8k" if dataset == "gsm8k" else recipe.data.task)
+    task: Task = "math" if dataset in ("math", "math500") else ("gsm8k" if dataset == "gsm8k" else recipe.data.task)
     local = _local_path(dataset, recipe)
-    source = None if local is not None else _hub_source(dataset, split, recipe)
-    rows = read_local(local, split, columns) if local is not None else read_hub(dataset, source, columns)
+    if local is not None:
+        rows = read_local(local, split, columns)
+    else:
+        rows = read_hub(dataset, _hub_source(dataset, split, recipe), columns)
     return _problems_from_rows(rows, task, f"{dataset}-{split}", recipe, limit)
 
 
@@ -161,14 +163,13 @@ def _mapped_columns(rows: list[dict], bench: Benchmark) -> tuple[str, str]:
 
 
 def _problems_from_rows(
-    rows: list[dict], task: str, prefix: str, recipe: Recipe, limit: int, *, columns: Benchmark | None = None
+    rows: list[dict], default_task: Task, prefix: str, recipe: Recipe, limit: int, *, columns: Benchmark | None = None
 ) -> tuple[list[Problem], int]:
     from grpo_cli.verify import parse_reference
 
     qcol, acol = _columns(rows, recipe) if columns is None else _mapped_columns(rows, columns)
     id_col = columns.id_column if columns is not None else None
     task_col = columns.task_column if columns is not None else None
-    default_task = task
     problems: list[Problem] = []
     dropped = 0
     mistyped: dict[str, int] = {}
@@ -185,7 +186,7 @@ def _problems_from_rows(
                 "no model's context holds it (shorten it or leave the row out)"
             )
         task = str(row.get(task_col)) if task_col else default_task
-        if task not in TASKS:  # a task column naming no verifier task: the row cannot be scored
+        if not is_task(task):  # a task column naming no verifier task: the row cannot be scored
             dropped += 1
             continue
         # A `solution` column, when a file has one (MATH, `grpo filter`'s data.jsonl), is the worked solution; GSM8K
@@ -252,7 +253,7 @@ def _columns(rows: list[dict], recipe: Recipe) -> tuple[str, str]:
     return qcol, acol
 
 
-def _guess_task(rows: list[dict], default: str) -> str:
+def _guess_task(rows: list[dict], default: Task) -> Task:
     return "math" if rows and "problem" in rows[0] and "question" not in rows[0] else default
 
 
@@ -488,7 +489,9 @@ def _toy_one(rng: random.Random, cfg: ToyConfig) -> tuple[str, str, int]:
 def _previous_value(steps: str) -> int:
     """The value before the last operation: "5+3=8, 8-2=6" -> 8; "5+3=8" -> 5."""
     last = steps.split(", ")[-1]
-    return int(re.match(r"\d+", last).group())
+    first = re.match(r"\d+", last)
+    assert first is not None, steps  # the toy's own steps, each "<number><op><number>=<number>"
+    return int(first.group())
 
 
 def _toy_draw(cfg: ToyConfig, split: str, count: int, exclude: set[str], unique: bool) -> list[Problem]:

@@ -9,12 +9,15 @@ them, the monitor advises with them and the launcher places processes with them.
     dynamic sampling   = expected extra generation rounds per batch, sum_j 1 - (1 - z^(j+1))^groups, z the share above
     smallest G         = the smallest G >= 2 whose no-signal share is under NO_SIGNAL_TARGET (monitor.no_signal_target)
 
-Pure stdlib; it imports nothing from grpo_cli, so config (and everything after it) can import it.
+Pure stdlib; it imports nothing from grpo_cli at run time, so config (and everything after it) can import it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the annotations only: config imports this module
+    from grpo_cli.config import Recipe
 
 # The one no-signal threshold: config.MonitorConfig.no_signal_target defaults to it, and `grpo estimate` and the
 # no_signal alarm both read the recipe's value.
@@ -23,12 +26,12 @@ NO_SIGNAL_TARGET = 0.1
 MAX_GROUP = 4096
 
 
-def uses_vllm_server(recipe: Any) -> bool:
+def uses_vllm_server(recipe: Recipe) -> bool:
     """GRPO generates on a separate `trl vllm-serve` process (grpo.use_vllm with grpo.vllm_mode=server)."""
     return recipe.grpo.use_vllm and recipe.grpo.vllm_mode == "server"
 
 
-def trainer_processes_per_node(recipe: Any) -> int:
+def trainer_processes_per_node(recipe: Recipe) -> int:
     """GRPO trainer processes per node: launch.num_processes less the GPUs a same-node vLLM server holds."""
     la = recipe.launch
     if uses_vllm_server(recipe) and la.vllm_server_host is None:
@@ -36,12 +39,12 @@ def trainer_processes_per_node(recipe: Any) -> int:
     return la.num_processes
 
 
-def trainer_processes(recipe: Any) -> int:
+def trainer_processes(recipe: Recipe) -> int:
     """GRPO trainer processes over all nodes (the world size TRL sees)."""
     return trainer_processes_per_node(recipe) * recipe.launch.num_nodes
 
 
-def generation_batch(recipe: Any, processes: int | None = None) -> int:
+def generation_batch(recipe: Recipe, processes: int | None = None) -> int:
     """Completions generated per round, all processes: TRL's generation_batch_size = per_device_train_batch_size x
     world x steps_per_generation (= gradient_accumulation_steps). `processes` replaces the recipe's world."""
     g = recipe.grpo

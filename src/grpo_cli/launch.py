@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,10 +48,10 @@ STRATEGY_NAMES = {
 }
 
 
-def is_launched(env: dict[str, str] | None = None) -> bool:
+def is_launched(env: Mapping[str, str] | None = None) -> bool:
     """True inside a process started by accelerate / torchrun / DeepSpeed (or by us): never relaunch there."""
-    env = os.environ if env is None else env
-    return env.get(LAUNCHED_ENV) == "1" or any(name in env for name in _LAUNCHER_ENV)
+    seen = os.environ if env is None else env
+    return seen.get(LAUNCHED_ENV) == "1" or any(name in seen for name in _LAUNCHER_ENV)
 
 
 def stage_of(argv: list[str]) -> str:
@@ -245,11 +246,11 @@ def describe(
         lines.append(
             f"# 2) the trainer on the other GPU(s): {device_ids(range(la.vllm_server_gpus, la.num_processes), visible)}"
         )
-    cmd = launch_command(recipe, argv, cpu=cpu, visible=visible)
-    if cmd is None:
+    launcher = launch_command(recipe, argv, cpu=cpu, visible=visible)
+    if launcher is None:
         lines.append(shlex.join(["grpo", *argv]))
     else:
-        lines.append(format_command(cmd, launch_env(recipe, cpu=cpu)))
+        lines.append(format_command(launcher, launch_env(recipe, cpu=cpu)))
     return "\n".join(lines)
 
 

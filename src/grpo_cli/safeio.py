@@ -189,7 +189,8 @@ def atomic_writer(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]
     except OSError as err:
         raise write_error(path, err) from None
     try:
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as fh:
+        handle: IO[Any] = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
+        with handle as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -16,7 +16,7 @@ from grpo_cli.commands.options import (
     RunDirOpt,
     SetOpt,
     load_recipe,
-    output_opt,
+    output_option,
     with_shortcuts,
 )
 from grpo_cli.errors import UserError
@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
     def distill(
         recipe: RecipeOpt,
         run_dir: RunDirOpt = "runs",
-        output: output_opt("Output folder (default RUN_DIR/<recipe>/distill).") = None,
+        output: Annotated[str | None, output_option("Output folder (default RUN_DIR/<recipe>/distill).")] = None,
         overwrite: OverwriteOpt = False,
         resume: ResumeOpt = False,
         push_to_hub: str | None = typer.Option(

@@ -11,16 +11,20 @@ from __future__ import annotations
 import contextvars
 import math
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperOption
 
 from grpo_cli.commands.options import JsonOpt, OptionalRecipeOpt, SetOpt, as_set, given, with_shortcuts
 from grpo_cli.errors import UserError, did_you_mean
 from grpo_cli.observe.durations import duration
 
 if TYPE_CHECKING:
+    from rich.console import JustifyMethod
+
     from grpo_cli.estimate import Estimate
 
 # `grpo estimate` with no --recipe estimates this one (and says so; flags still override every input).
@@ -178,7 +182,8 @@ def click_command() -> Any:
     lists = help_lists()
     for param in cmd.params:
         names = lists.get(param.opts[0] if param.opts else "")
-        if names and param.help:
+        # Typer's parameters carry `help` (click's own Parameter does not declare it)
+        if names and isinstance(param, (TyperOption, TyperArgument)) and param.help:
             param.help = (
                 param.help.format(**names) if "{" in param.help else f"{param.help}: {', '.join(names.values())}"
             )
@@ -277,8 +282,8 @@ def _compute(
         sets = [*set_, *as_set({k: v for k, v in shortcuts.items() if k not in own})]
         return E.withhold_unfit(_calibrated(Path(calibrate), recipe, sets, flags))
     rec = _load(recipe or DEFAULT_RECIPE, set_)
-    if inputs["prm"] is None and E.recipe_prm(rec):
-        flags.update(E.resolve_prm(E.recipe_prm(rec), where="prm.model"))
+    if inputs["prm"] is None and (prm := E.recipe_prm(rec)):
+        flags.update(E.resolve_prm(prm, where="prm.model"))
     x = E.inputs_from_recipe(rec, flags=given(shortcuts), **flags)
     result = E.withhold_unfit(E.estimate(x))
     if compare:
@@ -546,14 +551,11 @@ def _phase_table(r: Estimate) -> Any:
     from grpo_cli.estimate import phases_of
 
     table = Table(title="compute and time per phase")
-    for col, justify in (
-        ("phase", "left"),
-        ("FLOPs", "right"),
-        ("time", "right"),
-        ("share", "right"),
-        ("what", "left"),
-    ):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("phase", "left"), ("FLOPs", "right"), ("time", "right"), ("share", "right"), ("what", "left"),
+    )  # fmt: skip
+    for col, justify in columns:
+        table.add_column(col, justify=justify)
     sec = r.seconds or {}  # None when the plan does not fit: FLOPs only
     total = sec.get("total") or 1.0
     for p in phases_of(r.flops):
@@ -575,7 +577,7 @@ def _print_totals(con: Any, r: Estimate) -> None:
     gen = r.generation
     if gen["engines"]:
         con.print(_generation_line(gen))
-    if r.gpu_hours is None:  # does not fit: no hours as if it did
+    if r.gpu_hours is None or r.wall_clock_hours is None:  # does not fit: no hours as if it did (both withheld)
         return
     cost = f", [bold]${r.cost_usd:,.0f}[/bold]" if r.has("cost_usd") else ""
     con.print(
@@ -584,7 +586,7 @@ def _print_totals(con: Any, r: Estimate) -> None:
     )
 
 
-def _generation_line(gen: dict) -> str:
+def _generation_line(gen: Mapping[str, Any]) -> str:
     """How generation runs: engines, their layout (and why), sequences in flight, MoE experts read per step."""
     lay = gen.get("layout") or {}
     ep = lay.get("expert_parallel", 1)
@@ -629,7 +631,7 @@ def _print_prm(con: Any, r: Estimate) -> None:
         )
 
 
-def _compare_table(c: dict) -> Any:
+def _compare_table(c: Mapping[str, Any]) -> Any:
     from rich.table import Table
 
     table = Table(title="GRPO, PPO and DPO on the same data, model and GPUs")
@@ -649,7 +651,7 @@ def _compare_table(c: dict) -> Any:
     return table
 
 
-def _print_calibration(con: Any, c: dict) -> None:
+def _print_calibration(con: Any, c: Mapping[str, Any]) -> None:
     from rich.table import Table
 
     st, tps, ln = c["step_time"], c["tokens_per_second"], c["mean_completion_length"]
@@ -671,7 +673,7 @@ def _print_calibration(con: Any, c: dict) -> None:
     )
 
 
-def _memory_rows(m: dict, x: dict) -> list[tuple[str, float]]:
+def _memory_rows(m: Mapping[str, Any], x: Mapping[str, Any]) -> list[tuple[str, float]]:
     """(item, GiB) of the memory plan, the generation side, the critic and the PRM last."""
     rows = [
         ("weights (bf16)", m["weights"]),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -14,9 +14,10 @@ from grpo_cli.commands.options import (
     OverwriteOpt,
     RunDirOpt,
     SetOpt,
-    output_opt,
+    output_option,
     with_shortcuts,
 )
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 
 STAGES = ("base", "sft", "grpo")
@@ -62,7 +63,9 @@ def register(app: typer.Typer) -> None:
             help="--benchmark: the verifier task, gsm8k or math (default: guessed).",
             rich_help_panel="Benchmarks",
         ),
-        output: output_opt("Output folder (default: beside the model, see docs/eval.md).") = None,
+        output: Annotated[
+            str | None, output_option("Output folder (default: beside the model, see docs/eval.md).")
+        ] = None,
         overwrite: OverwriteOpt = False,
         set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
         compare: tuple[Path, Path] | None = typer.Option(
@@ -160,7 +163,7 @@ def plain_log(console: Any):
     return log
 
 
-def run_with_progress(recipe: Any, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
+def run_with_progress(recipe: Recipe, model_dir: Any, out: Path, *, console: Any, **kwargs: Any) -> dict:
     from grpo_cli.stages import eval as eval_stage
 
     return eval_stage.run(recipe, model_dir, out, log=plain_log(console), progress=eval_bar(console), **kwargs)

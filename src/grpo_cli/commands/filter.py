@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -15,9 +15,10 @@ from grpo_cli.commands.options import (
     RunDirOpt,
     SetOpt,
     load_recipe,
-    output_opt,
+    output_option,
     with_shortcuts,
 )
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 
 # filter samples through an eval of its own (OUT/sampling/): --n and --limit are that eval's eval.n and eval.limit, as
@@ -36,7 +37,7 @@ def register(app: typer.Typer) -> None:
         low: float = typer.Option(0.1, "--min", help="Keep problems with pass rate >= MIN (open-r1: 0.1)."),
         high: float = typer.Option(0.6, "--max", help="... and <= MAX (open-r1: 0.6)."),
         run_dir: RunDirOpt = "runs",
-        output: output_opt("Output folder (default RUN_DIR/<recipe>/filter).") = None,
+        output: Annotated[str | None, output_option("Output folder (default RUN_DIR/<recipe>/filter).")] = None,
         overwrite: OverwriteOpt = False,
         set_: SetOpt = [],  # noqa: B006 (typer copies defaults; the list is never mutated)
         as_json: JsonOpt = False,
@@ -73,7 +74,7 @@ def register(app: typer.Typer) -> None:
             print_summary(summary, out, r)
 
 
-def print_summary(summary: dict, out: Path, recipe) -> None:
+def print_summary(summary: dict, out: Path, recipe: Recipe) -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -39,9 +39,10 @@ DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=DRY_RUN_HELP)]
 JsonOpt = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 
 
-def output_opt(help_: str) -> Any:
-    """--output/-o with the command's own default said in its help."""
-    return Annotated[str | None, typer.Option("--output", "-o", help=help_)]
+def output_option(help_: str) -> Any:
+    """--output/-o with the command's own default said in its help: `output: Annotated[str | None, output_option(..)]`
+    (the option, not the annotated type, so that the annotation stays one a type checker reads)."""
+    return typer.Option("--output", "-o", help=help_)
 
 
 # An old spelling of --output (verify and report said --out): accepted, not shown.
@@ -96,6 +97,7 @@ def with_shortcuts(fn: Any) -> Any:
         return fn(*args, shortcuts=given, **kwargs)
 
     params = own + extra
+    # typer reads a function's __signature__ (inspect does); a function type does not declare the attribute
     command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     del command.__wrapped__  # typer reads the signature above, not the function's own

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from grpo_cli.commands.options import OldOutOpt, output_opt, pick_output
+from grpo_cli.commands.options import OldOutOpt, output_option, pick_output
 
 
 def register(app: typer.Typer) -> None:
@@ -13,7 +15,9 @@ def register(app: typer.Typer) -> None:
         run_dirs: list[str] = typer.Argument(
             ..., help="Stage directories (runs/<recipe>/grpo) or folders above one; several are overlaid."
         ),
-        output: output_opt("Where report.md and the PNGs go (default: RUN_DIR/report, or ./grpo-report).") = None,
+        output: Annotated[
+            str | None, output_option("Where report.md and the PNGs go (default: RUN_DIR/report, or ./grpo-report).")
+        ] = None,
         out: OldOutOpt = None,
     ) -> None:
         """Plot a run (reward, accuracy, length, zero-std, clipping, KL, entropy, each reward) and write report.md

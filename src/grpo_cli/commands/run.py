@@ -23,6 +23,7 @@ from grpo_cli.commands.options import (
     load_recipe,
     with_shortcuts,
 )
+from grpo_cli.config import Recipe
 
 
 def register(app: typer.Typer) -> None:
@@ -84,7 +85,7 @@ def register(app: typer.Typer) -> None:
             print_table(result, rec.name)
 
 
-def _callbacks(folder: Path, recipe: Any) -> list:
+def _callbacks(folder: Path, recipe: Recipe) -> list:
     from grpo_cli.commands.train import extra_callbacks
 
     return extra_callbacks(folder, recipe)

@@ -22,9 +22,10 @@ from grpo_cli.commands.options import (
     as_set,
     with_shortcuts,
 )
+from grpo_cli.config import Recipe
 
 
-def extra_callbacks(out_dir: Path, recipe: Any) -> list[Any]:
+def extra_callbacks(out_dir: Path, recipe: Recipe) -> list[Any]:
     """Callbacks the commands add to every training stage: the live view with its alarms (progress, alarms.jsonl)."""
     from grpo_cli.observe.live import MonitorCallback  # transformers: imported once the stage is about to run
 

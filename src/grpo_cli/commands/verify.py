@@ -19,12 +19,13 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any
 
 import typer
 
 from grpo_cli import safeio
-from grpo_cli.commands.options import JsonOpt, OldOutOpt, output_opt, pick_output
+from grpo_cli.commands.options import JsonOpt, OldOutOpt, output_option, pick_output
+from grpo_cli.config import is_task
 from grpo_cli.errors import EXIT_USER_ERROR, UserError, did_you_mean
 
 CHUNK = 4096
@@ -62,7 +63,7 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
             problems.append(f"line {lineno}: missing {' and '.join(repr(k) for k in missing)}")
             continue
         task = row.get("task") or default_task
-        if task not in tasks:
+        if not is_task(task):  # config.TASKS, the verifier's (a test holds them equal)
             problems.append(f"line {lineno}: unknown task {task!r}{did_you_mean(str(task), tasks)}")
             continue
         completion = row["completion"]
@@ -77,8 +78,8 @@ def _read_rows(handle: IO[bytes], default_task: str, tasks: tuple[str, ...], pro
             text = completion_text(completion)
             # A long answer (a written-out solution) is parsed by verify_batch itself, where a long row runs in a
             # bounded worker under the deadline; a short one here, as the reward's references are at load time.
-            raw = str(answer)
-            reference = (parse_reference(raw, task) or raw) if row_bounds.inline("", raw) else raw
+            given = str(answer)
+            reference = (parse_reference(given, task) or given) if row_bounds.inline("", given) else given
         except Exception as err:  # one unreadable row is skipped with its line, never the rows after it
             problems.append(f"line {lineno}: cannot read this row ({safeio.cut(str(err) or type(err).__name__)})")
             continue
@@ -124,7 +125,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
             raise UserError(f"--output {out} is the input file; write the scored rows to another file")
     problems: list[str] = []
     reasons: Counter[str] = Counter()
-    counts = Counter()
+    counts: Counter[str] = Counter()
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         handle = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))  # noqa: SIM115
@@ -154,7 +155,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
     sys.stdout.flush()
     seconds = time.perf_counter() - start
     rows = counts["correct"] + counts["wrong"] + counts["unscorable"]
-    scored = counts["correct"] + counts["wrong"]
+    scorable = counts["correct"] + counts["wrong"]
     return {
         "rows": rows,
         "correct": counts["correct"],
@@ -162,7 +163,7 @@ def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, 
         "unscorable": counts["unscorable"],
         "timeouts": reasons["timeout"],
         "malformed": counts["malformed"],
-        "accuracy": counts["correct"] / scored if scored else None,
+        "accuracy": counts["correct"] / scorable if scorable else None,
         "reasons": dict(reasons.most_common()),
         "seconds": round(seconds, 3),
         "rows_per_second": round(rows / seconds, 1) if seconds > 0 else None,
@@ -192,7 +193,9 @@ def register(app: typer.Typer) -> None:
             ..., metavar="FILE.jsonl", help="JSONL rows with completion and answer ('-' = stdin)."
         ),
         task: str = typer.Option("gsm8k", "--task", help="gsm8k (numbers) or math (LaTeX); a row's own 'task' wins."),
-        output: output_opt("Write the rows with correct/extracted/reason to this file (default: stdout).") = None,
+        output: Annotated[
+            str | None, output_option("Write the rows with correct/extracted/reason to this file (default: stdout).")
+        ] = None,
         out: OldOutOpt = None,
         as_json: JsonOpt = False,
         mode: str = typer.Option("flexible", "--mode", help="flexible (last number as a fallback) or strict."),

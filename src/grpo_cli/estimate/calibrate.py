@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from grpo_cli.errors import UserError
 from grpo_cli.estimate.cost import estimate
@@ -76,11 +76,13 @@ def calibration(run: EstimateInputs, measured: Measured) -> dict:
     # Tokens one optimizer step processes (prompt + completion): each generation round feeds num_iterations steps.
     step_tokens = run.gen_batch / run.num_iterations * (run.prompt_len + run.mean_len)
     predicted_step = result.seconds_per_step
+    assert predicted_step is not None  # estimate() fills every time figure (only withhold_unfit nulls them)
     predicted_tps = step_tokens / predicted_step if predicted_step else 0.0
     if measured.step_time is not None:
         factor, basis = measured.step_time / predicted_step, "step_time"
     else:
-        factor, basis = predicted_tps / measured.tokens_per_second, "tokens_per_second"  # type: ignore[operator]
+        assert measured.tokens_per_second is not None  # a Measured holds a step time or tokens/s (both readers)
+        factor, basis = predicted_tps / measured.tokens_per_second, "tokens_per_second"
     return {
         "basis": basis,
         "factor": factor,
@@ -97,6 +99,7 @@ def apply_calibration(result: Estimate, report: dict) -> Estimate:
     """The estimate with every phase's seconds scaled by the calibration factor: GPU-hours and cost follow the
     measured speed while the phase split stays the model's."""
     k = report["factor"]
+    assert result.seconds is not None  # an estimate before withhold_unfit: estimate() fills every time figure
     changes: dict = {
         "seconds": {p: v * k for p, v in result.seconds.items()},
         "seconds_per_step": result.seconds_per_step * k,
@@ -171,8 +174,12 @@ def _checked_run(part: Any, device: str | None) -> CheckedRun | None:
         return None
     completion_tokens = summary.get("completion_tokens_per_step")
     tokens = summary.get("tokens_per_step")
-    mean_len = completion_tokens / completions if _positive(completion_tokens) else None
-    prompt_len = (tokens - completion_tokens) / completions if _positive(tokens) and mean_len else None
+    mean_len: float | None = None
+    prompt_len: float | None = None
+    if _positive(completion_tokens):
+        mean_len = completion_tokens / completions
+        if _positive(tokens) and mean_len:
+            prompt_len = (tokens - completion_tokens) / completions
     overall = (summary.get("tokens_per_s") or {}).get("overall")
     sets = tuple(
         f"{key}={json.dumps(settings[name])}" for name, key in GPU_CHECK_KEYS.items() if settings.get(name) is not None
@@ -189,7 +196,7 @@ def _checked_run(part: Any, device: str | None) -> CheckedRun | None:
     return CheckedRun(label, settings["recipe"], sets, str(part.get("arch")), device, prompt_len, measured)
 
 
-def _positive(v: Any) -> bool:
+def _positive(v: Any) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.estimate import methods
 from grpo_cli.estimate.archs import COUNT_PATTERN, parse_count, resolve_model
@@ -21,6 +22,8 @@ def compare_methods(x: EstimateInputs) -> dict:
     out = {}
     for m, r in results.items():
         both_fit = r.fits and grpo.fits
+        # estimate() fills every time figure (only withhold_unfit nulls them): the None checks are for the types
+        hours, grpo_hours = r.wall_clock_hours, grpo.wall_clock_hours
         out[m] = {
             "gpu_hours": r.gpu_hours if r.fits else None,
             "wall_clock_hours": r.wall_clock_hours if r.fits else None,
@@ -29,7 +32,7 @@ def compare_methods(x: EstimateInputs) -> dict:
             "peak_gib_per_gpu": r.memory_gib_per_gpu["total"],
             "fits": r.fits,
             "does_not_fit": r.does_not_fit,
-            "grpo_over": grpo.wall_clock_hours / r.wall_clock_hours if both_fit else None,
+            "grpo_over": grpo_hours / hours if both_fit and grpo_hours is not None and hours is not None else None,
         }
     return out
 
@@ -52,10 +55,9 @@ def resolve_prm(text: str, tiny: Any = None, where: str = "--prm") -> dict:
     }
 
 
-def recipe_prm(recipe: Any) -> str | None:
+def recipe_prm(recipe: Recipe) -> str | None:
     """The learned PRM a recipe scores steps with (`steps.scorer: prm` and `prm.model`, the recipe sections of
-    process supervision), or None. Recipes without those sections have none."""
-    steps, prm = getattr(recipe, "steps", None), getattr(recipe, "prm", None)
-    if getattr(steps, "scorer", None) == "prm" and getattr(prm, "model", None):
-        return str(prm.model)
+    process supervision), or None."""
+    if recipe.steps.scorer == "prm" and recipe.prm.model:
+        return str(recipe.prm.model)
     return None

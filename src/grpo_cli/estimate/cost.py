@@ -4,8 +4,8 @@ when a plan does not fit (`withhold_unfit`), training a PRM, and `grpo train`'s 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.estimate import kernels, methods
 from grpo_cli.estimate.archs import nearest_arch
@@ -179,7 +179,7 @@ def _inputs_dict(x: EstimateInputs) -> dict:
     return d
 
 
-def check_fit(recipe: Any, gpu_memory_gib: float, num_gpus: int) -> str | None:
+def check_fit(recipe: Recipe, gpu_memory_gib: float, num_gpus: int) -> str | None:
     """For `grpo train`: None when the recipe's memory plan fits `num_gpus` GPUs of `gpu_memory_gib` each, else
     the one line to print (exit 2) with the numbers and the largest item's fix. Also None when the model's
     architecture is unknown (a Hub id not in ARCHS and no local config.json): there is nothing to check against."""

@@ -51,7 +51,7 @@ class EstimateInputs:
     """Everything the arithmetic needs: a validated recipe, plus what a recipe does not hold. Built by
     `inputs_from_recipe`; the recipe's fields are read through the properties below (x.G, x.mean_len, ...)."""
 
-    recipe: Any  # grpo_cli.config.Recipe
+    recipe: config.Recipe
     model: str  # label for the table
     # Known architecture (attention FLOPs, KV cache, activations), or None when only a parameter count is known.
     arch: Arch | None
@@ -267,7 +267,7 @@ def validate_inputs(x: EstimateInputs) -> EstimateInputs:
     return x
 
 
-def _dataset_prompts(recipe: Any) -> int:
+def _dataset_prompts(recipe: config.Recipe) -> int:
     data = recipe.data
     if data.dataset == "toy":
         size = data.toy.num_train
@@ -281,7 +281,9 @@ def _dataset_prompts(recipe: Any) -> int:
     return min(size, data.limit) if data.limit > 0 else size
 
 
-def _architecture(recipe: Any, model_name: Any, params: float | None) -> tuple[str, Arch | None, float, float]:
+def _architecture(
+    recipe: config.Recipe, model_name: Any, params: float | None
+) -> tuple[str, Arch | None, float, float]:
     """(label, architecture, parameters, FLOP parameters). `params` without `model_name` drops the architecture:
     the FLOPs are then exactly 2N/6N per token with no attention term."""
     m = recipe.model
@@ -301,7 +303,7 @@ def _architecture(recipe: Any, model_name: Any, params: float | None) -> tuple[s
 
 
 def inputs_from_recipe(
-    recipe: Any, *, flags: dict[str, tuple[str, Any]] | None = None, **overrides: Any
+    recipe: config.Recipe, *, flags: dict[str, tuple[str, Any]] | None = None, **overrides: Any
 ) -> EstimateInputs:
     """A `grpo_cli.config.Recipe` (+ overrides; None = not given) -> inputs.
 

@@ -4,6 +4,7 @@ it fits, the fix for its largest item, and the fewest GPUs that fit."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from grpo_cli.estimate import methods
 from grpo_cli.estimate.defaults import BF16, GIB, RUNTIME_OVERHEAD_GIB, VLLM_RESERVE_GIB
@@ -86,7 +87,7 @@ def memory_plan(x: EstimateInputs) -> dict:
     gen_phase = states + gen_side
     total = max(train_phase, gen_phase)
     g = 1 / GIB
-    plan = {
+    plan: dict[str, Any] = {
         "strategy": x.strategy if world > 1 else "none",
         "mode": "lora" if x.lora else "full",
         "weights": weights * g,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from grpo_cli.estimate import methods
 from grpo_cli.estimate.inputs import EstimateInputs
 from grpo_cli.formulas import optimizer_steps
@@ -50,7 +53,7 @@ ALL_PHASES = (
 )
 
 
-def phases_of(d: dict) -> list[str]:
+def phases_of(d: Mapping[str, Any]) -> list[str]:
     """The phases a `flops` / `seconds` dict holds, in table order."""
     return [p for p in ALL_PHASES if p in d]
 

@@ -40,6 +40,7 @@ from typing import Any, Protocol
 import torch
 from transformers import GenerationConfig, LogitsProcessor, LogitsProcessorList
 
+from grpo_cli.config import ModelConfig
 from grpo_cli.errors import UserError
 
 STOP_STRINGS = ("</answer>",)
@@ -106,7 +107,7 @@ class Generator(Protocol):
         ...
 
 
-def model_context(name_or_dir: str | Path, model_cfg: Any) -> int | None:
+def model_context(name_or_dir: str | Path, model_cfg: ModelConfig) -> int | None:
     """The longest sequence (prompt + completion) the model takes: `model.max_context` when the recipe sets it, else
     `max_position_embeddings` of its config.json (an adapter: its base's). Reads the config only, no weights."""
     if model_cfg.max_context:
@@ -238,7 +239,8 @@ class _SeededSampling(LogitsProcessor):
         # A zero-probability token can only be hit at a CDF plateau edge; step back to the last token with mass.
         token = torch.where(probs.gather(-1, token) > 0, token, (cdf < target).sum(-1, keepdim=True))
         out = torch.full_like(scores, float("-inf"))
-        return out.scatter_(-1, token, 0.0)
+        # LogitsProcessor's signature says FloatTensor (a legacy type torch's ops are not annotated to return)
+        return out.scatter_(-1, token, 0.0)  # type: ignore[return-value]
 
 
 # Below this many parameters a CPU matmul is too small to split across threads: waking the OpenMP workers costs
@@ -276,7 +278,8 @@ def compile_settings(mode: str, device: str) -> dict[str, Any]:
 
     compile_config = CompileConfig(fullgraph=False)
     if device != "cuda":
-        compile_config._compile_all_devices = True
+        # a private switch transformers declares as `_compile_all_devices = None` (so typed None) and reads as a bool
+        compile_config._compile_all_devices = True  # type: ignore[assignment]
     return {"cache_implementation": "static", "compile_config": compile_config, "disable_compile": False}
 
 

@@ -66,7 +66,7 @@ class RunDirCallback(TrainerCallback):
         if state.max_steps > 0 and state.global_step >= state.max_steps:
             control.should_log = True
 
-    def on_log(self, args, state, control, logs=None, **kwargs):
+    def on_log(self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None, **kwargs: Any) -> None:
         if not state.is_world_process_zero or not logs:
             return
         if _SUMMARY_KEYS & set(logs):

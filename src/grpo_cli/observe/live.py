@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, JustifyMethod
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -30,7 +30,7 @@ from rich.text import Text
 from transformers import TrainerCallback
 
 from grpo_cli import rundir
-from grpo_cli.config import MonitorConfig
+from grpo_cli.config import MonitorConfig, Recipe
 from grpo_cli.observe import alarms, durations
 from grpo_cli.observe.stream import (
     ACCURACY,
@@ -193,7 +193,7 @@ class MonitorCallback(TrainerCallback):
         self.tokens_per_s: float | None = None
 
     @classmethod
-    def for_recipe(cls, recipe: Any, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
+    def for_recipe(cls, recipe: Recipe, out_dir: str | Path, stage: str = "grpo", **kwargs: Any) -> MonitorCallback:
         g = recipe.grpo
         ctx = alarms.RunContext(
             total_steps=g.max_steps if g.max_steps > 0 else None,
@@ -335,7 +335,10 @@ class MonitorCallback(TrainerCallback):
     def metrics_table(self) -> Table:
         s = self.watcher.stream
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        for col, justify in (("metric", "left"), ("now", "right"), ("start", "right"), ("trend", "left")):
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
+            ("metric", "left"), ("now", "right"), ("start", "right"), ("trend", "left"),
+        )  # fmt: skip
+        for col, justify in columns:
             table.add_column(col, justify=justify)
         for key, label in metric_rows(s, self.stage):
             values = s.values[key]
@@ -345,6 +348,7 @@ class MonitorCallback(TrainerCallback):
         return table
 
     def _render(self) -> Group:
+        assert self._progress is not None  # made with the live view, before its first render
         return Group(self._progress, self.metrics_table())
 
 
@@ -403,13 +407,13 @@ def eval_progress(
         progress = _progress(console, unit)
         task = progress.add_task(description, total=total or None)
 
-        def advance(n: int = 1, tokens: int = 0) -> None:
+        def advance_bar(n: int = 1, tokens: int = 0) -> None:
             state["done"] += n
             state["tokens"] += tokens
             progress.update(task, advance=n, tokens_per_s=rate())
 
         with progress:
-            yield advance
+            yield advance_bar
         return
 
     def advance(n: int = 1, tokens: int = 0) -> None:

@@ -15,7 +15,7 @@ increase (two writers, a resume that did not cut; `grpo report` warns) or do not
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -178,7 +178,14 @@ def _row_steps(metrics: Sequence[Mapping[str, Any]]) -> np.ndarray | None:
     return arr if bool(np.all(np.diff(arr) > 0)) else None
 
 
-def _first_alarm(check, stream: MetricStream, col: Columns, rows: np.ndarray, cfg, ctx) -> Alarm | None:
+def _first_alarm(
+    check: Callable[[MetricStream, MonitorConfig, RunContext], Alarm | None],
+    stream: MetricStream,
+    col: Columns,
+    rows: np.ndarray,
+    cfg: MonitorConfig,
+    ctx: RunContext,
+) -> Alarm | None:
     """The check at each candidate row in order, on the stream as it stood there; the first alarm."""
     keys = list(stream.values)
     for i in rows.tolist():

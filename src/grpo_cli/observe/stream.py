@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 # TRL 1.16 GRPOTrainer metric names (grpo_trainer.py `_metrics[mode][...]`); reward functions are logged as
 # rewards/<func.__name__>/mean with the names of grpo_cli.rewards.REWARDS.
@@ -36,7 +36,7 @@ DS_UNFILLED = "dynamic_sampling/unfilled_groups"  # zero-signal groups left afte
 DS_ROUNDS = "dynamic_sampling/extra_rounds"
 
 
-def is_step(value: Any) -> bool:
+def is_step(value: Any) -> TypeGuard[int | float]:
     """A `step` that reads as one: a finite number (NaN, infinity, true/false and strings do not)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 

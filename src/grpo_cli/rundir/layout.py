@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from grpo_cli.config import check_name
+from grpo_cli.config import Recipe, check_name
 from grpo_cli.errors import UserError
 
 STAGES = ("sft", "grpo", "eval-base", "eval-sft", "eval-grpo", "distill")
@@ -44,7 +43,7 @@ def final_dir(run_dir: str | Path, recipe_name: str, stage: str) -> Path:
     return stage_dir(run_dir, recipe_name, stage) / "final"
 
 
-def stage_model(run_dir: str | Path, recipe: Any, stage: str) -> str | Path:
+def stage_model(run_dir: str | Path, recipe: Recipe, stage: str) -> str | Path:
     """The model a recipe's stage produced: the base model itself for `base`, else DIR/<recipe>/<stage>/final
     (UserError naming the command that makes it when it is not there)."""
     if stage == "base":

@@ -57,7 +57,7 @@ def claim(
     *,
     resume: bool = False,
     overwrite: bool = False,
-    protect: tuple[str | Path, ...] = (),
+    protect: tuple[str | Path | None, ...] = (),
     hint: str = "--run-dir to write elsewhere",
 ) -> Path:
     """Make `path` this process's `kind` folder: refuse a folder grpo did not make or another process is writing
@@ -217,7 +217,7 @@ def prepare(
     resume: bool = False,
     overwrite: bool = False,
     *,
-    protect: tuple[str | Path, ...] = (),
+    protect: tuple[str | Path | None, ...] = (),
     inputs: dict | None = None,
 ) -> Path | None:
     """Make `path` ready for a training stage and return the checkpoint to resume from (None for a fresh start).

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from grpo_cli import safeio
+from grpo_cli.config import Recipe, to_dict
 from grpo_cli.errors import UserError
 
 
@@ -122,10 +123,8 @@ def _step(row: dict) -> float:
         return math.inf
 
 
-def write_recipe(path: str | Path, recipe: Any) -> None:
+def write_recipe(path: str | Path, recipe: Recipe) -> None:
     """The resolved recipe as recipe.yaml (written whole: temporary file, then rename)."""
-    from grpo_cli.config import to_dict
-
     safeio.atomic_write_text(Path(path, "recipe.yaml"), yaml.safe_dump(to_dict(recipe), sort_keys=False, width=120))
 
 
@@ -167,7 +166,8 @@ def run_gpus(info: dict) -> tuple[str | None, int]:
     hw = info.get("hardware")
     if not isinstance(hw, dict):
         return None, 0
-    gpus = hw.get("gpus") if isinstance(hw.get("gpus"), list) else []
+    listed = hw.get("gpus")
+    gpus = listed if isinstance(listed, list) else []
     name = str(gpus[0]) if gpus else hw.get("gpu_name")
     if not isinstance(name, str) or not name:
         return None, 0

@@ -27,8 +27,9 @@ WINDOW = 1 << 20  # bytes read back from the end at first
 def row_step(row: dict) -> int | None:
     """A row's `step` when it is a finite number (not true/false), else None."""
     step = row.get("step")
-    ok = isinstance(step, (int, float)) and not isinstance(step, bool) and math.isfinite(step)
-    return int(step) if ok else None
+    if isinstance(step, (int, float)) and not isinstance(step, bool) and math.isfinite(step):
+        return int(step)
+    return None
 
 
 def rows_from(
@@ -146,7 +147,7 @@ def sample_picks(path: str | Path, per: int = 2) -> dict[str, tuple[int, list[di
     path = Path(path)
     if not path.is_file():
         return {}
-    size, warned = path.stat().st_size, set()
+    size, warned = path.stat().st_size, set[int]()
     first = next(_stepped(path, warned, 0), None)
     if first is None:
         return {}

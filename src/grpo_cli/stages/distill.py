@@ -188,7 +188,8 @@ def select(recipe: Recipe, samples: list[dict[str, Any]], teacher: str) -> tuple
             rejected[why] += 1
         else:
             by_problem[row["id"]].append(row)
-    out, duplicates = [], 0
+    out: list[dict[str, Any]] = []
+    duplicates = 0
     for pid, rows in by_problem.items():
         chosen, dup = pick(rows, recipe.distill.k)
         duplicates += dup
@@ -279,7 +280,10 @@ def _sample(sampler: Recipe, clean: list[Any], teacher: str | Path, out: Path, *
     return eval_stage.run(sampler, teacher, folder, overwrite=folder.exists(), stage=KIND, **kwargs)
 
 
-def _summary(recipe, sampler, teacher, train, clean, contaminated, samples, kept, rejected, duplicates) -> dict:
+def _summary(
+    recipe: Recipe, sampler: Recipe, teacher: str, train: list[Any], clean: list[Any], contaminated: list[str],
+    samples: list[dict[str, Any]], kept: list[dict[str, Any]], rejected: Counter[str], duplicates: int,
+) -> dict:  # fmt: skip
     problems_kept = {row["problem_id"] for row in kept}
     lengths = [row["tokens"] for row in kept]
     by: dict[str, dict[str, dict[str, int]]] = {}

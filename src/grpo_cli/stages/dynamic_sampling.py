@@ -117,14 +117,17 @@ class DynamicSamplingGRPOTrainer(GRPOTrainer):
         """This process's share of a new generation batch: global groups of G copies of a fresh prompt, drawn from a
         reshuffled pass over the training set (so a prompt comes back only after all the others)."""
         g, procs = self.num_generations, self.accelerator.num_processes
+        assert g is not None  # TRL types it int | None; the recipe always sets grpo.num_generations
+        # a datasets.Dataset (map-style, sized; `datasets` has no types): TRL's type also allows an IterableDataset
+        dataset: Any = self.train_dataset
         groups = local_n * procs // g
         picks = []
         for _ in range(groups):
             if not self._fresh_order:
-                self._fresh_order = list(range(len(self.train_dataset)))
+                self._fresh_order = list(range(len(dataset)))
                 self._fresh_rng.shuffle(self._fresh_order)
             picks.append(self._fresh_order.pop())
-        rows = [self.train_dataset[i] for i in picks for _ in range(g)]
+        rows = [dataset[i] for i in picks for _ in range(g)]
         start = self.accelerator.process_index * local_n
         return rows[start : start + local_n]
 

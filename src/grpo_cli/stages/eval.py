@@ -165,7 +165,7 @@ def make_generator(
     if backend == "vllm":
         path = models.resolve(model_dir, recipe.model)
         dtype = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}.get(recipe.model.dtype, "auto")
-        gen = generation.VLLMGenerator(
+        gen: generation.Generator = generation.VLLMGenerator(
             path,
             tensor_parallel_size=s.tensor_parallel_size,
             dtype=dtype,

@@ -65,6 +65,13 @@ def plan(recipe: Recipe) -> list[Step]:
     return steps
 
 
+def _teacher(recipe: Recipe) -> str:
+    """distill.teacher, for a distill step: `plan` makes one only when the recipe names a teacher."""
+    teacher = recipe.distill.teacher
+    assert teacher is not None
+    return teacher
+
+
 def is_done(step: Step, folder: Path) -> bool:
     """Whether a stage folder holds a finished result (which `--resume` keeps when its inputs still match)."""
     if step.kind in ("eval", "distill"):
@@ -96,7 +103,7 @@ def expected_inputs(step: Step, recipe: Recipe, run_dir: Path) -> dict[str, Any]
         train, _ = data.load_train(recipe)
         held_out, _ = eval_stage.load_problems(recipe, recipe.eval)
         clean, _ = distill.decontaminate(train, held_out, recipe.distill.decontaminate_ngram)
-        return distill.inputs(recipe, recipe.distill.teacher, clean)
+        return distill.inputs(recipe, _teacher(recipe), clean)
     from grpo_cli.stages import training
 
     if step.kind == "sft":
@@ -359,7 +366,7 @@ def _here(
     if step.kind == "distill":
         from grpo_cli.stages import distill
 
-        distill.run(recipe, recipe.distill.teacher, folder, resume=resume, overwrite=not resume, progress=progress)
+        distill.run(recipe, _teacher(recipe), folder, resume=resume, overwrite=not resume, progress=progress)
         return
     from grpo_cli.stages import grpo, training
 

@@ -9,10 +9,10 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from grpo_cli import rundir, tracking
-from grpo_cli.config import ModelConfig, Recipe
+from grpo_cli.config import GRPOSection, ModelConfig, Recipe, SFTConfig
 from grpo_cli.errors import UserError
 from grpo_cli.observe.callbacks import (
     GracefulInterrupt,
@@ -66,7 +66,7 @@ def checkpointing_kwarg(enabled: bool) -> dict[str, bool]:
     return {"activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing": enabled}
 
 
-def common_args(section: Any, out_dir: Path, device: str, model_cfg: ModelConfig) -> dict:
+def common_args(section: SFTConfig | GRPOSection, out_dir: Path, device: str, model_cfg: ModelConfig) -> dict:
     """TrainingArguments fields SFT and GRPO both take, mapped one by one from the recipe section."""
     return {
         "output_dir": str(out_dir),
@@ -308,5 +308,5 @@ def trainable_summary(model: Any) -> dict[str, int]:
     return {"parameters": total, "trainable_parameters": trainable}
 
 
-def is_adapter(path: str | Path | None) -> bool:
+def is_adapter(path: str | Path | None) -> TypeGuard[str | Path]:
     return path is not None and (Path(path) / "adapter_config.json").is_file()

@@ -84,7 +84,7 @@ class _Parser:
     atom := number | '(' expr ')'. Also records which operations were used."""
 
     def __init__(self, tokens: list[str]):
-        self.tokens, self.pos, self.ops = tokens, 0, set()
+        self.tokens, self.pos, self.ops = tokens, 0, set[str]()
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from grpo_cli.config import Recipe
 from grpo_cli.errors import UserError
 from grpo_cli.prompts import bounded
 
@@ -46,7 +47,9 @@ def build_tiny_prm(out_dir: Path, *, seed: int = 0, separator: str = "<extra_0>"
 
     tokenizer = build_tiny_tokenizer(1024)
     tokenizer.add_special_tokens({"additional_special_tokens": ["<|im_start|>", separator]})
-    config = Qwen2Config(
+    # num_labels is PreTrainedConfig's, read from the keywords its __post_init__ takes: Qwen2Config's typed
+    # signature does not list it.
+    config = Qwen2Config(  # type: ignore[call-arg]
         vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
         num_key_value_heads=2, max_position_embeddings=1024, num_labels=2, pad_token_id=tokenizer.pad_token_id,
         architectures=["Qwen2ForTokenClassification"],
@@ -126,7 +129,7 @@ def load_prm(name: str, *, revision: str | None = None, trust_remote_code: bool 
 
     path = str(tiny_prm_dir()) if name == "tiny" else name
     check_remote_code(name, path, revision, trust_remote_code)
-    kwargs = {"revision": revision, "trust_remote_code": trust_remote_code}
+    kwargs: dict[str, Any] = {"revision": revision, "trust_remote_code": trust_remote_code}
     try:
         config = AutoConfig.from_pretrained(path, **kwargs)
         tokenizer = AutoTokenizer.from_pretrained(path, **kwargs)
@@ -161,10 +164,11 @@ class PRMScorer:
         self.pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
 
     @classmethod
-    def from_recipe(cls, recipe: Any) -> PRMScorer:
+    def from_recipe(cls, recipe: Recipe) -> PRMScorer:
         from grpo_cli.models import dtype_for
 
         p = recipe.prm
+        assert p.model is not None  # config.validate: steps.scorer=prm needs prm.model
         dtype = dtype_for(recipe.model.__class__(dtype=p.dtype))
         model, tokenizer = load_prm(p.model, revision=p.revision, trust_remote_code=p.trust_remote_code, dtype=dtype)
         return cls(model, tokenizer, step_separator=p.step_separator, system=p.system, batch_size=p.batch_size,

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from grpo_cli.config import Recipe
 from grpo_cli.stepwise import arithmetic
 from grpo_cli.stepwise.split import Step, split_steps
 
@@ -47,7 +48,8 @@ ACC_PREFIX = "steps/acc/"
 class StepScorer(Protocol):
     """scores[i][j] for step j of completion i; None = the step is not scored."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: ArithmeticScorer is a frozen dataclass
 
     def __call__(self, questions: Sequence[str], steps: Sequence[Sequence[str]]) -> list[list[float | None]]: ...
 
@@ -143,7 +145,7 @@ def log_batch_metrics(batch: Sequence[ScoredSteps], log_metric: Callable[[str, f
         log_metric(name, value)
 
 
-def make_scorer(recipe: Any) -> StepScorer:
+def make_scorer(recipe: Recipe) -> StepScorer:
     """The recipe's step scorer: `steps.scorer` arithmetic (no model) or prm (the model in `prm.model`)."""
     if recipe.steps.scorer == "prm":
         from grpo_cli.stepwise.prm import PRMScorer
@@ -152,5 +154,5 @@ def make_scorer(recipe: Any) -> StepScorer:
     return arithmetic.ArithmeticScorer()
 
 
-def scoring_for(recipe: Any) -> StepScoring:
+def scoring_for(recipe: Recipe) -> StepScoring:
     return StepScoring(make_scorer(recipe), recipe.steps.split)

@@ -2,7 +2,7 @@
 
 `dataclass_fields("trl", "trainer.grpo_config", "GRPOConfig")` walks the class and its bases (a base imported from
 a sibling module, or from another installed package) and returns every init field with its annotation turned into a
-typing object the recipe's type check (config._coerce) reads: int, float, bool, str, Any, Literal[...], unions,
+typing object the recipe's type check (config.coerce) reads: int, float, bool, str, Any, Literal[...], unions,
 list[X], dict[K, V]. A name it does not know (an enum such as SchedulerType, a class such as ParallelismConfig)
 becomes an opaque type no YAML value is an instance of, so `SchedulerType | str` takes a string and
 `ParallelismConfig | None` only null: what a recipe can hold.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,11 +187,11 @@ def _subscript(head: str | None, index: ast.expr) -> Any:
         return _union(args)
     if head in ("tuple", "Tuple"):  # YAML has lists only
         return list[Any]
+    # list[X] / dict[K, V] of types known only at run time: GenericAlias is what the subscript builds (equal to it).
     if head in ("list", "List", "Sequence"):
-        item = args[0]
-        return list[item]  # type: ignore[valid-type]
+        return types.GenericAlias(list, (args[0],))
     if head in ("dict", "Dict", "Mapping") and len(args) == 2:
-        return dict[args[0], args[1]]
+        return types.GenericAlias(dict, (args[0], args[1]))
     return opaque(head or "?")
 
 

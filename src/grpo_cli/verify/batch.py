@@ -109,7 +109,7 @@ def verify_batch(
         budget[key] = min(budget.get(key, timeout), timeout - spent)
     if pending or whole:
         keys = list(pending)
-        jobs = [("math", k) for k in keys]
+        jobs: list[tuple[str, tuple]] = [("math", k) for k in keys]
         jobs += [
             ("verify", (str(completions[i]), str(references[i]), per_row[i], mode, done[i], asked[i])) for i in whole
         ]
@@ -119,6 +119,6 @@ def verify_batch(
             math_task.CACHE.put(k, (correct, reason))
             for i, extracted in pending[k]:
                 verdicts[i] = Verdict(correct, extracted, reason)
-        for i, (correct, reason, *extracted) in zip(whole, results[len(keys) :], strict=True):
-            verdicts[i] = Verdict(correct, extracted[0] if extracted else None, reason)
+        for i, (correct, reason, *read) in zip(whole, results[len(keys) :], strict=True):
+            verdicts[i] = Verdict(correct, read[0] if read else None, reason)
     return [v if v is not None else Verdict(False, None, "error") for v in verdicts]

@@ -62,7 +62,9 @@ class _Worker:
             start_new_session=True,  # Ctrl-C in the terminal reaches the caller, which then stops us
             env=env,
         )
-        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both pipes (PIPE above)
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
+        self.fd = self.stdout.fileno()
         self.buffer = b""
         self.started = time.monotonic()
         self.ready = False
@@ -73,7 +75,7 @@ class _Worker:
         return self.fd
 
     def send(self, obj: dict) -> None:
-        self.proc.stdin.write(json.dumps(obj).encode() + b"\n")  # type: ignore[union-attr]
+        self.stdin.write(json.dumps(obj).encode() + b"\n")
 
     def read_lines(self) -> list[dict] | None:
         """The complete lines available now, or None when the worker is gone."""
@@ -99,17 +101,23 @@ class _Worker:
             self.proc.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             pass
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in (self.stdin, self.stdout):
             with contextlib.suppress(OSError):
-                stream.close()  # type: ignore[union-attr]
+                stream.close()
 
     def stop(self) -> None:
         try:
-            self.proc.stdin.close()  # type: ignore[union-attr]  # EOF: the worker exits on its own
+            self.stdin.close()  # EOF: the worker exits on its own
             self.proc.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired):
             pass
         self.kill()
+
+
+def _ready(workers: list[_Worker], timeout: float) -> list[_Worker]:
+    """The workers with a line to read. multiprocessing's wait() takes any object with fileno() and returns those of
+    the objects it was given that are ready; typeshed annotates connections, sockets and ints only."""
+    return wait(workers, timeout)  # type: ignore[arg-type, return-value]
 
 
 class SymbolicPool:
@@ -180,24 +188,24 @@ class SymbolicPool:
                 continue
             waiting = [w for w in self._workers if w.job is not None or not w.ready]
             horizon = min((w.deadline if w.job is not None else w.started + STARTUP_TIMEOUT) for w in waiting)
-            for worker in wait(waiting, timeout=max(0.0, horizon - time.monotonic())):
-                lines = worker.read_lines()  # type: ignore[union-attr]
+            for worker in _ready(waiting, timeout=max(0.0, horizon - time.monotonic())):
+                lines = worker.read_lines()
                 if lines is None:  # the worker died: killed by the OS, or exited after a MemoryError
                     if worker.job is not None:
                         results[worker.job] = (False, "memory")
-                    self._replace(worker)  # type: ignore[arg-type]
+                    self._replace(worker)
                     continue
                 for msg in lines:
                     if "ready" in msg:
-                        worker.ready = True  # type: ignore[union-attr]
+                        worker.ready = True
                         self._failed_starts = 0
-                    elif msg.get("id") == worker.job:  # type: ignore[union-attr]
+                    elif msg.get("id") == worker.job:
                         results[msg["id"]] = (msg.get("correct"), str(msg.get("reason")))
                         if "extracted" in msg:  # a "verify" job: the answer it read, too
-                            results[msg["id"]] += (msg["extracted"],)  # type: ignore[operator]
-                        worker.job = None  # type: ignore[union-attr]
+                            results[msg["id"]] += (msg["extracted"],)
+                        worker.job = None
                         if msg.get("reason") == "memory":
-                            self._replace(worker)  # type: ignore[arg-type]
+                            self._replace(worker)
             now = time.monotonic()
             for worker in list(self._workers):
                 if worker.job is not None and now >= worker.deadline:

@@ -277,7 +277,7 @@ def _kind(
         return "skip"  # a trailer ('*Contrast:* ... giving $24/2 = 12$.') counts only where it names an answer
     if _WARNING.search(sentence) or (_CHECKS.search(sentence) and not revision):
         return "skip"  # 'One might get 18 by ...', 'We may check our answer: 17 * 44 = 748 ...'
-    if _HYPOTHETICAL.match(sentence) and not (answer and _numbers(_HYPOTHETICAL.match(sentence).group(0)) & answer):
+    if (hypothetical := _HYPOTHETICAL.match(sentence)) and not (answer and _numbers(hypothetical.group(0)) & answer):
         return "skip"  # 'If she had started with 20 apples, ...'; not 'If 18 is wrong, it is 19.' (about the answer)
     if _STANDS.search(sentence):
         return "stands"
@@ -318,10 +318,9 @@ def committed(
     reads a located answer and `same` compares two values (None: cannot tell, which changes nothing). `denied`: the
     (position, value) of each value the text negates (verify.assertion); `given`: the question, whose numbers are
     quantities the text may restate after its answer."""
-    if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
-        return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
-    if _two_values(latex_prose(found[0]), read, value, same, math):
-        return None  # '<answer>La respuesta es 12 o 18</answer>'
+    tolerance = _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math)  # '12 ± 1' (math: the words)
+    if tolerance or _two_values(latex_prose(found[0]), read, value, same, math):
+        return None  # '12 ± 1', 'between 11 and 13', '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
     end = at + _stated_length(span, found[1])
@@ -339,7 +338,8 @@ def committed(
     closing = closing_part(text, found[0], found[1], finished)
     if not closing and "(" not in found[0] and not denied:
         return found  # the answer ends the text: the common case, and nothing else to read
-    current, current_value = found, value(found)
+    current: tuple[str, str] | None = found  # what the text commits to; a revision: what `read` located there
+    current_value = value(found)
     if _offered_inside(latex_prose(found[0]), current_value, read, value, same):
         return None  # 'Final answer: $132$ (or $135$)'
     revising = pending = False

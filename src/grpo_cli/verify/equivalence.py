@@ -183,8 +183,8 @@ def as_interval(node: tuple) -> tuple | None:
         if ops[0] in ("<", "<=") and ops[1] in ("<", "<="):
             return ("tuple", _OPEN_OF[ops[0]], _CLOSE_OF[ops[1]], [lo, hi])
         if ops[0] in (">", ">=") and ops[1] in (">", ">="):
-            flip = {">": "<", ">=": "<="}
-            return ("tuple", _OPEN_OF[flip[ops[1]]], _CLOSE_OF[flip[ops[0]]], [hi, lo])
+            flipped = {">": "<", ">=": "<="}
+            return ("tuple", _OPEN_OF[flipped[ops[1]]], _CLOSE_OF[flipped[ops[0]]], [hi, lo])
     return None
 
 
@@ -240,10 +240,11 @@ def _matrix_value(node: tuple, depth: int = 0) -> list[list[tuple]] | None:
         return None if inner is None else [[("neg", x) for x in row] for row in inner]
     if kind == "add":
         terms = [(sign, _matrix_value(t, depth + 1)) for sign, t in node[1]]
-        if any(m is None for _, m in terms) or len({(len(m), len(m[0])) for _, m in terms}) != 1:
-            return None
-        rows, cols = len(terms[0][1]), len(terms[0][1][0])
-        return [[("add", [(sign, m[i][j]) for sign, m in terms]) for j in range(cols)] for i in range(rows)]
+        known = [(sign, m) for sign, m in terms if m is not None]
+        if len(known) != len(terms) or len({(len(m), len(m[0])) for _, m in known}) != 1:
+            return None  # a term that is no matrix, or matrices of different shapes
+        rows, cols = len(known[0][1]), len(known[0][1][0])
+        return [[("add", [(sign, m[i][j]) for sign, m in known]) for j in range(cols)] for i in range(rows)]
     if kind == "mul":
         result = None
         scalars = []
@@ -373,7 +374,8 @@ def fast_equal(ref: Answer, pred: Answer) -> bool | None:
         same = equal(ref.node, pred.node)
         if not same and ref.percent != pred.percent:  # 20% against 0.2: the percent applied
             pct, other = (ref, pred) if ref.percent else (pred, ref)
-            scaled = ("div", pct.node, ("num", Fraction(100), 0))
+            assert pct.node is not None and other.node is not None  # both checked above
+            scaled: tuple = ("div", pct.node, ("num", Fraction(100), 0))
             if pct.node[0] == "num":  # 42.13% is the decimal 0.4213: four places, for the decimal tolerance
                 scaled = ("num", pct.node[1] / 100, pct.node[2] + 2 if pct.node[2] else 0)
             same = equal(scaled, other.node) if pct is ref else equal(other.node, scaled)

@@ -110,21 +110,21 @@ def last_math_span(text: str) -> str | None:
     digits = [m.end() for m in _PLAIN_VALUE.finditer(stripped, max(0, len(stripped) - 300))]
     last = max(digits, default=0)
     if not any(m.end() > last for m in MATH_SPAN.finditer(stripped, max(0, len(stripped) - 300))):
-        words = closing_number_words(stripped, last)  # '**36 has nine positive divisors.**'
-        if words is not None and (value := words_number(words)) is not None:
+        closing = closing_number_words(stripped, last)  # '**36 has nine positive divisors.**'
+        if closing is not None and (value := words_number(closing)) is not None:
             return value.canonical()
     # a region that only names the unknown ('... is 12, and no smaller one works since squares grow with $n$.') is
     # not a value
-    regions = [r for r in MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
+    math_spans = [r for r in MATH_SPAN.finditer(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", _region_text(r))]
     plain = [
         m
         for m in _PLAIN_VALUE.finditer(text)
         if not text[max(0, m.start() - 2) : m.start()].endswith(("^", "^{", "_", "_{"))  # not an exponent (m^{2})
     ]
     number = concluding(text, plain)
-    if not regions or (number is not None and number.start() >= regions[-1].end()):
+    if not math_spans or (number is not None and number.start() >= math_spans[-1].end()):
         return number.group(0) if number is not None else None
-    return _joined_regions(text, regions)
+    return _joined_regions(text, math_spans)
 
 
 def _joined_regions(text: str, regions: list[re.Match]) -> str:

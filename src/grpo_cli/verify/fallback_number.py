@@ -71,7 +71,7 @@ def last_number_span(text: str) -> str | None:
         or words.group(3)
         or next((g for g in (words.group(2), words.group(5)) if g and not _WORDS_DETAIL.search(g)), None)
     )
-    if said and words.group(4) and english_words(said) is not None:
+    if said and words is not None and words.group(4) and english_words(said) is not None:  # (said: words matched)
         said = None  # English 'also' ('She also has two cats.') concludes nothing; German 'also' ('so') does
     if said and (bold := re.search(r"\*\*([^*\n]{1,60})\*\*", said)) and words_number(bold.group(1)) is not None:
         said = bold.group(1)  # 'So after filling the four bags, Sam is left with exactly **one dozen** cookies'
@@ -87,13 +87,14 @@ def last_number_span(text: str) -> str | None:
         (m.end() for m in SENTENCE_END.finditer(text, max(0, found.start() - 300), found.start())), default=0
     )
     spans = list(BOLD.finditer(text, sentence))
-    bold = [m for m in spans if NUMBER_RE.search(m.group(1))]
+    bold_numbers = [m for m in spans if NUMBER_RE.search(m.group(1))]
     nothing = [m for m in spans if m.group(1).strip().lower() in ("none", "nothing", "zero")]
-    if not bold and len(nothing) == 1:
+    if not bold_numbers and len(nothing) == 1:
         return "0"  # 'She has **none** left — all 36 cookies were eaten.'
-    if len(bold) == 1 and not bold[0].start() <= found.start() < bold[0].end():
+    if len(bold_numbers) == 1 and not bold_numbers[0].start() <= found.start() < bold_numbers[0].end():
         # 'Ana vai juntar **R$ 420** em 12 semanas.': the bold value is what the sentence states
-        found = next(n for n in numbers if bold[0].start() <= n.start() < bold[0].end())
+        span = bold_numbers[0]
+        found = next(n for n in numbers if span.start() <= n.start() < span.end())
     if _RANGE_BEFORE.search(text, max(0, found.start() - 40), found.start()):
         return None  # a range or a hedge is no single answer
     if _EITHER.search(text, sentence, found.end()):

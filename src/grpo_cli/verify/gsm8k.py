@@ -39,13 +39,13 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
-from grpo_cli.verify.question import CONFLICT, in_asked_unit, restated
+from grpo_cli.verify.question import in_asked_unit, restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.sources import MAX_SCAN
-from grpo_cli.verify.types import Verdict
+from grpo_cli.verify.types import Rewrite, Verdict
 from grpo_cli.verify.values import bare_places, evaluate, free_vars
 
-_CLEAN = [
+_CLEAN: list[Rewrite] = [
     (re.compile(r"\*\*|__"), ""),  # markdown bold
     # \frac{15}{2} before braces go: with them gone it would read '\frac 15 2', which LaTeX takes as 1/5 times 2.
     # Digits become ' 15/2', so that '3\frac{1}{2}' is the mixed number '3 1/2'.
@@ -179,6 +179,7 @@ def _closed_form(span: str) -> Num | None:
         return None
     if not hasattr(value, "denominator"):  # not an exact rational (sqrt 2, pi, 3i): not a GSM8K answer
         return None
+    # a value with a denominator is evaluate()'s Fraction (its other values are complex and infinity)
     return Num(value, bare_places(node))  # type: ignore[arg-type]
 
 
@@ -202,7 +203,7 @@ def _scaled(span: str) -> Num | None:
     return Num(num.value * scale, 0, alt=num.value)
 
 
-def _unglued(clean: str) -> list[tuple[int, int, Num]]:
+def _unglued(clean: str) -> list[tuple[int, int, Num | None]]:
     """Numbers of a span with their positions; None for one that is part of a larger expression (an exponent, a
     base, a factorial): such a number is not an answer on its own."""
     out = []
@@ -320,9 +321,9 @@ def span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         return Num(num.value, num.places, alt=-num.value)  # '6 meters below the surface' is 6 deep and -6
     time = _HOURS_MINUTES.search(span) or _HOURS_MINUTES.search(_clean(span))  # '3 \text{ hours } 45 ...'
     if time:  # its first number, or the last one where the text ends on it
-        hours, minutes = int(time.group(1)), int(time.group(2))
-        if minutes < 60 and num.value in (hours, minutes):
-            return Num(hours + Fraction(minutes, 60), 0, alt=Fraction(60 * hours + minutes))
+        on_hours, on_minutes = int(time.group(1)), int(time.group(2))
+        if on_minutes < 60 and num.value in (on_hours, on_minutes):
+            return Num(on_hours + Fraction(on_minutes, 60), 0, alt=Fraction(60 * on_hours + on_minutes))
     minutes = _MINUTES.search(worded)
     if minutes and (size := read_number(minutes.group(1))) is not None and size.value == num.value:
         return Num(num.value, num.places, alt=num.value / 60)  # '360 minutes' is also 6 (hours)
@@ -371,8 +372,8 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None
-        if source == "answer_tag" and (said := _IS_VALUE.findall(clean)):
-            after = clean.rsplit(said[-1], 1)[1]  # '<answer>42 eggs is 3.5 dozen</answer>': what it is
+        if source == "answer_tag" and (values_said := _IS_VALUE.findall(clean)):
+            after = clean.rsplit(values_said[-1], 1)[1]  # '<answer>42 eggs is 3.5 dozen</answer>': what it is
             lead = _LEADING.match(after)
             found = _scaled(after) or (_closed_form(lead.group(0)) if lead else None)
             if found is not None:
@@ -484,7 +485,8 @@ def verify(
     if num is None:
         return Verdict(False, span.strip()[:200], "unparseable")
     if num.value is not None and (asked := in_asked_unit(span, num.value, question)) is not None:
-        same = asked is not CONFLICT and numbers_equal(ref, Num(asked, num.places))  # the unit the question asks for
+        # the unit the question asks for: a Fraction, or CONFLICT (a unit that cannot be the asked one)
+        same = isinstance(asked, Fraction) and numbers_equal(ref, Num(asked, num.places))
         return Verdict(same, num.canonical(), "ok" if same else "wrong")
     same = numbers_equal(ref, num) or (num.alt is not None and numbers_equal(ref, Num(num.alt, num.places)))
     return Verdict(same, num.canonical(), "ok" if same else "wrong")

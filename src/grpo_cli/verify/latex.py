@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from grpo_cli.verify.latex_text import (  # noqa: F401 - the parser's readers and its public names
     ALL_WITH,
@@ -579,7 +580,7 @@ def _has_pm(node) -> bool:
 def _variants(node, budget: list[int]):
     """All +/- readings of a node with \\pm in it (at most 8)."""
     if isinstance(node, list):
-        out = [[]]
+        out: list[list[Any]] = [[]]
         for item in node:
             out = [prev + [v] for prev in out for v in _variants(item, budget)]
         return out
@@ -593,10 +594,10 @@ def _variants(node, budget: list[int]):
         rights = _variants(node[2], budget)
         return [("add", [(1, a), (s, b)]) for a in lefts for b in rights for s in (1, -1)]
     parts = [_variants(x, budget) for x in node[1:]]
-    out = [()]
+    combos: list[tuple[Any, ...]] = [()]
     for options in parts:
-        out = [prev + (o,) for prev in out for o in options]
-    return [(node[0], *rest) for rest in out]
+        combos = [prev + (o,) for prev in combos for o in options]
+    return [(node[0], *rest) for rest in combos]
 
 
 def expand_pm(node: tuple) -> tuple:
@@ -605,7 +606,7 @@ def expand_pm(node: tuple) -> tuple:
         return node
     budget = [3]
     if node[0] in ("list", "set"):
-        items = []
+        items: list[Any] = []
         for item in node[1]:
             items.extend(_variants(item, budget) if _has_pm(item) else [item])
         return (node[0], items)

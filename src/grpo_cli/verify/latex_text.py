@@ -23,6 +23,7 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.sources import boxed_answer
+from grpo_cli.verify.types import Rewrite
 
 MAX_TOKENS = 600
 MAX_DEPTH = 60
@@ -66,7 +67,7 @@ _TRIG_DEGREES = re.compile(
 )
 # '√12' is the root of 12 and '√(4 + 8)' of 4 + 8 (as '\sqrt12' in LaTeX would be the root of 1, times 2)
 _ROOT = re.compile(r"√\s*(?:([0-9]+(?:\.[0-9]+)?|[A-Za-z])|\(([^()]*)\))")
-_SUBS = [
+_SUBS: list[Rewrite] = [
     (re.compile(r"\\(?:left|right)\s*\."), ""),
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])"), ""),
     (re.compile(r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits)(?![A-Za-z])"), ""),
@@ -141,7 +142,7 @@ _OR_RELATION = re.compile(
 )
 _EMPTY = r"\\emptyset|\\\{\s*\\\}"
 # 'no solution' and 'the empty set' in the languages models answer in (fr, es, de, it, pt, ru, zh, ja)
-_PRE = [
+_PRE: list[Rewrite] = [
     (_DOUBLED, "\\\\"),
     (re.compile(r"\\(q?quad)(?=[A-Za-z])"), r"\\\1 "),  # \quadx_2 -> \quad x_2
     (re.compile(r"!="), r"\\ne "),
@@ -308,6 +309,7 @@ def tokenize(s: str) -> list[tuple[str, str]]:
         assert m is not None  # the last alternative matches any character
         pos = m.end()
         kind = m.lastgroup
+        assert kind is not None  # every alternative is a named group
         if kind == "ws":
             continue
         value = m.group(0)
@@ -326,7 +328,7 @@ def tokenize(s: str) -> list[tuple[str, str]]:
                 if value == "\\begin" and content.strip() == "array" and pos < n and s[pos] == "{":
                     _, pos = _braced(s, pos)  # column spec
             continue
-        tokens.append((kind, value))  # type: ignore[arg-type]
+        tokens.append((kind, value))
         if len(tokens) > MAX_TOKENS:
             raise TooComplex("answer too long")
     return tokens

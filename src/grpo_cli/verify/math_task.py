@@ -201,8 +201,9 @@ def _alphabetical(text: str) -> str:
     as a tuple (x, y) lists them."""
     if "=" not in text or "," not in text or len(text) > 200:
         return text
-    parts = [_ASSIGNMENT.fullmatch(p) for p in text.split(",")]
-    if len(parts) < 2 or not all(parts) or len({p.group(1) for p in parts}) < len(parts):
+    matches = [_ASSIGNMENT.fullmatch(p) for p in text.split(",")]
+    parts = [m for m in matches if m is not None]
+    if len(matches) < 2 or len(parts) < len(matches) or len({p.group(1) for p in parts}) < len(parts):
         return text
     ordered = sorted(parts, key=lambda p: p.group(1))
     return text if ordered == parts else ", ".join(f"{p.group(1)} = {p.group(2)}" for p in ordered)

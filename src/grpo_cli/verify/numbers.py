@@ -122,8 +122,8 @@ def decimal_close(x: Num | Fraction, places: int, y: Fraction | complex | float)
     y = complex(y)
     if abs(y.imag) > 1e-12 * max(1.0, abs(y.real)):
         return False
-    diff = abs(float(xv) - y.real)
-    return diff < 10.0**-places and diff <= float(REL_TOL) * abs(y.real)
+    off = abs(float(xv) - y.real)
+    return off < 10.0**-places and off <= float(REL_TOL) * abs(y.real)
 
 
 def numbers_equal(a: Num, b: Num) -> bool:

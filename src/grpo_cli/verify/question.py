@@ -144,7 +144,9 @@ _OPENING_WORD = re.compile(r"\W*([^\W\d_]+)(?:\s*(?:" + either(YES_NO_JOINS) + r
 
 def yes_no_question(question: str | None) -> bool:
     """Does a sentence of the question ask yes or no ('Is 221 a prime number?')?"""
-    return bool(question) and any(_YES_NO_QUESTION.match(q) for q in _QUESTION_SENTENCE.findall(question))
+    if not question:
+        return False
+    return any(_YES_NO_QUESTION.match(q) for q in _QUESTION_SENTENCE.findall(question))
 
 
 def yes_no_verdict(answer: str, reference: str, question: str | None) -> bool | None:
@@ -154,7 +156,9 @@ def yes_no_verdict(answer: str, reference: str, question: str | None) -> bool | 
     if wanted not in ("yes", "no") or not yes_no_question(question):
         return None
     m = _OPENING_WORD.match(_MARKUP.sub(" ", answer))
-    said = word_meaning(m.group(1)) if m else None
+    if m is None:
+        return None
+    said = word_meaning(m.group(1))
     if said not in ("yes", "no"):
         return None
     if m.group(2) and word_meaning(m.group(2)) in ("yes", "no"):

@@ -84,6 +84,8 @@ def score(
         ["" if (a := _field(p, "answer")) is None else str(a) for p in problems],
         [str(_field(p, "task") or "gsm8k") for p in problems],
         timeout=scoring.timeout,
+        # Scoring.mode is a str, strict or flexible wherever it comes from (the recipe's Literal verify_mode, the
+        # checked `grpo verify --mode`, eval's READINGS); verify_batch types it as that Literal
         mode=scoring.mode,  # type: ignore[arg-type]
         finished=True if finished is None else finished,
         questions=[q if isinstance(q, str) and q.strip() else None for q in questions],

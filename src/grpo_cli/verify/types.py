@@ -1,8 +1,14 @@
-"""The verdict every verifier returns."""
+"""The verdict every verifier returns, and the shape of the rewrite tables the readers apply."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+# One row of a rewrite table (gsm8k._CLEAN, latex_text._PRE / _SUBS): a pattern and its replacement, a template or a
+# function of the match, as re.sub takes them.
+Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 
 # Reasons, short ids: ok, wrong, no_answer (nothing found), truncated (cut off before it stated an answer),
 # unparseable (found but not readable as an answer),

@@ -185,7 +185,9 @@ def evaluate(node: tuple, env: dict[str, Fraction]) -> Value:
         return Fraction(math.factorial(int(v)))
     if kind == "binom":
         n, k = evaluate(node[1], env), evaluate(node[2], env)
-        if not all(isinstance(v, Fraction) and v.denominator == 1 for v in (n, k)) or not 0 <= n <= 10**5:
+        if not (isinstance(n, Fraction) and n.denominator == 1 and isinstance(k, Fraction) and k.denominator == 1):
+            raise Unsupported("binomial")
+        if not 0 <= n <= 10**5:
             raise Unsupported("binomial")
         return Fraction(math.comb(int(n), int(k))) if k >= 0 else Fraction(0)
     if kind == "abs":

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             seconds = float(msg.get("timeout") or 0)
         except (ValueError, KeyError, TypeError):
             continue
-        fatal, extra = False, ()
+        fatal, extra = False, list[object]()
         try:
             if kind == "verify" and seconds > 0:  # a whole row, fast path included, under its deadline
                 correct, reason, *extra = _run_verify(job_args, seconds)

@@ -13,6 +13,7 @@ estimate`'s prediction), `plots` (matplotlib, Agg backend), `markdown` (report.m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from grpo_cli import rundir, safeio
@@ -29,7 +30,7 @@ def default_out_dir(runs: list[Run]) -> Path:
     return runs[0].path / "report" if len(runs) == 1 else Path("grpo-report")
 
 
-def write_report(paths: list[str | Path], out: str | Path | None = None) -> tuple[Path, list[Run]]:
+def write_report(paths: Sequence[str | Path], out: str | Path | None = None) -> tuple[Path, list[Run]]:
     """Load the runs, draw the plots and write report.md; returns (path of report.md, runs)."""
     if not paths:
         raise UserError("grpo report: pass at least one run directory")

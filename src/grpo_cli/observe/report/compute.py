@@ -106,6 +106,8 @@ def _prediction_lines(run: Run, seconds: float | None, steps_done: int, n_gpus: 
         pred = est.estimate(est.inputs_from_recipe(run.recipe, **overrides))
     except UserError as err:
         return [f"- `grpo estimate`: n/a: {err}"]
+    # estimate() fills every time figure (only withhold_unfit nulls them, for a plan that does not fit)
+    assert pred.wall_clock_hours is not None and pred.seconds_per_step is not None
     hw = f"{pred.num_gpus}x {pred.gpu}"
     lines = [
         f"- `grpo estimate` predicts {pred.gpu_hours:.3g} GPU-hours ({hms(pred.wall_clock_hours * 3600)} "

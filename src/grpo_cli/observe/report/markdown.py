@@ -191,7 +191,7 @@ def alarm_lines(runs: list[Run]) -> list[str]:
         steps = ", ".join(f"{r.label}: {len(r.metrics)} logged rows" for r in grpo_runs)
         out = [f"None fired ({steps}). Thresholds: the recipe's `monitor:` section (docs/monitor.md)."]
     for run in grpo_runs:
-        live = {row.get("id") for row in run.live_alarms}
+        live = {row["id"] for row in run.live_alarms}  # rundir.read_alarms keeps the rows whose id is a string
         derived = {a.id for a in run.alarms}
         if run.live_alarms and live != derived:
             out.append(

@@ -112,7 +112,7 @@ def drop_bad_steps(metrics: list[dict], path: Path) -> list[str]:
 def step_warnings(metrics: list[dict], path: Path) -> list[str]:
     """Duplicated and out-of-order `step` values in a metrics stream: each logging step appears once, in order, in a
     file one process wrote (two writers, or rows not cut back on resume, break that)."""
-    steps = [r.get("step") for r in metrics if isinstance(r.get("step"), (int, float))]
+    steps = [step for r in metrics if isinstance(step := r.get("step"), (int, float))]
     seen: dict[float, int] = {}
     duplicated, backwards = [], []
     for i, step in enumerate(steps):
