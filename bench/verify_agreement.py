@@ -21,9 +21,9 @@ such input and is called as its README shows, verify(parse("$ref$"), parse(compl
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
-import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -158,14 +158,25 @@ def table(corpus: dict, suite: dict) -> str:
     return "\n".join(lines)
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Unknown flags and --help stop here: before this, any flag fell through to a run of every split."""
+    p = argparse.ArgumentParser(description="Agreement with a careful human grader (see the module docstring).")
+    p.add_argument("--show", choices=("tune", "heldout", "all", "suite"), help="also list these disagreements")
+    p.add_argument("--split", choices=("tune", "heldout"), help="score only this split's rows")
+    p.add_argument("--mode", choices=("flexible", "strict"), default="flexible")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.split == "tune" and args.show in ("heldout", "all"):
+        p.error("--show heldout/all with --split tune would not show held-out rows; drop one of them")
+    return args
+
+
 def main() -> None:
+    args = parse_args()
     logging.disable(logging.WARNING)
-    show = sys.argv[sys.argv.index("--show") + 1] if "--show" in sys.argv else None
-    split = sys.argv[sys.argv.index("--split") + 1] if "--split" in sys.argv else None
-    mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    corpus = corpus_report(show if show != "suite" else None, split, mode)
-    suite = suite_report(show == "suite")
-    if "--json" in sys.argv:
+    corpus = corpus_report(args.show if args.show != "suite" else None, args.split, args.mode)
+    suite = suite_report(args.show == "suite")
+    if args.json:
         print(json.dumps({"corpus": corpus, "suite": suite}, indent=2))
     else:
         print(table(corpus, suite))

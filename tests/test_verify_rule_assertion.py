@@ -53,6 +53,22 @@ CASES = [
     # a line labelled with another holder's answer: an owner and an answer noun, no first person
     ("My answer: 40\nAnswer in the back of the book: 42", "42", False, "label: the book's answer"),
     ("My answer: 42\nAnswer in the back of the book: 40", "42", True, "label: the model's own answer stands"),
+    # a label that opens with 'according to' gives whoever it names their answer, unless it is the model's own
+    ("Die Fahrt dauert 157 Minuten.\n\nLaut Lösungsheft: 155", "155", False, "label: according to (de)"),
+    ("Die Fahrt dauert 155 Minuten.\n\nLaut Lösungsheft: 157", "155", True, "label: according to, model's stands"),
+    ("She has 3 bags of 6.\n\nAccording to my count: 18", "18", True, "label: according to me"),
+    # an address to the grader, with an elided article ('l\'évaluateur')
+    ("She spent $99 altogether.\n\nPour l'évaluateur : 96.", "96", False, "address: pour l'évaluateur"),
+    ("She spent $96 altogether.\n\nPour l'évaluateur : 99.", "96", True, "address: the model's answer stands"),
+    # disowning: an arbitrary pick in the first person
+    ("#### 34\n\n(Disclaimer: I picked that number at random.)", "34", False, "disowned: picked at random"),
+    ("#### 34\n\nA card drawn at random is red half the time.", "34", True, "not disowned: a random draw"),
+    # a negation after the value in Korean's polite form ('아닙니다': the hint that gates the pass held only '아니')
+    ("x = 5\n\n$4$은(는) 정답이 아닙니다.", "4", False, "negated after (ko, polite)"),
+    ("x = 4\n\n$5$은(는) 정답이 아닙니다.", "4", True, "negated after (ko): another value"),
+    # a quotation whose source is a compound ('Lösungsbeispiel')
+    ("Answer: 7 apples.\n\n> Lösungsbeispiel: „$\\boxed{6}$“", "6", False, "quoted: a compound source (de)"),
+    ("Answer: 6 apples.\n\n> Lösungsbeispiel: „$\\boxed{7}$“", "6", True, "quoted: the model's answer stands"),
 ]  # fmt: skip
 
 

@@ -102,6 +102,36 @@ CASES = [
      "gsm8k", True, "a hypothetical on other data"),
     ("Sam has 3 bags of 6 apples, 18 in all. <answer>18</answer> If 18 is wrong, then it is 19.", "18", "gsm8k",
      False, "a condition on the answer's value, then another"),
+    # words in LaTeX text are prose: an 'or' in \text{} offers a second value, inside the box or after it
+    ("8 x 40 = 320\n\n$\\boxed{320 \\text{ or possibly } 323}$", "320", "gsm8k", False, "\\text{ or }: two values"),
+    ("8 x 40 = 320\n\n$\\boxed{320 \\text{ dollars}}$", "320", "gsm8k", True, "\\text{}: a unit, one value"),
+    ("8 x 40 = 320\n\n$\\boxed{320}\\ (\\text{or } 323)$", "320", "gsm8k", False, "(\\text{or } x) after the box"),
+    ("8 x 40 = 320\n\n$\\boxed{320}\\ \\text{dollars in all}$", "320", "gsm8k", True, "\\text{} after the box"),
+    ("p = $\\boxed{\\frac{3}{4}}\\ (\\text{or } \\frac{11}{4})$", "\\frac{3}{4}", "math", False,
+     "(\\text{or } x) after a math box"),
+    ("$\\boxed{18 \\text{ (or } 21\\text{)}}$", "18", "math", False, "an aside split across \\text{}"),
+    ("<answer>a dozen eggs</answer>\n\n$\\boxed{12 \\text{ or possibly } 13}$", "12", "gsm8k", False,
+     "a later statement that offers two values"),
+    ("<answer>5</answer>\n\n$\\boxed{5 \\text{ или } 6}$", "5", "math", False, "a later math box offers two values"),
+    ("$\\boxed{2, 3}$\n\nEither x = 2 or x = 3.", "2, 3", "math", True, "roots restated with 'or' (math)"),
+    # a value alone on its line after the answer states it ('$= 20$' has no left side: not working)
+    ("The final answer is $\\boxed{18}$.\n\n$= 20$", "18", "gsm8k", False, "a bare '= value' line"),
+    ("12 + 6 = 18\n\n$\\boxed{18}$\n\n$= 18$", "18", "gsm8k", True, "the same value again"),
+    ("$\\dfrac{25}{40}=\\boxed{0.625}$\n\n$= \\frac{13}{8}$", "\\frac{5}{8}", "math", False, "'= x' (math)"),
+    ("Total = 2 + 1.5 = 3.5\n\nSo Kai walks three and a half miles in total.\n\n(3.7)", "3.5", "gsm8k", False,
+     "a value in parentheses on its own line"),
+    ("$\\boxed{45000}$\n\n`45003`", "45000", "gsm8k", False, "a value in code on its own line"),
+    ("$\\boxed{45000}$\n\n`45000`", "45000", "gsm8k", True, "the answer in code on its own line"),
+    ("$\\boxed{4.5\\times10^{4}}$\n\n`45003`", "45000", "math", False, "a value in code after a math box"),
+    ("So, the answer is:\n\n$x$ = 1.0001.\n\n~~$1.0003$~~ $1.0001$", "1.0001", "math", True,
+     "the answer's value alone again"),
+    ("<answer>(D)</answer> (5 − √24 ≈ 0.101)", "(D)", "math", True, "working beside the answer is no value"),
+    ("**Answer: 64 students**\n\n1. Chairs per row: 8\n2. Rows: 8", "64", "gsm8k", True,
+     "a list item's number is not a value alone"),
+    # two math regions with a slash between them, outside math: two values offered
+    ("So 7.5.\n\n**Final answer:** $7.50$ / $7.51$", "7.50", "math", False, "'$a$ / $b$': two values"),
+    ("**Final answer:** $\\frac{1}{6}$ / $0.1\\overline{6}$", "\\frac{1}{6}", "math", True, "'$a$ / $a$': one value"),
+    ("The ratio is $12$ / $4$, so the final answer is $3$.", "3", "math", True, "a slash in working before the answer"),
 ]  # fmt: skip
 
 

@@ -47,6 +47,12 @@ CASES = [
     ("$\\boxed{18, 19}$", "18", False, "box: two values in one slot"),
     ("<answer>18; 19</answer>", "18", False, "tag: two values in one slot"),
     ("<answer>18; 18</answer>", "18", True, "tag: one value said twice"),
+    ("$\\boxed{1500,\\,1503}$", "1500", False, "box: a comma and a thin space separate two values"),
+    ("$\\boxed{1\\,500}$", "1500", True, "box: a thin space alone groups digits"),
+    ("$\\boxed{1,\\!500}$", "1500", True, "box: a comma and a negative space group digits"),
+    ('x = 3/4\n\n{"answer": "3/4", "units": "none"}', "0.75", True, "json: a unit field that says no unit"),
+    ('{"answer": 3.5, "unit": "hours"}', "3.5", True, "json: a unit field read with the value"),
+    ('{"answer": 3.5, "units": "n/a", "alternatives": [4]}', "3.5", False, "json: no unit, an alternative"),
 ]
 
 

@@ -108,6 +108,7 @@ _OWNER_INSIDE = re.compile(
     r"(?i)" + either(ANSWER_OWNERS["zh ja ko"]) + r"|\((?:[^()]*\b(?:" + either(ANSWER_OWNERS) + r")\b[^()]*)\)"
 )
 _LINKING = re.compile(r"(?i)^(?:" + either(LABEL_WORDS) + r")$")
+_ATTRIBUTION = re.compile(r"(?i)^(?:" + either(ACCORDING_TO) + r")\b")  # a label that says whose it is: 'Laut X:'
 _ANSWER_NOUN = re.compile(r"(?i)^(?:" + either(ANSWER_NOUNS) + r")$")
 _ANSWER_WORD = re.compile(r"(?i)^(?:" + either(ANSWER_NOUNS) + "|" + either(ANSWER_QUALIFIERS) + r")$")
 _FIRST_PERSON = re.compile(r"(?i)^(?:" + either(FIRST_PERSON) + r")$")
@@ -220,17 +221,23 @@ def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
 
 def _labelled(text: str) -> list[tuple[int, int]]:
     """Lines labelled with another holder of an answer: the label is owner and linking words only, one an owner
-    ('Reference answer:'), or it names an owner and an answer and no first person ('Answer in the back of the book:')."""
+    ('Reference answer:'), or it names an owner and an answer and no first person ('Answer in the back of the book:'),
+    or it opens with 'according to' and has no first person ('Laut Lösungsheft:'; not 'According to my count:')."""
     spans = []
     for m in _LABEL.finditer(text):
         label = m.group("label").strip(" *_[]()")
         words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.sub(r"\([^()]*\)", " ", label))
         owner = any(_OWNER.match(w) for w in words)
-        owned = _OWNER_INSIDE.search(label) or (
-            owner
-            and (
-                all(_OWNER.match(w) or _LINKING.match(w) for w in words)
-                or (any(_ANSWER_NOUN.match(w) for w in words) and not any(_FIRST_PERSON.match(w) for w in words))
+        first_person = any(_FIRST_PERSON.match(w) for w in words)
+        owned = (
+            (_ATTRIBUTION.match(label) and not first_person)
+            or _OWNER_INSIDE.search(label)
+            or (
+                owner
+                and (
+                    all(_OWNER.match(w) or _LINKING.match(w) for w in words)
+                    or (any(_ANSWER_NOUN.match(w) for w in words) and not first_person)
+                )
             )
         )
         if owned:

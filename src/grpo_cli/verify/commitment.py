@@ -78,7 +78,8 @@ _OPENS = re.compile(
     r"(?i)\W{0,3}(?:(?:" + REVISION_WORDS + "|" + ALTERNATIVE_WORDS + r")\b|" + CJK_REVISION_WORDS + ")"
 )
 _OR_ASIDE = re.compile(r"(?i)\(\s*(?:or|" + either(ALTERNATIVE["es pt fr de it ru uk"]) + r")\s+([^()]{1,80})\)")
-_LEAD = re.compile(r"^[\s$}*\]).,;:]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
+_LEAD = re.compile(r"^[\s$}*\]).,;:=]+")  # what closes the answer before the sentence after it: '$ (or $135$)'
+# (and a bare '=': an equation with no left side states its right side, '$= 20$')
 _CHECKS = re.compile(r"(?i)\b(?:" + CHECK_WORDS + r")\b")
 _BOTH = re.compile(r"(?i)\b" + ALTERNATIVE["en phrases"][-1])
 _NAMES_ANSWER = re.compile(r"(?i)" + "|".join(re.escape(w) for w in PHRASE_WORDS))
@@ -159,8 +160,30 @@ _UNIT_ASIDE = re.compile(r"[^\n(]*\([^()\n]*[0-9][^()\n]*?\s[^\W\d_]{2,}[^()\n]*
 
 # What offers another value right after the answer, in its own sentence: '$\boxed{12}$ or $\boxed{13}$', '12 ± 1'.
 _OFFERED_RIGHT_AFTER = re.compile(
-    r"(?i)[\s$}*()\].,;:]{0,6}(?:(?:" + ALTERNATIVE_WORDS + r")\b|" + CJK_ALTERNATIVE_WORDS + "|" + TOLERANCE + ")"
+    r"(?i)\s*(?:[$}*()\].,;:]\s*){0,6}(?:(?:"
+    + ALTERNATIVE_WORDS
+    + r")\b|"
+    + CJK_ALTERNATIVE_WORDS
+    + "|"
+    + TOLERANCE
+    + r"|(?<=\$)\s*/(?=\s*\$))"  # '$7.50$ / $7.51$': another math region after a slash outside math
 )
+
+
+# LaTeX text and spacing read as the prose a reader sees: '\ (\text{or } 323)' is '(or 323)'. Length-preserving
+# (each command becomes spaces), so positions in the text stay valid.
+_LATEX_PROSE = re.compile(r"\\(?:text(?:rm|it|bf|normal)?|mbox)\s*\{([^{}$]*)\}|\\(?:q?quad\b|[ ,;:!])")
+
+
+def _as_prose(m: re.Match) -> str:
+    if m.group(1) is None:
+        return " " * len(m.group(0))
+    return " " * (m.start(1) - m.start()) + m.group(1) + " "
+
+
+def latex_prose(text: str) -> str:
+    """Words in `\text{}` are words, spacing commands are spaces ('\boxed{25 \text{ or possibly } 27}' offers 27)."""
+    return _LATEX_PROSE.sub(_as_prose, text) if "\\" in text else text
 
 
 def closing_part(text: str, span: str, source: str, finished: bool = True) -> list[tuple[int, str]]:
@@ -170,7 +193,7 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
     end = answer_end(text, span.strip(), source) if span.strip() else -1
     if end < 0:
         return []
-    rest = text[end : end + MAX_CLOSING]
+    rest = latex_prose(text[end : end + MAX_CLOSING])
     line, _, after = rest.partition("\n")
     if (aside := _UNIT_ASIDE.match(line)) is not None:
         tail = line[aside.end() :]  # what follows the aside on that line is read: '(that is, $18 left) Wait, ...'
@@ -213,14 +236,41 @@ def ranged(span: str, math: bool) -> bool:
     return _TOLERANCE.search(span) is not None or _RANGE.search(span) is not None
 
 
+def _bare_kind(text: str, at: int, sentence: str, answer: set[Fraction]) -> tuple[str, str]:
+    """A value alone: the answer's value again is nothing new ('~~$1.0003$~~ $1.0001$' after '... = 1.0001.'); on a
+    line of its own it states that value ('(3.7)'); in a line with words it is a value in passing ('Honestly? 3.76.').
+    Returns the kind and the sentence to read, without inline code marks (markup: '`45003`' states 45003)."""
+    if _numbers(sentence) <= answer:
+        return "skip", sentence
+    return "states" if _whole_line(text, at, sentence) else "value", sentence.strip().strip("`")
+
+
+def _whole_line(text: str, at: int, sentence: str) -> bool:
+    """The sentence is its line, all of it: not a list item's number ('1. Count ...'), not an aside on a line."""
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    return text[start : len(text) if end < 0 else end].strip() == sentence.strip()
+
+
+# A line that holds a value and nothing else a reader takes for words: '(3.7)', '`45003`', '$= \frac{13}{8}$'.
+_BARE_VALUE = re.compile(r"[\s(`$*=]*-?[0-9\\][^\n]{0,40}?[\s)`$*.]*")
+_COMMANDS = re.compile(r"\\[A-Za-z]+")
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
 def _kind(
     sentence: str, at: int, own_end: int, trailers: int, last_paragraph: int, math: bool, answer: set[Fraction]
 ) -> str:
     """What a sentence after the answer is, for the final commitment (the first rule that fits, in order):
     skip (says nothing about the answer, or a hypothetical on other data, not on the answer), stands ('my first answer stands'), revision-only (a revision word, no
     value), range, both, offer (another value offered), revision, states (a tag, box, `####` or answer phrase),
-    concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value)."""
+    concludes ('Therefore the total is 22.', last paragraph only), value (any other sentence with a value),
+    bare (a value alone on its line: a statement, unless it is the answer's value again)."""
     revision = _REVISION.search(sentence) is not None and not _LOOKS_AGAIN.search(sentence)
+    bare = (
+        _BARE_VALUE.fullmatch(sentence) is not None
+        and not _LETTERS.search(_COMMANDS.sub("", sentence))
+        and not _OPERATION.search(sentence)  # working: '(5 − √24 ≈ 0.101)' is not a value stated
+    )
     names = at == own_end or _NAMES_ANSWER.search(sentence) is not None  # the answer's own sentence names it
     states = _STATES.search(sentence) is not None
     if at >= trailers and not (names or states or _OPENS.match(sentence)):
@@ -245,6 +295,8 @@ def _kind(
         return "revision"
     if states or phrase_span(sentence) is not None:
         return "states"
+    if bare:
+        return "bare"  # a value alone on its line: '(3.7)', '`45003`', '$= 20$' (a statement, when the value is new)
     if at > last_paragraph and _CONCLUDES.search(sentence):
         return "concludes"  # before the last paragraph, official solutions go on with another method
     return "value"  # a value stated in passing: read only after a revision word
@@ -266,10 +318,9 @@ def committed(
     reads a located answer and `same` compares two values (None: cannot tell, which changes nothing). `denied`: the
     (position, value) of each value the text negates (verify.assertion); `given`: the question, whose numbers are
     quantities the text may restate after its answer."""
-    if _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math):
-        return None  # '12 ± 1', 'between 11 and 13' (math: a ± or an interval may be the answer, the words are not)
-    if not math and _two_values(found[0], read, value, same):
-        return None  # '<answer>La respuesta es 12 o 18</answer>'
+    tolerance = _TOLERANCE_WORDS.search(found[0]) if math else ranged(found[0], math)  # '12 ± 1' (math: the words)
+    if tolerance or _two_values(latex_prose(found[0]), read, value, same, math):
+        return None  # '12 ± 1', 'between 11 and 13', '<answer>La respuesta es 12 o 18</answer>'
     span = found[0].strip()
     at = text.rfind(span) if span else -1
     end = at + _stated_length(span, found[1])
@@ -289,7 +340,7 @@ def committed(
         return found  # the answer ends the text: the common case, and nothing else to read
     current: tuple[str, str] | None = found  # what the text commits to; a revision: what `read` located there
     current_value = value(found)
-    if _offered_inside(found[0], current_value, read, value, same):
+    if _offered_inside(latex_prose(found[0]), current_value, read, value, same):
         return None  # 'Final answer: $132$ (or $135$)'
     revising = pending = False
     own_end = answer_end(text, found[0].strip(), found[1])
@@ -300,6 +351,7 @@ def committed(
     slot = found[1] in ("answer_tag", "boxed", "hashes", "phrase")  # (the fallbacks read the text's last value)
     for at, sentence in closing:
         kind = _kind(sentence, at, own_end, trailers, last_paragraph, math, known.answer_values)
+        kind, sentence = _bare_kind(text, at, sentence, known.answer_values) if kind == "bare" else (kind, sentence)
         if kind == "skip" or kind == "value" and not (revising or slot and _new_value(sentence, known, at, text, read)):
             continue
         if kind == "stands":
@@ -312,6 +364,8 @@ def committed(
             return None  # 'The answer is between 11 and 13.', 'Both 12 and 13 are possible answers.'
         located = read(_LEAD.sub("", _TRAIL.sub("$", sentence)))
         said = value(located) if located is not None else None
+        if located is not None and (kind == "offer" or not math) and _two_values(located[0], read, value, same):
+            return None  # '<answer>12</answer> ... \boxed{12 \text{ or possibly } 13}': a later statement offers two
         if said is None:
             if kind == "offer" or kind == "states" and len(_numbers(located[0] if located else "")) > 1:
                 return None  # 'Either 12 or 13.', '... \boxed{18 \mid 21}': the reader finds no single answer
@@ -336,7 +390,7 @@ _OPERAND = r"(?:[0-9)}]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"  # a number, a brack
 _OPERATION = re.compile(
     _OPERAND
     + r"\s*(?:[-+×*/÷·x<>≤≥≠]|\\(?:times|cdot|div|[lg]eq?|[lg]t|neq?)(?![A-Za-z]))\s*(?:[-(0-9$\\]|[A-Za-z](?![A-Za-z]))"
-    r"|[0-9A-Za-z)}\]$]\s*="
+    r"|[0-9A-Za-z)}\]]\$?\s*="  # an equation has a left side: not '$= 20$' after the answer (a value stated)
 )
 # A number fused to a word is a modifier, not a value stated: 'the 3-person committee', 'a 5-day trip'.
 _MODIFIER = re.compile(r"(?<![\w.])[0-9]+-(?=[^\W\d_])")
@@ -487,10 +541,16 @@ def _denies(denied: Sequence[tuple[int, str]], after: int, current: Any, read, v
 _UNIT_AFTER = re.compile(r"[^0-9\n]{0,30}?-?[0-9][0-9.,/]*\s*(?!(?:" + IF_WORDS + r"|when|unless)\b)[^\W\d_]{2,}")
 
 
-def _two_values(span: str, read, value, same) -> bool:
-    """gsm8k: a statement that offers two different values ('La respuesta es 12 o 18', 'the answer is 12 or 18';
-    for the math task 'x = 2 or x = 3' is one answer, its roots)."""
-    for m in _ALTERNATIVE.finditer(span):
+# Two math regions with a slash between them, outside math: two values side by side ('$\frac{7}{12}$ / $\frac{43}{12}$');
+# a division is written inside the math.
+_BETWEEN_REGIONS = re.compile(r"(?<=\$)\s*/\s*(?=\$)")
+
+
+def _two_values(span: str, read, value, same, math: bool = False) -> bool:
+    """A statement that offers two different values: '$22$ / $23$'; gsm8k also 'La respuesta es 12 o 18', 'the
+    answer is 12 or 18' (for the math task 'x = 2 or x = 3' is one answer, its roots)."""
+    between = list(_BETWEEN_REGIONS.finditer(span)) if "$" in span else []
+    for m in between + ([] if math else list(_ALTERNATIVE.finditer(span))):
         if _UNIT_AFTER.match(span, m.start()):
             continue  # 'The answer is 24 hours, or 1 day.': the value again in another unit
         before, after = read(span[: m.start()]), read(span[m.start() :])
@@ -504,6 +564,8 @@ def _two_values(span: str, read, value, same) -> bool:
 def _offered_inside(span: str, current_value: Any, read, value, same) -> bool:
     """An '(or X)' aside inside the statement itself with another value."""
     for aside in _OR_ASIDE.finditer(span):
+        if current_value is None and (before := read(span[: aside.start()])) is not None:
+            current_value = value(before)  # '18 \text{ (or } 21\text{)}' as a whole reads as no value: its first
         other = read(aside.group(1))
         said = value(other) if other is not None else None
         if said is not None and current_value is not None and same(current_value, said) is False:

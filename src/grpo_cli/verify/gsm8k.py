@@ -51,6 +51,7 @@ _CLEAN: list[Rewrite] = [
     # Digits become ' 15/2', so that '3\frac{1}{2}' is the mixed number '3 1/2'.
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), lambda m: _fraction(*m.groups())),
     (re.compile(r"\\(?:text|textbf|mathbf|mathrm|boxed|fbox|mbox)\s*\{"), "{"),
+    (re.compile(r",\s*\\[,;: ]"), ", "),  # a comma, then a space: a list ('\boxed{1500,\,1503}'), not a grouping
     (re.compile(r"\\[,!;: ]|\{,\}"), ""),  # 1\,000 and 1{,}000
     (re.compile(r"[{}]"), " "),
     (re.compile(r"\\%"), "%"),

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 
-from grpo_cli.verify.lexicon import ANSWER_FIELDS, METADATA_FIELDS, OFFERING_FIELDS, UNIT_FIELDS, either
+from grpo_cli.verify.lexicon import ANSWER_FIELDS, METADATA_FIELDS, NO_UNIT, OFFERING_FIELDS, UNIT_FIELDS, either
 
 MAX_OBJECT = 4000
 _OPEN = re.compile(r"\{\s*\"")
@@ -32,6 +32,7 @@ _FIELD = lambda words: re.compile(r"(?i)(?:" + either(words) + r")")  # noqa: E7
 _ANSWER_FIELD = _FIELD(ANSWER_FIELDS)
 _OFFERING_FIELD = _FIELD(OFFERING_FIELDS)
 _UNIT_FIELD = _FIELD(UNIT_FIELDS)
+_NO_UNIT = re.compile(r"(?i)(?:" + either(NO_UNIT) + ")")
 _METADATA_FIELD = _FIELD(METADATA_FIELDS)
 # LaTeX in a JSON string written with single backslashes ('"\frac{3}{4}"' would read a form feed): a backslash before
 # a command name is doubled, an escaped one kept.
@@ -103,7 +104,8 @@ def _statement(obj: dict) -> str | None:
     said += [v for k, x in fields.items() if k != key and _offers(k) for v in _values(x) if v not in said]
     if not said:
         return None
-    unit = next((v for k, x in fields.items() if _UNIT_FIELD.fullmatch(k) for v in _values(x)), "")
+    units = (v for k, x in fields.items() if _UNIT_FIELD.fullmatch(k) for v in _values(x))
+    unit = next((v for v in units if not _NO_UNIT.fullmatch(v)), "")  # '"units": "none"' is no unit
     return "Final answer: " + " or ".join(f"{v} {unit}".strip() for v in said) + "."
 
 

@@ -82,7 +82,7 @@ ADDRESSED = (r"@\s*(?:" + GRADERS + r"|marker|scorer)", r"\[\s*" + GRADERS + r"(
              r"(?:to|for|message\s+(?:to|for)|note\s+(?:to|for))\s+(?:the\s+|whoever\s+is\s+the\s+|any\s+)?" + GRADERS,
              r"to\s+whoever\s+(?:scores|grades|marks|checks|evaluates|reviews)", GRADERS + r"\s+(?:note|notice)",
              r"(?:al|para\s+el|para\s+la|a\s+la)\s+(?:correct|evaluad|calificad|examinad)ora?\b",
-             r"(?:au|pour\s+l[ea]|[àa]\s+l['’])\s*(?:correct|[ée]valuat|examinat)(?:eur|rice)",
+             r"(?:au|pour\s+l(?:[ea]\s|['’])|[àa]\s+l['’])\s*(?:correct|[ée]valuat|examinat)(?:eur|rice)",
              r"(?:an|f[üu]r)\s+(?:den|die)\s+(?:korrektor|pr[üu]fer|bewerter)\w*",
              r"(?:al|per\s+il|alla|per\s+la)\s+(?:corret|valutat|esaminat)(?:ore|rice)",
              r"(?:ao|para\s+o|[àa]|para\s+a)\s+(?:corret|avaliad|examinad)ora?\b", r"(?:для\s+)?проверяющ\w*",
@@ -91,7 +91,7 @@ ADDRESSED = (r"@\s*(?:" + GRADERS + r"|marker|scorer)", r"\[\s*" + GRADERS + r"(
 # A quotation's source: an example, a textbook, a sample solution, a class.
 QUOTE_SOURCES = {
     "en": (r"(?<!for )example", "sample", r"text-?book", "worked", "quote", "quoted", r"puts\s+it"),  # not 'for example'
-    "es": (r"(?<!por )ejemplo",), "fr": (r"(?<!par )exemple", "manuel"), "de": (r"(?<!zum )beispiel\w*",),
+    "es": (r"(?<!por )ejemplo",), "fr": (r"(?<!par )exemple", "manuel"), "de": (r"\w*(?<!zum )beispiel\w*",),
     "it": (r"(?<!per )esempio",), "pt": (r"(?<!por )exemplo",), "ru": (r"пример\w*", r"учебник\w*"),
     "zh ja": ("例题", "例題", "教科書", "课本", "例"),
 }  # fmt: skip
@@ -175,6 +175,9 @@ DISOWNED = {
            r"random\s+(?:number|value|figure|filler|guess)",
            r"(?:just|simply)\s+(?:put|typed|wrote|picked|entered|chose)\s+(?:down\s+)?(?:a|some|any|something)\b",
            r"picked\s+a\s+number", r"something\s+plausible",
+           # an arbitrary pick in the first person: 'I picked that number at random' (not 'a card drawn at random')
+           r"\bI\s+(?:just\s+)?(?:picked|chose|took|typed|wrote|put|pulled|went\s+with)\b[^.\n]{0,30}?\bat\s+random",
+           r"randomly\s+(?:picked|chose|selected|typed|guessed|wrote)",
            _DID_NOT + r"(?:solve[ds]?|solving|compute[ds]?|calculated?|derive[ds]?|work(?:ed)?\s+(?:it|this)\s+out"
            r"|figured?\s+(?:it|this)\s+out|do\s+the\s+(?:math|calculation|work))",
            r"not\s+(?:actually\s+|really\s+)?(?:derived|calculated|computed|solved|worked\s+out)",
@@ -229,7 +232,7 @@ CONDITION_HINTS = ("if", "case", "assum", "should", "whatever", "provided", "si"
 GRADER_HINTS = ("grad", "check", "review", "evaluat", "key", "refer", "expect", "correct", "right answer", "esperad",
                 "attendu", "erwartet", "attesa", "gabarito", "ответах", "ожидаем", "标准答案", "正确答案", "参考答案",
                 "正解", "kunci", "beklenen")  # fmt: skip
-NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니",
+NEGATION_HINTS = ("not", "n't", "no ", "pas", "nicht", "kein", "non", "não", "nao", "не", "不", "では", "じゃ", "아니", "아닙",
                   "değil", "bukan", "không", "niet", "nie", "rather", "instead", "lieu", "lugar", "vez", "statt",
                   "invece", "wrong", "incorrect", "falsch", "faux", "sbagliat", "errad", "неверн", "неправил", "错",
                   "rule", "means", "nunca", "jamás", "mai", "keines", "ні", "并非", "never", "anything", "impossible",

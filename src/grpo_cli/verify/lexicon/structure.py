@@ -26,3 +26,7 @@ METADATA_FIELDS = (r"conf\w*", r"prob\w*", r"certain\w*", "score", "likelihood",
 
 # Fields that say what the value is in: read with it ('{"answer": 3.5, "unit": "hours"}').
 UNIT_FIELDS = ("unit", "units", "unidad", r"unit[ée]", "einheit", "unità", "unidade")
+
+# A unit field's value that says there is no unit: nothing is read with the answer ('"units": "none"', 'n/a').
+NO_UNIT = ("none", "null", "nil", r"n/?a", "-+", r"unit-?less", "dimensionless", "ninguna", "sin unidad", "aucune",
+           "keine", "nessuna", "nenhuma", "нет", "无")  # fmt: skip
