@@ -99,12 +99,13 @@ def _train_stage(command: str, recipe: str, set_: list[str], run_dir: str, *, re
     if resume and _finished_already(out, stage_name):
         return
     init = grpo.resolve_init(rec, run_dir, from_) if command == "train" else None
-    if launch.owns_run_dir(rec) and not launch.prepared_by_launcher(out):
+    owns = launch.owns_run_dir(rec)
+    if owns and not launch.prepared_by_launcher(out):
         # What the stage consumes (model, data, recipe): recorded; --resume refuses when it changed since the start.
         inputs = training.stage_inputs(rec, init) if rundir.is_main_process() else None
         rundir.prepare(out, resume=resume, overwrite=overwrite, protect=(init,), inputs=inputs)
     # Several processes / DeepSpeed: rerun this command under accelerate launch; its ranks leave `out` as prepared.
-    code = launch.relaunch(rec, prepared=out if launch.owns_run_dir(rec) else None)
+    code = launch.relaunch(rec, prepared=out if owns else None)
     if code is not None:
         raise typer.Exit(code)
     callbacks = extra_callbacks(out, rec)
