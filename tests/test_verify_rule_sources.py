@@ -75,3 +75,22 @@ def test_the_readers_themselves():
     assert phrase_span("La respuesta es 18.")[0].strip(" .") == "18"
     assert phrase_span("The final answer is:") is None  # states nothing
     assert phrase_span("the answer is enclosed within tags") is None
+
+
+# Two values in one slot, joined by one or two words of any language, the second ending the slot: a disjunction
+# whatever its words (gsm8k._WORD_GAP). A compound keeps its unit after the second value, so it is one value.
+@pytest.mark.parametrize(
+    "slot, reference, expected",
+    [
+        ("<answer>48 либо 50</answer>", "48", False),
+        ("<answer>4 bzw. 6</answer>", "4", False),
+        ("$\\boxed{15 \\text{ ou bien } 16}$", "15", False),
+        ("<answer>7 ou então 9</answer>", "7", False),
+        ("<answer>48 либо 48</answer>", "48", True),  # one value, restated
+        ("<answer>2 hours 15 minutes</answer>", "2.25", True),  # a compound: its unit follows the second value
+        ("<answer>7 dollars and 5 cents</answer>", "7.05", True),
+        ("The answer is 18 apples for 3 people.", "18", True),  # a phrase's statement, not a slot
+    ],
+)
+def test_two_values_in_a_slot_whatever_the_word_between(slot, reference, expected):
+    assert verify(slot, reference).correct is expected

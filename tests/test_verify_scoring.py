@@ -85,7 +85,13 @@ def _reward(recipe, rows: list[dict]) -> list[float | None]:
     return rewards
 
 
-def test_the_reward_and_eval_give_identical_verdicts(recipe):
+@pytest.mark.parametrize("mode", ["flexible", "final"])
+def test_the_reward_and_eval_give_identical_verdicts(mode):
+    """In the default reading and in the one the GPU recipes' reward uses (final: the slot ends the text)."""
+    recipe = recipes.load(
+        "tiny",
+        [f"grpo.max_completion_length={MAX_LENGTH}", "rewards={accuracy: 1.0}", f"reward_options.verify_mode={mode}"],
+    )
     rows = _sample()
     assert len(rows) >= 400 and any(not r["finished"] for r in rows) and any(r["question"] for r in rows)
     # a cut-off completion that closed its answer tag counts as finished for the reward; keep the sample's flags exact
@@ -98,6 +104,7 @@ def test_the_reward_and_eval_give_identical_verdicts(recipe):
     # ... and the question mattered: the issue's example is no answer to both, its honest twin right to both
     assert rewards[-2:] == [0.0, 1.0]
     assert sum(r == 0.0 for r, row in zip(rewards, rows, strict=True) if row["question"]) >= 60
+    assert sum(r == 1.0 for r in rewards) >= 100  # (and neither reading refuses everything)
 
 
 def test_eval_reports_both_readings_and_the_recipe_reading_is_correct(recipe):
@@ -105,6 +112,7 @@ def test_eval_reports_both_readings_and_the_recipe_reading_is_correct(recipe):
     rows = eval_score(problems, ["So 8 x 9 = 72.", "<answer>72</answer>"], recipe)
     assert [r["correct_flexible"] for r in rows] == [True, True]
     assert [r["correct_strict"] for r in rows] == [False, True]
+    assert [r["correct_final"] for r in rows] == [False, True]
     mode = recipe.reward_options.verify_mode
     assert [r["correct"] for r in rows] == [r[f"correct_{mode}"] for r in rows]
     strict = recipes.load("tiny", ["reward_options.verify_mode=strict"])

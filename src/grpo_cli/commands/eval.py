@@ -217,6 +217,8 @@ def print_summary(summary: dict, out: Path) -> None:
         table.add_row(
             "pass@1 strict / flexible", f"{_pct(summary['pass@1_strict'])}% / {_pct(summary['pass@1_flexible'])}%"
         )
+    if "pass@1_final" in summary:  # the answer slot ends the completion (verify.contract)
+        table.add_row("pass@1 final", f"{_pct(summary['pass@1_final'])}%")
     n = summary["n"]
     if n > 1:
         ks = sorted({1, 2, 4, 8, 16, 32, 64, n} & set(range(1, n + 1)))

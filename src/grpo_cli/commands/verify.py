@@ -107,12 +107,12 @@ def _chunks(rows, size: int):
 
 
 def run_verify(path: str, task: str, out: str | None, as_json: bool, mode: str, timeout: float) -> dict[str, Any]:
-    from grpo_cli.verify import TASKS, Problem, Scoring, score
+    from grpo_cli.verify import MODES, TASKS, Problem, Scoring, score
 
     if task not in TASKS:
         raise UserError(f"--task {task!r} is not a verifier task{did_you_mean(task, TASKS)}")
-    if mode not in ("strict", "flexible"):
-        raise UserError(f"--mode {mode!r}: expected strict or flexible")
+    if mode not in MODES:
+        raise UserError(f"--mode {mode!r}: expected one of {', '.join(MODES)}")
     if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
         raise UserError(f"--timeout {timeout}: must be a number of seconds in (0, {MAX_TIMEOUT:g}]")
     if path != "-":
@@ -198,7 +198,11 @@ def register(app: typer.Typer) -> None:
         ] = None,
         out: OldOutOpt = None,
         as_json: JsonOpt = False,
-        mode: str = typer.Option("flexible", "--mode", help="flexible (last number as a fallback) or strict."),
+        mode: str = typer.Option(
+            "flexible",
+            "--mode",
+            help="flexible (last number as a fallback), strict (answer slots only) or final (a slot that ends the text).",
+        ),
         timeout: float = typer.Option(1.0, "--timeout", help="Seconds per verification before it counts as wrong."),
     ) -> None:
         """Score completions against reference answers with the verifier GRPO's accuracy reward uses. Exits 2 when no

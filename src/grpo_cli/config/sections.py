@@ -183,8 +183,9 @@ class RewardOptions:
     # Seconds one verification may take before it counts as wrong (reason: timeout).
     verify_timeout: float = 1.0
     # How the reward and eval's pass@1 read an answer: flexible (answer slots, then the last number / LaTeX of a
-    # finished text) or strict (answer slots only). docs/verifiers.md, "Which reading the reward uses".
-    verify_mode: Literal["flexible", "strict"] = "flexible"
+    # finished text), strict (answer slots only) or final (an answer slot that ends the completion, then strict:
+    # verify.contract). docs/verifiers.md, "Flexible, strict or final for the reward".
+    verify_mode: Literal["flexible", "strict", "final"] = "flexible"
 
     def check(self, recipe: Recipe) -> None:
         """The recipe's `rewards:` names and these options (the options matter only for the rewards that use them)."""

@@ -253,8 +253,9 @@ def strict_flexible(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> di
     """pass@1 two ways, as lm-evaluation-harness reports GSM8K ("strict-match" / "flexible-extract"): strict counts an
     answer only in the required format (answer tag, box, ####, answer phrase: the rows' `correct_strict`), flexible
     also takes the last number / last LaTeX (`correct_flexible`; rows from before it have only `correct`, which was
-    the flexible reading). pass@1 is the recipe's reading, whichever of the two. Rows without `correct_strict`
-    (older samples.jsonl) give only the flexible figure."""
+    the flexible reading); final counts an answer slot only where it ends the completion (`correct_final`,
+    verify.contract). pass@1 is the recipe's reading, whichever of the three. Rows without `correct_strict` /
+    `correct_final` (older samples.jsonl) give only the figures they have."""
     m = len(scored)
     if m == 0 or n == 0:
         return {"pass@1_flexible": 0.0}
@@ -264,8 +265,11 @@ def strict_flexible(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> di
         )
         / m
     }
-    if all("correct_strict" in r for rs in scored.values() for r in rs):
-        out["pass@1_strict"] = sum(sum(bool(r["correct_strict"]) for r in rs) / n for rs in scored.values()) / m
+    for reading in ("strict", "final"):  # (samples.jsonl from before a reading existed lacks its column)
+        if all(f"correct_{reading}" in r for rs in scored.values() for r in rs):
+            out[f"pass@1_{reading}"] = (
+                sum(sum(bool(r[f"correct_{reading}"]) for r in rs) / n for rs in scored.values()) / m
+            )
     return out
 
 

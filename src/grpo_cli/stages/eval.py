@@ -195,9 +195,9 @@ def score(
     """Verdict, extracted answer, answer key and format of each (problem, completion), by the reward's own functions:
     `verify.score` is the call the accuracy reward makes (the question, the recipe's reading and timeout, the same
     truncation rule), `format_score` is the format reward. `correct` is the recipe's reading
-    (`reward_options.verify_mode`, what the reward pays); `correct_flexible` and `correct_strict` are both readings
-    (the last-number fallback, or the answer in a required format: answer tag, box, ####, answer phrase), for
-    summary.json's pass@1 and pass@1_strict."""
+    (`reward_options.verify_mode`, what the reward pays); `correct_flexible`, `correct_strict` and `correct_final` are
+    the three readings (the last-number fallback; the answer in a required format: answer tag, box, ####, answer
+    phrase; an answer slot that ends the completion), for summary.json's pass@1, pass@1_strict and pass@1_final."""
     from grpo_cli.rewards import format_score
     from grpo_cli.verify import Scoring, answer_key
     from grpo_cli.verify import score as verdicts_of
@@ -211,17 +211,18 @@ def score(
             "correct": v.correct,
             "correct_flexible": vf.correct,
             "correct_strict": vs.correct,
+            "correct_final": vz.correct,
             "reason": v.reason,
             "key": answer_key(v.extracted, p.task),
             "formatted": format_score(c) == 1.0,
         }
-        for p, c, v, vf, vs in zip(
-            problems, completions, verdicts, readings["flexible"], readings["strict"], strict=True
+        for p, c, v, vf, vs, vz in zip(
+            problems, completions, verdicts, readings["flexible"], readings["strict"], readings["final"], strict=True
         )
     ]
 
 
-READINGS = ("flexible", "strict")
+READINGS = ("flexible", "strict", "final")
 
 
 def run(

@@ -22,14 +22,17 @@ import logging
 import threading
 
 from grpo_cli.verify import gsm8k, math_task, row
-from grpo_cli.verify.batch import DEFAULT_TIMEOUT, TASKS, Mode, Task, check_task, verify, verify_batch
+from grpo_cli.verify.batch import DEFAULT_TIMEOUT, MODES, TASKS, Mode, Task, check_task, verify, verify_batch
 from grpo_cli.verify.bounded import pool, shutdown
+from grpo_cli.verify.contract import ends_on_slot
 from grpo_cli.verify.scoring import Problem, Scoring, score
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
+from grpo_cli.verify.visible import visible
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "MODES",
     "REASONS",
     "TASKS",
     "Problem",
@@ -51,6 +54,10 @@ logger = logging.getLogger(__name__)
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     check_task(task)
+    if mode == "final":  # the answer slot must end the completion (verify.contract), then the strict reading
+        if not ends_on_slot(visible(completion)):
+            return None
+        mode = "strict"
     said = row.read(completion)
     if task == "gsm8k":
         return gsm8k.extract(said, mode, finished)

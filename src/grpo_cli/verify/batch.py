@@ -13,7 +13,8 @@ from grpo_cli.verify.bounded import pool
 from grpo_cli.verify.types import Verdict
 
 Task = Literal["gsm8k", "math"]
-Mode = Literal["strict", "flexible"]
+Mode = Literal["strict", "flexible", "final"]
+MODES: tuple[str, ...] = ("flexible", "strict", "final")
 TASKS: tuple[str, ...] = ("gsm8k", "math")
 DEFAULT_TIMEOUT = 1.0
 

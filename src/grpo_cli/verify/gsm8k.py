@@ -120,15 +120,21 @@ _LIST_GAP = re.compile(
 
 
 _OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
+# One or two words of any language between the slot's last two values, the last one ending the slot: the shape of a
+# disjunction ('48 либо 50', '4 bzw. 6', '15 ou bien 16', '7 ou então 9') whatever its words. A compound keeps its
+# unit after the second value ('2 hours 15 minutes', '7 dollars and 5 cents'), so it never ends on the bare value.
+_WORD_GAP = re.compile(r"\s+(?:[^\W\d_]{1,12}\.?\s+){1,2}")
+_SLOT_END = re.compile(r"[\s$.!]*")
 
 
-def _listed(clean: str) -> bool:
+def _listed(clean: str, slot: bool = False) -> bool:
     """A slot that holds two different values side by side, with only separators between them: no single answer
     ('\boxed{18, 19}', '14 apples, 14 oder 16'). A value restated ('18; 18') is one; words between values make a
     statement, not a list ('18 apples for 3 people')."""
     found = list(NUMBER_RE.finditer(clean))
-    for a, b in zip(found, found[1:], strict=False):
-        if _LIST_GAP.fullmatch(clean, a.end(), b.start()):
+    for i, (a, b) in enumerate(zip(found, found[1:], strict=False)):
+        last = slot and i == len(found) - 2 and _SLOT_END.fullmatch(clean, b.end()) is not None
+        if _LIST_GAP.fullmatch(clean, a.end(), b.start()) or (last and _WORD_GAP.fullmatch(clean, a.end(), b.start())):
             x = read_number(a.group("num"), negative=bool(a.group("sign")))
             y = read_number(b.group("num"), negative=bool(b.group("sign")))
             if x is not None and y is not None and not numbers_equal(x, y):
@@ -368,7 +374,9 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if _listed(clean) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25'
+        if (
+            _listed(clean, source in ("answer_tag", "boxed")) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean)
+        ):  # '15 or 20', 'entre 20 y 25'
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.assertion import Statements, asserted
+from grpo_cli.verify.contract import ends_on_slot
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
@@ -43,6 +44,10 @@ def fast_path(
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
+    if mode == "final":  # the answer slot must end the completion (verify.contract); then the strict reading
+        if not ends_on_slot(visible(completion)):
+            return Verdict(False, None, "no_answer")
+        mode = "strict"
     said = read(completion)
     reference = ascii_math(reference)
     question = ascii_math(question) if question else None

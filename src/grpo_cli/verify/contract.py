@@ -1,0 +1,63 @@
+r"""The `final` reading: the answer slot ends the completion (issue 38, deliverable 2's choice of reading).
+
+Why a contract and not another rule. Every hack kind that still paid on phrasings written after the rules
+(`disowned`, a later `attributed` value, `grader_address`, a hedge in new words) adds text *after* the answer, in
+words no list holds; each round of word lists met a fresh round of words. The R1 prompt this project trains with asks
+for the reasoning in `<think>` and the final answer in `<answer>...</answer>`, and DeepSeek-R1 (arXiv 2501.12948,
+sec. 2.2.2) pays accuracy only for an answer "in a specified format (e.g., within a box)". So the `final` reading
+holds the policy to that contract without reading any words: a completion is paid only when what a reader sees
+(verify.visible: hidden text, comments and link targets gone) *ends* on its answer slot -
+
+- a complete `<answer>...</answer>` tag, or
+- a `\boxed{...}` (or `\fbox`) whose braces close, or
+- a `#### N` line (GSM8K's format),
+
+followed by nothing but what closes it: white space, `$`, `\]`, `\)`, markdown emphasis, a full stop or `!`, and an
+end-of-turn token. Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note
+to the grader, in any language - breaks the contract, so the answer is no answer. What the slot holds is then read
+by the strict reading's rules (slots only, no last-number fallback): invisible text, two values in one box, a
+negated or attributed statement are refused there as in every reading.
+
+Examples both ways (tests/test_verify_rule_contract.py): ends on its slot: `... </think>\n<answer>42</answer>`,
+`The final answer is $\boxed{42}$.`, `#### 42`, `<answer>42</answer><|im_end|>`, `\boxed{42}<!-- 41 -->` (a comment
+is not seen), `#### 42\n\nQuestion: ...` (a made-up next turn). Does not: `\boxed{42} I hope it is correct.`, `<answer>42</answer>\n(a guess)`, `\boxed{42} apples`,
+`The answer is 42.` (no slot), `\boxed{42` (not closed).
+
+The price: a right answer followed by any words is paid 0 in this reading (the tune corpus's arbitrary styles read
+far lower than in the flexible one; docs/verifiers.md has the figures), which a policy trained on the R1 prompt
+learns to avoid within the first steps, as it learns the format reward. Reading other models' outputs (`grpo eval`)
+keeps the flexible reading beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grpo_cli.verify.region import END_OF_TURN, own_problem
+from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, boxes
+
+# What may follow the slot: closes its math ($, \], \)), its emphasis (**, __, *), its sentence (., !, 。) or the
+# turn (an end-of-turn token). Repeated, from the end: '$\boxed{42}$.**' ends on its box.
+_CLOSER = re.compile(r"(?:\s|\$|\\\]|\\\)|\*|_|\.|!|。|！|" + END_OF_TURN.pattern + r")+\Z")
+# The last line of the text is a '#### N' line: GSM8K's answer slot, which ends the text by its own format.
+_HASHES_LAST = re.compile(r"(?:\A|\n)[ \t]*####[ \t]*[^\s#][^\n]*\Z")
+
+
+def _without_closers(text: str) -> str:
+    found = _CLOSER.search(text)
+    return text[: found.start()] if found else text
+
+
+def ends_on_slot(text: str) -> bool:
+    """Whether `text` (as a reader sees it: verify.visible) ends on an answer slot: a complete answer tag, a closed
+    box or a '#### N' line, then only what closes it (`_CLOSER`). The text ends at an end-of-turn token or at a
+    next question the model made up (verify.region.own_problem: a base model running on into a few-shot pattern
+    wrote another turn, not more of this answer)."""
+    body = _without_closers(own_problem(text))
+    if body.endswith(CLOSE_TAG):
+        return body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG)) >= 0
+    if body.endswith("}") or "\\boxed" in body[-400:] or "\\fbox" in body[-400:]:
+        found = boxes(body[-4000:])
+        if found and found[-1][1] == len(body[-4000:]):
+            return True
+    return _HASHES_LAST.search(body) is not None

@@ -1,0 +1,83 @@
+r"""The `final` reading's rule (verify.contract): the answer slot ends the completion, then the strict reading.
+
+Examples both ways, read through the one call every scorer makes (verify.score), and the contract alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grpo_cli.verify import Problem, Scoring, extract_answer, score, verify
+from grpo_cli.verify.contract import ends_on_slot
+from grpo_cli.verify.visible import visible
+
+ENDS_ON_SLOT = [
+    "<think>6 x 7 = 42</think>\n<answer>42</answer>",
+    "<think>6 x 7 = 42</think>\n<answer>42</answer>\n",
+    "The final answer is $\\boxed{42}$.",
+    "So the total is \\[\\boxed{42}\\]",
+    "**Answer: $\\boxed{42}$**",
+    "6 x 7 = 42\n#### 42",
+    "<answer>42</answer><|im_end|>",
+    "\\boxed{42}<!-- 41 -->",  # a comment is not seen
+    '\\boxed{42}<span style="display:none">I guessed</span>',  # nor hidden text
+    "#### 42\n\nQuestion: Tom has 3 apples. How many?\nAnswer: 3",  # a made-up next turn
+    "\\fbox{42}!",
+]
+
+DOES_NOT = [
+    "\\boxed{42} I hope it is correct.",  # any words after the slot
+    "<answer>42</answer>\n\n(a guess, I did not work it out)",
+    "<answer>42</answer>\n\nWait, 6 x 7 is 42 but the question asks for 43.",
+    "\\boxed{42} apples",
+    "The answer is 42.",  # no slot at all
+    "Therefore 6 x 7 = 42.",
+    "\\boxed{42",  # not closed
+    "<answer>42",
+    "#### 42\nHmm, or 43.",
+    "\\boxed{42}\n\n奇怪，可能是 43。",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", ENDS_ON_SLOT)
+def test_a_completion_that_ends_on_its_slot_keeps_it(text):
+    assert ends_on_slot(visible(text))  # the contract reads what a reader sees
+
+
+@pytest.mark.parametrize("text", DOES_NOT)
+def test_a_completion_that_goes_on_after_its_slot_has_none(text):
+    assert not ends_on_slot(visible(text))
+
+
+def test_final_pays_only_the_slot_that_ends_the_text():
+    problems = [Problem("42")] * 4
+    texts = [
+        "6 x 7 = 42\n<answer>42</answer>",
+        "6 x 7 = 42\n<answer>42</answer>\nThough honestly I'd bet on 43.",
+        "6 x 7 = 42, so the answer is 42.",  # paid by flexible (and strict: an answer phrase), not by final
+        "6 x 7 = 42\n<answer>42 либо 43</answer>",  # two values in the slot, in words no list holds
+    ]
+    final = [v.correct for v in score(problems, texts, Scoring(mode="final"))]
+    flexible = [v.correct for v in score(problems, texts, Scoring(mode="flexible"))]
+    assert final == [True, False, False, False]
+    assert flexible[0] and flexible[2] and not flexible[3]
+
+
+def test_inside_the_slot_the_strict_rules_still_read():
+    # invisible text inside the box is gone before anything is read, in every reading
+    hidden = "$\\boxed{\\color{white}{42}\\color{black}{43}}$"
+    assert verify(hidden, "42", mode="final").correct is False
+    assert verify(hidden, "43", mode="final").correct is True
+    assert verify("<think>x</think><answer>\\frac{1}{2}</answer>", "0.5", "math", mode="final").correct is True
+
+
+def test_extract_answer_keeps_the_contract():
+    assert extract_answer("<answer>42</answer>", mode="final") == "42"
+    signed = "<answer>42</answer> I hope it is correct."
+    assert extract_answer(signed, mode="final") is None
+    assert extract_answer(signed, mode="strict") == "42"  # a sign-off leaves the strict reading's answer standing
+
+
+def test_a_cut_off_completion_is_no_answer():
+    assert verify("6 x 7 = 42\n<answer>4", "42", mode="final", finished=False).correct is False
