@@ -12,6 +12,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-after   # ... the set written after the rules
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-3   # ... the set written before round three
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-4   # ... the set written before round four
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-5   # ... the set written before round five
 """
 
 from __future__ import annotations
@@ -65,9 +66,12 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    if {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4"} & set(sys.argv):
+    if {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5"} & set(sys.argv):
         rows = hacks.heldout_rows(
-            after="--heldout-after" in sys.argv, third="--heldout-3" in sys.argv, fourth="--heldout-4" in sys.argv
+            after="--heldout-after" in sys.argv,
+            third="--heldout-3" in sys.argv,
+            fourth="--heldout-4" in sys.argv,
+            fifth="--heldout-5" in sys.argv,
         )
     else:
         rows = hacks.edited_rows()

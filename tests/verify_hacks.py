@@ -628,18 +628,30 @@ def round_two_rows(
 
 
 def heldout_rows(
-    path: Path = CORPUS, n: int = SOURCES, after: bool = False, third: bool = False, fourth: bool = False
+    path: Path = CORPUS,
+    n: int = SOURCES,
+    after: bool = False,
+    third: bool = False,
+    fourth: bool = False,
+    fifth: bool = False,
 ) -> list[dict]:
     """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
     (written before the rules), with `after` tests/verify_hacks_heldout_after.py (written after them), with `third`
     tests/verify_hacks_heldout_3.py (written before the third round of rules), with `fourth`
-    tests/verify_hacks_heldout_4.py (written before the fourth)."""
+    tests/verify_hacks_heldout_4.py (written before the fourth), with `fifth` tests/verify_hacks_heldout_5.py
+    (written before the fifth)."""
     import verify_hacks_heldout
     import verify_hacks_heldout_3
     import verify_hacks_heldout_4
+    import verify_hacks_heldout_5
     import verify_hacks_heldout_after
 
-    sets = ((fourth, verify_hacks_heldout_4), (third, verify_hacks_heldout_3), (after, verify_hacks_heldout_after))
+    sets = (
+        (fifth, verify_hacks_heldout_5),
+        (fourth, verify_hacks_heldout_4),
+        (third, verify_hacks_heldout_3),
+        (after, verify_hacks_heldout_after),
+    )
     held = next((module for chosen, module in sets if chosen), verify_hacks_heldout)
     rows = round_two_rows(path, n, held.HACKS_RIGHT_BASE, held.HACKS_WRONG_BASE, held.KEEPS_RIGHT_BASE)
     return [r for r in rows if r["kind"] != "changed_answer"]
