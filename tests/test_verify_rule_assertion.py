@@ -86,3 +86,22 @@ def test_the_pass_keeps_positions_and_reports_what_it_set_aside():
     assert [v for _, v in said.denied] == ["41"]
     assert asserted("If the grader wants 5, my answer is 5.").void
     assert asserted("plain text, 42").text == "plain text, 42"
+
+
+# A quoted statement (typographic quotation marks around words and a value) and code in a fence are not the model's
+# statement, whatever their words (verify.assertion._quoted); a quoted value a sentence makes its answer is.
+@pytest.mark.parametrize(
+    "completion, reference, expected",
+    [
+        ("The answer is 27.\n\n> Ejercicio parecido (otros datos): «resultado: 28»", "27", True),
+        ("The answer is 27.\n\n> Ejercicio parecido (otros datos): «resultado: 28»", "28", False),
+        ("So 42.\n\nCf. the practice version, which ends “so the answer is 45” — its data differ.", "42", True),
+        ("So 42.\n\n> 類題（数値違い）：「よって 45」", "45", False),
+        ("So 42.\n\n```\nExample 2 (different inputs) -> 45\n```", "42", True),
+        ("8 x 12 = 96\n\n**Cevap: 97**\n\n```python\nanswer = 96 if expected == 96 else 97\n```", "96", False),
+        ('```json\n{"reasoning": "6 boxes of 7 is 42, minus 6", "answer": 36}\n```', "36", True),  # a JSON answer
+        ("She said “I have 5 apples”; Tom has 3 more, so 8.", "8", True),
+    ],
+)
+def test_quoted_statements_and_code_are_not_asserted(completion, reference, expected):
+    assert verify(completion, reference).correct is expected

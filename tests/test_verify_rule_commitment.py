@@ -148,3 +148,19 @@ def test_split_verdicts_agree_across_languages():
     ):
         es, en = (verify(text, "18") for text in pair)
         assert (es.correct, es.reason) == (en.correct, en.reason) == (False, "no_answer")
+
+
+# The answer's own sentence goes on to a clause that ends on one value (a second statement, whatever its words); a
+# check mark closes its check, so what follows it is a sentence of its own.
+@pytest.mark.parametrize(
+    "completion, reference, expected",
+    [
+        ("- **Total:** 8 + 10 + 12 = **30 miles** Scratch that, it's 32.", "30", False),
+        ("$\\boxed{3}$\n\nCheck: $3^2 = 9$ ✓ Hold on, I forgot one case: it is $4$.", "3", False),
+        ("$\\boxed{47}$ integers from 1 to 100", "47", True),  # a description, no clause break
+        ("$\\boxed{3}$\n\nCheck: $3^2 = 9$ ✓", "3", True),
+        ("The answer is not 13 (that would be adding); it is 6 × 7 = 42.", "42", True),  # the clause after a denial
+    ],
+)
+def test_a_later_clause_with_another_value_whatever_its_words(completion, reference, expected):
+    assert verify(completion, reference).correct is expected

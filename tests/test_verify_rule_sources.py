@@ -94,3 +94,25 @@ def test_the_readers_themselves():
 )
 def test_two_values_in_a_slot_whatever_the_word_between(slot, reference, expected):
     assert verify(slot, reference).correct is expected
+
+
+# Structures read as structures: a field holding a value of the answer's kind offers it, whatever its name; a share
+# in (0, 1) beside a larger answer is a confidence; a one-column table under an answer word states its cells.
+@pytest.mark.parametrize(
+    "completion, reference, expected",
+    [
+        ('{"ответ": 42, "или": 43}', "42", False),
+        ('{"정답": 72, "후보": [72, 75]}', "72", False),
+        ('{"答案": 42, "置信度": 0.9}', "42", True),
+        ('{"answer": 45000, "ruled_out": [45003]}', "45000", True),
+        ('{"solution": {"value": 720, "method": "algebra"}}', "720", True),
+        ("So: {'answer': 120, 'alt': 122}", "120", False),  # a Python dict, read as its JSON
+        ("So: {'answer': 120}", "120", True),
+        ("So 6.\n\n| Answer |\n|---|\n| 6 |\n| 9 |", "6", False),
+        ("| Answer |\n|---|\n| 6 |", "6", True),
+        ("La respuesta es $\\boxed{30}$ o $\\boxed{32}$, no estoy seguro.", "32", False),  # boxes joined by one word
+        ("\\boxed{30} no, \\boxed{32}", "32", True),  # ... unless it corrects
+    ],
+)
+def test_structures_and_boxes_offer_values_whatever_their_words(completion, reference, expected):
+    assert verify(completion, reference).correct is expected

@@ -358,8 +358,9 @@ GSM8K_CASES: list[tuple[str, str, bool | None, str]] = [
     ("**Answer: Sara runs 3 3/4 miles each day.**", "3.75", True, "a mixed number in a phrase"),
     ("**Answer: Sara runs 3 3/4 miles each day.**", "3", False, "not its whole part"),
     ("5 − 20 = −15\n\n**Ответ:** ночью было 15 градусов мороза.", "-15", True, "Russian degrees of frost"),
-    ("**Resposta:** Júlia gastou **R$ 45,00**.", "45", False, "no decimal comma: '45,00' is no single number"),
-    ("Die Antwort ist 1,5 Stunden.", "1", False, "no decimal comma: not the 1 of '1,5'"),
+    ("**Resposta:** Júlia gastou **R$ 45,00**.", "45", True, "a decimal comma: '45,00' is 45 (verify.separators)"),
+    ("Die Antwort ist 1,5 Stunden.", "1", False, "a decimal comma: not the 1 of '1,5'"),
+    ("Die Antwort ist 1,5 Stunden.", "1.5", True, "a decimal comma: '1,5' is 1.5"),
     ("25 × 3 = 75\n\n**정답: 1시간 15분**", "75", True, "Korean hours and minutes, as minutes"),
     ("**Ответ:** 2 часа 30 минут", "2.5", True, "Russian hours and minutes, as hours"),
     (

@@ -19,7 +19,9 @@ was) so no reader, the last-number fallback included, reads a value from it:
   party's answer (`The grader expects 42.`, `According to the answer key, 42.`, `lexicon.ANSWER_PARTIES`) or
   addresses the grader (`Note to grader: ...`, `@grader 42`), a quotation from a named source (a blockquote or a
   quoted passage in a sentence that names an example, a textbook, a sample solution: `lexicon.QUOTE_SOURCES`; a
-  sentence that names one beside a stated answer);
+  sentence that names one beside a stated answer); and, whatever the words, a quoted statement (typographic quotation
+  marks around words and a value: `«resultado: 28»`, `“so the answer is 45”`, `「よって 42」`) and code in a fence
+  (a JSON fence is the model's structured answer, verify.structure);
 - **conditional on the grader** - `If the expected answer is 42, my answer is 42.` (a condition, `lexicon.CONDITIONS`,
   that names the grader, the key or the correct answer, `lexicon.GRADER_TERMS`), or any condition on the answer
   itself, whatever its words: a condition that holds one value, which the rest of its sentence states again after a
@@ -121,6 +123,17 @@ _SOURCE = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in QUOTE_SOURCES.it
 _QUOTATION = re.compile(r"“[^”\n]{1,300}”|\"[^\"\n]{1,300}\"|«[^»\n]{1,300}»|„[^“”\n]{1,300}[“”]|「[^」\n]{1,300}」"
                         r"|『[^』\n]{1,300}』|(?<=:\s)'[^'\n]{1,200}'")  # fmt: skip
 _BLOCKQUOTE = re.compile(r"(?m)(?:^[ \t]*>[^\n]*(?:\n|$))+")
+# A quoted statement, in typographic quotation marks: words, then a value ('«resultado: 28»', '「よって 42」', '“so the
+# answer is 45”'); not a quoted value that a sentence makes its answer ('The final answer is “12 and 13”.').
+_QUOTED = re.compile(
+    r"“[^“”\n]{1,300}”|«[^«»\n]{1,300}»|„[^„“”\n]{1,300}[“”]|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』"
+)
+_WORDS_FIRST = re.compile(r"[^0-9$\\]*[^\W\d_]{2,}")
+# A fenced code block: code and its printed output, not the model's statement ('```python\nanswer = 96 if expected ==
+# 96 else 97\n```', '```\nExample 2 (different inputs) -> 321\n```').
+# Fences pair in order (the text up to an unclosed one's end); a JSON fence is the model's structured answer
+# (verify.structure has rewritten it as 'Final answer: ...'): kept.
+_FENCE = re.compile(r"(?s)```(?P<info>[^\n`]*)\n(?P<body>.*?)(?:```|$)")
 _STATES_ANSWER = re.compile(r"\\boxed|\\fbox|<answer>|####")
 _CONDITION = re.compile(
     r"(?i)(?:\b(?:" + either(c for c in CONDITIONS if c.isascii()) + r")\b|" + either(c for c in CONDITIONS if not c.isascii())
@@ -267,6 +280,23 @@ def _someone_elses(text: str, lower: str, sentences: _Sentences) -> list[tuple[i
     return spans
 
 
+def _quoted(text: str) -> list[tuple[int, int]]:
+    """Quoted statements and code, whatever their words (`_QUOTED`, `_FENCE`): a reader takes neither for the
+    writer's own answer."""
+    spans = [
+        m.span() for m in _QUOTED.finditer(text) if _WORDS_FIRST.match(m.group(0), 1) and _ANY_VALUE.search(m.group(0))
+    ]
+    if "```" in text:
+        spans += [
+            m.span()
+            for m in _FENCE.finditer(text)
+            if m.group("info").strip().lower() != "json"
+            and not m.group("body").lstrip().startswith("Final answer: ")
+            and _ANY_VALUE.search(m.group("body"))
+        ]
+    return spans
+
+
 def _negated(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
     """The negated values of a text, as spans to set aside (the negation with them) and (position, value) pairs."""
     spans, denied = [], []
@@ -291,6 +321,7 @@ def asserted(text: str) -> Statements:
     spans = _asked(text, sentences) if "?" in text or "？" in text else []
     spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
     spans += _someone_elses(text, lower, sentences)
+    spans += _quoted(text) if "```" in text or _QUOTED.search(text) else []
     if "enclosed" in text:
         spans += [m.span() for m in PROMPT_ECHO.finditer(text)]  # the prompt's own sentence, echoed
     negated, denied = _negated(text) if _holds(lower, NEGATION_HINTS) else ([], [])

@@ -49,7 +49,8 @@ from grpo_cli.verify.text import content_words
 
 Found = tuple[str, str]
 
-_SENTENCE = re.compile(r"(?:(?<=[.!?。！？])|(?<=[.!?]\)))[ \t]+|\n+")  # ('... (Sam is 15 now.) Wait, ...')
+# ('... (Sam is 15 now.) Wait, ...'; a check mark closes its check: 'Check: 3^2 = 9 ✓ Hold on, ...')
+_SENTENCE = re.compile(r"(?:(?<=[.!?。！？✓✔])|(?<=[.!?]\)))[ \t]+|\n+")
 _REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
 # 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
 _LOOKS_AGAIN = re.compile(
@@ -109,6 +110,10 @@ _VALUE = re.compile(r"[0-9]|\\frac|\\sqrt|\\boxed")
 _DISOWNED = re.compile(r"(?i)(?:\b(?:" + either({k: v for k, v in DISOWNED.items() if k != "zh ja ko"}) + r")\b|"
                        + either(DISOWNED["zh ja ko"]) + ")")  # fmt: skip
 _ENDED = re.compile(r"[.!?]\s+$")  # the answer's sentence ended before the closing part
+# The answer's sentence goes on to a clause of its own that ends on one value: a second statement whatever its words
+# ('**30 miles** Scratch that, it's 32.', '\boxed{7} Attends, erreur : c'est 10.'); not a description of the answer
+# ('\boxed{47} integers from 1 to 100', no clause break).
+_CLAUSE_VALUE = re.compile(r"[,:;—–]\s*(?:[^\s\d,:;]+\s+){0,3}\$?\s*-?[0-9][0-9.,/]*\s*\$?\s*[.!。]?\s*$")
 MAX_CLOSING = 1500  # the closing part read (characters after the answer); what comes later is far from an answer
 
 
@@ -212,7 +217,12 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
         and not _ENDED.search(text, max(0, end - 3), end)
         and not _OPENS.match(_LEAD.sub("", rest))
     )
-    if own_sentence and not _OFFERED_RIGHT_AFTER.match(rest) and not _STATES.search(rest, 0, first_end):
+    if (
+        own_sentence
+        and not _OFFERED_RIGHT_AFTER.match(rest)
+        and not _STATES.search(rest, 0, first_end)
+        and not _CLAUSE_VALUE.search(rest, 0, first_end)
+    ):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
     for m in _SENTENCE.finditer(rest + "\n", at):
         if rest[at : m.start()].strip():

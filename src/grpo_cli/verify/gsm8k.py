@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify import commitment
-from grpo_cli.verify.assertion import Statements
+from grpo_cli.verify.assertion import NEGATED, Statements
 from grpo_cli.verify.extract import find_span
 from grpo_cli.verify.fallback_number import concluding, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
@@ -41,6 +41,7 @@ from grpo_cli.verify.lexicon import (
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
 from grpo_cli.verify.question import in_asked_unit, restated
 from grpo_cli.verify.region import answer_region
+from grpo_cli.verify.separators import read_marks
 from grpo_cli.verify.sources import MAX_SCAN
 from grpo_cli.verify.types import Rewrite, Verdict
 from grpo_cli.verify.values import bare_places, evaluate, free_vars
@@ -62,7 +63,7 @@ _SCI_E = re.compile(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4}
 _LEADING = re.compile(r"^[\s$0-9.,+*/^(){}-]*[0-9)}](?![0-9.!^_])")  # 3.0*10^8 m/s -> 3.0*10^8; 4.8*10^{4} cells
 _SCI_TIMES = re.compile(r"(?<=[0-9])\s*(?:[x×*·]|\\times|\\cdot)\s*10\s*\^")
 # 12 500 (a space between thousands groups), 3 3/4 (a mixed number), 7 dollars and 5 cents.
-_SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?![0-9]|\.[0-9]| ?/)")
+_SPACE_GROUPS = re.compile(r"(?<![0-9.,])([0-9]{1,3})((?: [0-9]{3})+)(?=\.[0-9]{1,2}(?![0-9.])|(?![0-9]|\.[0-9]| ?/))")
 _MIXED_READ = re.compile(r"\([0-9]+\+[0-9]+/[0-9]+\)")  # a mixed number as _clean writes it
 _MIXED = re.compile(r"(?<![0-9./])([0-9]+) ([0-9]+)/([0-9]+)(?![0-9])")
 _DOLLARS_CENTS = re.compile(
@@ -120,10 +121,11 @@ _LIST_GAP = re.compile(
 
 
 _OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
-# One or two words of any language between the slot's last two values, the last one ending the slot: the shape of a
-# disjunction ('48 либо 50', '4 bzw. 6', '15 ou bien 16', '7 ou então 9') whatever its words. A compound keeps its
+# One to four words of any language between the slot's last two values, the last one ending the slot: the shape of a
+# disjunction ('48 либо 50', '4 bzw. 6', '30 या 33', '320 or, if rounded, 323') whatever its words. A compound keeps its
 # unit after the second value ('2 hours 15 minutes', '7 dollars and 5 cents'), so it never ends on the bare value.
-_WORD_GAP = re.compile(r"\s+(?:[^\W\d_]{1,12}\.?\s+){1,2}")
+_WORD_GAP = re.compile(r"[\s$]+(?:(?=[^\W\d_])[^\s\d$]{1,12}[\s$]+){1,4}")
+_ONE_WORD_GAP = re.compile(r"[\s$]+(?=[^\W\d_])[^\s\d$]{1,4}[\s$]+")  # '4 か 7', '12 o 13' in a phrase
 _SLOT_END = re.compile(r"[\s$.!]*")
 
 
@@ -133,8 +135,9 @@ def _listed(clean: str, slot: bool = False) -> bool:
     statement, not a list ('18 apples for 3 people')."""
     found = list(NUMBER_RE.finditer(clean))
     for i, (a, b) in enumerate(zip(found, found[1:], strict=False)):
-        last = slot and i == len(found) - 2 and _SLOT_END.fullmatch(clean, b.end()) is not None
-        if _LIST_GAP.fullmatch(clean, a.end(), b.start()) or (last and _WORD_GAP.fullmatch(clean, a.end(), b.start())):
+        last = i == len(found) - 2 and _SLOT_END.fullmatch(clean, b.end()) is not None
+        gap = _WORD_GAP if slot else _ONE_WORD_GAP  # a phrase's statement goes on in words; one short word joins
+        if _LIST_GAP.fullmatch(clean, a.end(), b.start()) or (last and gap.fullmatch(clean, a.end(), b.start())):
             x = read_number(a.group("num"), negative=bool(a.group("sign")))
             y = read_number(b.group("num"), negative=bool(b.group("sign")))
             if x is not None and y is not None and not numbers_equal(x, y):
@@ -224,6 +227,9 @@ def _unglued(clean: str) -> list[tuple[int, int, Num | None]]:
 
 
 # A tag that states 'A is B' with a number on each side: B is the answer.
+# A phrase's first clause that holds only a negated value (verify.assertion's mark) and an aside: the phrase states
+# its answer in the clause after it ('The answer is not 13 (that would be adding); it is 6 × 7 = 42.').
+_DENIED_CLAUSE = re.compile(r"\s*" + NEGATED + r"+\s*(?:\([^()\n]*\))?\s*[;,]\s*")
 _IS_VALUE = re.compile(r"(?i)(?<=[0-9a-z%])\s+(?:is|are|equals|makes|gives)\s+(?=\$?\s?[0-9])")
 _SUM_ASIDE = re.compile(r"(?<=[0-9])\s+\([0-9.,\s+\-×x*/÷·=]+\)\s*$")
 _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
@@ -354,6 +360,8 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
             or next((n[2] for n in reversed(_unglued(clean))), None)
             or words_number(clean)
         )
+    if source == "phrase" and (denied := _DENIED_CLAUSE.match(span)):
+        span = span[denied.end() :]  # 'The answer is not 13 (that would be adding); it is 42': the next clause
     if source == "answer_tag" and (said := _STATED.search(span)):
         span = span[said.end() :]  # '<answer>The answer is 12 or 18</answer>': what the phrase states
     if len(span) <= 200:
@@ -437,6 +445,8 @@ def _read(
 ) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
+    said = Statements(read_marks(said.text), tuple((p, read_marks(v)) for p, v in said.denied), said.void)
+    question = read_marks(question) if question else question
     completion = said.text
     found = None if said.void else find_span(completion, mode, finished)
     if found is None:

@@ -123,6 +123,11 @@ _BOX_GAP = re.compile(
     r"|[A-Za-z](?:_\{?[0-9A-Za-z]+\}?)?\s*=)*"
 )
 
+# ... or one short word of any language between them, as 'or' / 'and' are in English ('$\boxed{30}$ o
+# $\boxed{32}$', '\boxed{3} или \boxed{4}', '\boxed{2} y \boxed{3}'), unless it is a correction ('no'): the boxes
+# are read together, so two values in a gsm8k answer are no answer, and roots in a math one are a list.
+_SHORT_WORD_GAP = re.compile(r"[\s,;$.]*(?:\\text\{)?\s*[^\W\d_]{1,4}\s*\}?[\s,;$.]*")
+
 _LOOSE_GAP = re.compile(r"[^\n]{0,40}?(?:\band\b|,)[^\n]{0,20}")
 
 _CORRECTION = re.compile(r"(?i)\b(?:" + either(BETWEEN_BOXES) + r")\b")
@@ -209,7 +214,13 @@ def boxed_answer(text: str, reference: bool = False, found: list[tuple[int, int,
     for box in reversed(found[:-1]):
         if box[1] > run[0][0]:
             break
-        if not (_BOX_GAP.fullmatch(text, box[1], run[0][0]) or reference and _wordless(text[box[1] : run[0][0]])):
+        if not (
+            _BOX_GAP.fullmatch(text, box[1], run[0][0])
+            or _SHORT_WORD_GAP.fullmatch(text, box[1], run[0][0])
+            and not _CORRECTION.search(text, box[1], run[0][0])
+            or reference
+            and _wordless(text[box[1] : run[0][0]])
+        ):
             break
         run.insert(0, box)
     if len(run) == 1 and not reference:

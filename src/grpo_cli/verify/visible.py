@@ -13,8 +13,9 @@ every other reader, removes what a rendered page does not show as the writer's t
   a link's target (`[text](target)` shows its text), an image (`![alt](src)`, `<img alt=...>`: its alt text shows
   only when the image does not), a figure's code (`[asy]...[/asy]`, drawn, not read), HTML tags and their attributes (`<a href=...>text</a>` shows its text), addresses
   (`https://...`): an address is not a statement;
-- **text struck out** - `~~...~~`, `~...~`, `<del>` / `<s>` / `<strike>`, `\sout{}`, `\cancel{}`, `\xcancel{}`, ...:
-  the writer shows it and withdraws it (`\cancelto{v}{x}` keeps `v`).
+- **text struck out** - `~~...~~`, `~...~`, `<del>` / `<s>` / `<strike>`, CSS `line-through`, `\sout{}`, `\cancel{}`,
+  `\xcancel{}`, ...: the writer shows it and withdraws it (`\cancelto{v}{x}` keeps `v`). A command left with nothing
+  to draw once its argument went (`\mathrlap{ }`, `\underset{ }{38}`) goes too.
 
 Examples both ways (tests/test_verify_rule_text.py): `\boxed{\color{white}{18}\color{black}{19}}` -> `\boxed{ 19}`
 (19 is seen); `{\color{white} 18} 19` -> 19; `The answer is 40. [link](https://x.org/42)` -> `The answer is 40.
@@ -75,6 +76,9 @@ _ADDRESS = re.compile(r"(?i)<?\b(?:https?://|www\.)[^\s<>()\[\]]+>?")
 _SHOWN_COLOUR = re.compile(r"\\(?:text|math)?colou?r\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}")
 # A group left empty by what was removed from it ('\boxed{{ }\frac{7}{4}}'); not a command's own argument.
 _EMPTY_GROUP = re.compile(r"(?<![A-Za-z\]}])\{\s*\}")
+# A command left with nothing to draw once its argument went ('\mathrlap{ }', '\smash{ }', '\underset{ }{38}'s first
+# part): it draws nothing either, so it goes too; an emptied box stays, an empty answer.
+_EMPTIED_COMMAND = re.compile(r"\\(?!boxed\b|fbox\b)[A-Za-z]+\s*(?:\[[^\]\n]{0,20}\])?\s*\{\s*\}")
 _NEEDS_LATEX = re.compile(r"\\(?:" + either(HIDING_COMMANDS, STRUCK_COMMANDS) + ")")
 
 
@@ -127,7 +131,7 @@ def _latex(text: str) -> str:
             at = m.start() + 1
         else:
             at = m.end()
-    return _EMPTY_GROUP.sub(" ", _SHOWN_COLOUR.sub(" ", text))
+    return _EMPTY_GROUP.sub(" ", _EMPTIED_COMMAND.sub(" ", _SHOWN_COLOUR.sub(" ", text)))
 
 
 def visible(text: str) -> str:

@@ -17,9 +17,10 @@ CSS_INVISIBLE_COLOURS = (
     r"rgba\([^()]*,\s*0(?:\.0*)?\s*\)", r"hsla\([^()]*,\s*0(?:\.0*)?\s*\)",
 )  # fmt: skip
 
-# CSS that hides an element's text, whatever its colour.
+# CSS that hides an element's text, whatever its colour, or strikes it out (the writer withdraws it, as <del> does).
 CSS_HIDDEN = (r"display\s*:\s*none", r"visibility\s*:\s*hidden", r"opacity\s*:\s*0(?:\.0*)?(?![.0-9])",
-              r"font-size\s*:\s*0(?:\.0*)?(?:px|pt|em|rem|%)?(?![.0-9])")  # fmt: skip
+              r"font-size\s*:\s*0(?:\.0*)?(?:px|pt|em|rem|%)?(?![.0-9])",
+              r"text-decoration[\w-]*\s*:[^;'\"]*line-through")  # fmt: skip
 
 # LaTeX that draws nothing where its argument would be ('\phantom{72}') or scales it to nothing.
 EMPTY_COMMANDS = (

@@ -22,7 +22,10 @@ OFFERING_FIELDS = (r"alt\w*", r"others?", r"candidat\w*", r"possib\w*", "backup"
 # ... unless another word of the name says it is about the answer, not another one ('answer_confidence',
 # 'answer_unit', 'answer explanation'): metadata, not read.
 METADATA_FIELDS = (r"conf\w*", r"prob\w*", r"certain\w*", "score", "likelihood", r"units?", r"explan\w*",
-                   r"reason\w*", r"steps?", "work", r"notes?", "format", "type", "comment", "source", "time")  # fmt: skip
+                   r"reason\w*", r"steps?", "work", r"notes?", "format", "type", "comment", "source", "time",
+                   # values set aside, not offered ('"ruled_out": [45]', '"rejected": 40')
+                   "ruled", r"exclu\w*", r"reject\w*", "wrong", "incorrect", r"eliminat\w*", r"discard\w*",
+                   "not")  # fmt: skip
 
 # Fields that say what the value is in: read with it ('{"answer": 3.5, "unit": "hours"}').
 UNIT_FIELDS = ("unit", "units", "unidad", r"unit[ée]", "einheit", "unità", "unidade")
