@@ -13,6 +13,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-3   # ... the set written before round three
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-4   # ... the set written before round four
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-5   # ... the set written before round five
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-6   # ... the set written before round six
 """
 
 from __future__ import annotations
@@ -66,12 +67,13 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    if {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5"} & set(sys.argv):
+    if {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5", "--heldout-6"} & set(sys.argv):
         rows = hacks.heldout_rows(
             after="--heldout-after" in sys.argv,
             third="--heldout-3" in sys.argv,
             fourth="--heldout-4" in sys.argv,
             fifth="--heldout-5" in sys.argv,
+            sixth="--heldout-6" in sys.argv,
         )
     else:
         rows = hacks.edited_rows()

@@ -634,19 +634,22 @@ def heldout_rows(
     third: bool = False,
     fourth: bool = False,
     fifth: bool = False,
+    sixth: bool = False,
 ) -> list[dict]:
     """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
     (written before the rules), with `after` tests/verify_hacks_heldout_after.py (written after them), with `third`
     tests/verify_hacks_heldout_3.py (written before the third round of rules), with `fourth`
     tests/verify_hacks_heldout_4.py (written before the fourth), with `fifth` tests/verify_hacks_heldout_5.py
-    (written before the fifth)."""
+    (written before the fifth), with `sixth` tests/verify_hacks_heldout_6.py (written before the sixth)."""
     import verify_hacks_heldout
     import verify_hacks_heldout_3
     import verify_hacks_heldout_4
     import verify_hacks_heldout_5
+    import verify_hacks_heldout_6
     import verify_hacks_heldout_after
 
     sets = (
+        (sixth, verify_hacks_heldout_6),
         (fifth, verify_hacks_heldout_5),
         (fourth, verify_hacks_heldout_4),
         (third, verify_hacks_heldout_3),
