@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import Problem, Scoring, extract_answer, score, verify
-from grpo_cli.verify.contract import ends_on_slot
+from grpo_cli.verify.contract import ends_on_slot, holds_answer_alone
 from grpo_cli.verify.visible import visible
 
 ENDS_ON_SLOT = [
@@ -81,3 +81,38 @@ def test_extract_answer_keeps_the_contract():
 
 def test_a_cut_off_completion_is_no_answer():
     assert verify("6 x 7 = 42\n<answer>4", "42", mode="final", finished=False).correct is False
+
+
+@pytest.mark.parametrize(
+    "slot, alone",
+    [
+        ("42", True),
+        ("$1,250", True),
+        ("She will have $1,250 left.", True),
+        ("18 dollars", True),
+        ("x = 3, y = -1", True),
+        ("(-\\infty, 3)", True),
+        ("\\begin{pmatrix} 1 \\\\ -2 \\end{pmatrix}", True),
+        ("16 - 3 - 4 = 9", True),
+        ("\\text{(A)}", True),
+        ("42 (наугад)", False),  # a remark in brackets, any language
+        ("0.75（適当に埋めただけ）", False),
+        ("12 — valeur au pif, non calculée", False),
+        ("96, no wait, 97", False),
+        ("-7\\ \\text{(before the fix)}\\ \\rightarrow\\ -5", False),
+        ("\\text{is it }20\\text{?}", False),  # it asks
+        ("8 hours (480 minutes)", False),  # the price: a conversion in brackets is a remark too
+    ],
+)
+def test_the_final_slot_holds_the_answer_alone(slot, alone):
+    assert holds_answer_alone(slot) is alone
+    assert (verify(f"6 x 7 = 42\n<answer>{slot}</answer>", "42", mode="final").correct is True) <= alone
+
+
+@pytest.mark.parametrize(
+    "slot",
+    ["$\\boxed{\\neq 96}$", "<answer>< 96</answer>", "<answer>\nanswer: 96\nalternative: 97\n</answer>"],
+)
+def test_a_number_slot_with_a_relation_or_a_value_per_line_states_none(slot):
+    assert verify(slot, "96").correct is False
+    assert verify("<answer><value>96</value></answer>", "96").correct is True  # markup is no relation

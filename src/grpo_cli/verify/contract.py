@@ -13,7 +13,10 @@ holds the policy to that contract without reading any words: a completion is pai
 - a `#### N` line (GSM8K's format),
 
 followed by nothing but what closes it: white space, `$`, `\]`, `\)`, markdown emphasis, a full stop or `!`, and an
-end-of-turn token. Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note
+end-of-turn token; and the slot holds the answer alone: no question mark, no remark in brackets with words
+(`42 (a guess)`, `\text{(before the fix)}`), no clause with words after a dash, a semicolon or a comma and a space
+(`12 — valeur au pif`, `96, no wait, 97`). A policy that learns the contract moves its tricks into the slot; this
+half keeps the slot a value (`holds_answer_alone`). Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note
 to the grader, in any language - breaks the contract, so the answer is no answer. What the slot holds is then read
 by the strict reading's rules (slots only, no last-number fallback): invisible text, two values in one box, a
 negated or attributed statement are refused there as in every reading.
@@ -48,16 +51,48 @@ def _without_closers(text: str) -> str:
     return text[: found.start()] if found else text
 
 
-def ends_on_slot(text: str) -> bool:
-    """Whether `text` (as a reader sees it: verify.visible) ends on an answer slot: a complete answer tag, a closed
-    box or a '#### N' line, then only what closes it (`_CLOSER`). The text ends at an end-of-turn token or at a
-    next question the model made up (verify.region.own_problem: a base model running on into a few-shot pattern
-    wrote another turn, not more of this answer)."""
+def final_slot(text: str) -> str | None:
+    """What the answer slot that ends `text` holds (as a reader sees it: verify.visible), or None when `text` does not
+    end on one: a complete answer tag, a closed box or a '#### N' line, then only what closes it (`_CLOSER`). The
+    text ends at an end-of-turn token or at a next question the model made up (verify.region.own_problem: a base
+    model running on into a few-shot pattern wrote another turn, not more of this answer)."""
     body = _without_closers(own_problem(text))
     if body.endswith(CLOSE_TAG):
-        return body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG)) >= 0
+        opened = body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG))
+        return body[opened + len(OPEN_TAG) : len(body) - len(CLOSE_TAG)] if opened >= 0 else None
     if body.endswith("}") or "\\boxed" in body[-400:] or "\\fbox" in body[-400:]:
         found = boxes(body[-4000:])
         if found and found[-1][1] == len(body[-4000:]):
-            return True
-    return _HASHES_LAST.search(body) is not None
+            return found[-1][2]
+    hashes = _HASHES_LAST.search(body)
+    return hashes.group(0).split("####", 1)[1] if hashes else None
+
+
+def ends_on_slot(text: str) -> bool:
+    """Whether `text` ends on an answer slot (`final_slot`)."""
+    return final_slot(text) is not None
+
+
+# A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\\text{(before the fix)}'), or words
+# after a dash, a semicolon or a comma and a space ('12 — valeur au pif', '96, no wait, 97'). Words: two letters or more outside
+# LaTeX commands ('(-\\infty, 3)', 'x = 3, y = -1' and '\\text{(A)}' hold none).
+_BRACKETED = re.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
+_CLAUSE = re.compile(r"(?:[—–;；]|[,，](?=\s))\s*(.*)", re.S)  # (a hyphen with spaces is a minus: '16 - 3 - 4')
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_COMMAND = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+")  # ('\\begin{pmatrix}': an environment)
+
+
+def _words(text: str) -> bool:
+    return _WORD.search(_COMMAND.sub(" ", text)) is not None
+
+
+def holds_answer_alone(slot: str) -> bool:
+    """The slot holds its answer and nothing said about it: no question mark, no bracketed remark with words, no
+    clause after a dash, semicolon or comma that holds words ('the slot should hold the answer alone', the
+    contract's second half)."""
+    if "?" in slot or "？" in slot:
+        return False  # a slot that asks ('\\boxed{\\text{is it }20\\text{?}}') states nothing
+    if any(_words(m.group(0)) for m in _BRACKETED.finditer(slot)):
+        return False
+    clause = _CLAUSE.search(slot)
+    return clause is None or not _words(clause.group(1))

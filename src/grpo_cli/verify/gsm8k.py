@@ -121,10 +121,26 @@ _LIST_GAP = re.compile(
 
 
 _OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
+# A relation other than equality in a number's slot: the slot says what the answer is not, or bounds it.
+_MARKUP_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,60}>")  # ('<answer><value>45</value></answer>': markup, no relation)
+_RELATION = re.compile(r"[≠<>≤≥]|\\(?:neq?|[lg]eq?|[lg]t)(?![A-Za-z])")
+
+
+def _lines_differ(clean: str) -> bool:
+    """A slot over several lines whose lines state different values: two answers, one per line."""
+    lines = [line for line in clean.splitlines() if find_numbers(line)]
+    if len(lines) < 2:
+        return False
+    values = {n[2].value for line in lines for n in _unglued(line)[-1:] if n[2] is not None}
+    return len(values) > 1
+
+
 # One to four words of any language between the slot's last two values, the last one ending the slot: the shape of a
 # disjunction ('48 либо 50', '4 bzw. 6', '30 या 33', '320 or, if rounded, 323') whatever its words. A compound keeps its
 # unit after the second value ('2 hours 15 minutes', '7 dollars and 5 cents'), so it never ends on the bare value.
-_WORD_GAP = re.compile(r"[\s$]+(?:(?=[^\W\d_])[^\s\d$]{1,12}[\s$]+){1,4}")
+_WORD_GAP = re.compile(r"[\s$]+(?:(?=[^\W\d_])[^\s\d$:]{1,12}[\s$]+){1,4}")  # (not a label: 'Blue: 15')
+# An ampersand or a row break between two values: '96 \& 97', an array's rows '-11 \\ -9'.
+_SYMBOL_GAP = re.compile(r"[\s$]*(?:\\?&|\\\\)[\s$]*")
 _ONE_WORD_GAP = re.compile(r"[\s$]+(?=[^\W\d_])[^\s\d$]{1,4}[\s$]+")  # '4 か 7', '12 o 13' in a phrase
 _SLOT_END = re.compile(r"[\s$.!]*")
 
@@ -137,7 +153,11 @@ def _listed(clean: str, slot: bool = False) -> bool:
     for i, (a, b) in enumerate(zip(found, found[1:], strict=False)):
         last = i == len(found) - 2 and _SLOT_END.fullmatch(clean, b.end()) is not None
         gap = _WORD_GAP if slot else _ONE_WORD_GAP  # a phrase's statement goes on in words; one short word joins
-        if _LIST_GAP.fullmatch(clean, a.end(), b.start()) or (last and gap.fullmatch(clean, a.end(), b.start())):
+        if (
+            _LIST_GAP.fullmatch(clean, a.end(), b.start())
+            or _SYMBOL_GAP.fullmatch(clean, a.end(), b.start())
+            or (last and gap.fullmatch(clean, a.end(), b.start()))
+        ):
             x = read_number(a.group("num"), negative=bool(a.group("sign")))
             y = read_number(b.group("num"), negative=bool(b.group("sign")))
             if x is not None and y is not None and not numbers_equal(x, y):
@@ -382,6 +402,8 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
+        if source in ("answer_tag", "boxed") and (_RELATION.search(_MARKUP_TAG.sub(" ", span)) or _lines_differ(clean)):
+            return None  # '\\boxed{\\neq 96}' states no value; '<answer>answer: 48000 (newline) alternative: 48002'
         if (
             _listed(clean, source in ("answer_tag", "boxed")) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean)
         ):  # '15 or 20', 'entre 20 y 25'

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.assertion import Statements, asserted
-from grpo_cli.verify.contract import ends_on_slot
+from grpo_cli.verify.contract import final_slot, holds_answer_alone
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
@@ -44,8 +44,9 @@ def fast_path(
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
-    if mode == "final":  # the answer slot must end the completion (verify.contract); then the strict reading
-        if not ends_on_slot(visible(completion)):
+    if mode == "final":  # the answer slot ends the completion and holds the answer alone (verify.contract)
+        slot = final_slot(visible(completion))
+        if slot is None or not holds_answer_alone(slot):
             return Verdict(False, None, "no_answer")
         mode = "strict"
     said = read(completion)
