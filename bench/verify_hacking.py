@@ -14,6 +14,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-4   # ... the set written before round four
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-5   # ... the set written before round five
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-6   # ... the set written before round six
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-7   # ... the set written before round seven
 """
 
 from __future__ import annotations
@@ -67,13 +68,15 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    if {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5", "--heldout-6"} & set(sys.argv):
+    held = {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5", "--heldout-6", "--heldout-7"}
+    if held & set(sys.argv):
         rows = hacks.heldout_rows(
             after="--heldout-after" in sys.argv,
             third="--heldout-3" in sys.argv,
             fourth="--heldout-4" in sys.argv,
             fifth="--heldout-5" in sys.argv,
             sixth="--heldout-6" in sys.argv,
+            seventh="--heldout-7" in sys.argv,
         )
     else:
         rows = hacks.edited_rows()
