@@ -25,6 +25,9 @@ CASES = [
     ("3 / 2 = 1.5, so each bottle holds 1.5 l. Total: 1.250", "1.25", True, "point-decimal text: 1.250 is 1.25"),
     ("Ответ: 1 250,50 руб.", "1250.5", True, "decimal comma after space groups"),
     ("The answer is 1,000.", "1000", True, "decimal comma: three digits are a group"),
+    ("Mỗi quyển 8.500 đồng: 6 × 8.500 = 51.000 đồng.\nĐáp số: 51.000 đồng", "51000", True, "points group in threes"),
+    ("5 · 250 = 1.250 €. Die Antwort ist 1.250 €.", "1.25", False, "points group in threes, twice: not 1.25"),
+    ("p = 0.125 and q = 0.375, so 0.500", "0.5", True, "a point after a lone 0 is a decimal point"),
     ("$\\boxed{18,19}$", "18", False, "decimal comma: '18,19' is no list hack for 18"),
     # CSS that strikes text out withdraws it, as <del> does; a command left with nothing to draw draws nothing
     (

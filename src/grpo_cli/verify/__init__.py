@@ -58,7 +58,8 @@ def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible
         slot = final_slot(visible(completion))
         if slot is None or not holds_answer_alone(slot):
             return None
-        mode = "strict"
+        whole = extract_answer(completion, task, "strict", finished)
+        return whole if whole == extract_answer(f"<answer>{slot}</answer>", task, "strict", finished) else None
     said = row.read(completion)
     if task == "gsm8k":
         return gsm8k.extract(said, mode, finished)

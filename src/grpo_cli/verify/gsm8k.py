@@ -138,10 +138,12 @@ def _lines_differ(clean: str) -> bool:
 # One to four words of any language between the slot's last two values, the last one ending the slot: the shape of a
 # disjunction ('48 либо 50', '4 bzw. 6', '30 या 33', '320 or, if rounded, 323') whatever its words. A compound keeps its
 # unit after the second value ('2 hours 15 minutes', '7 dollars and 5 cents'), so it never ends on the bare value.
-_WORD_GAP = re.compile(r"[\s$]+(?:(?=[^\W\d_])[^\s\d$:]{1,12}[\s$]+){1,4}")  # (not a label: 'Blue: 15')
+# A word: a letter, then letters or marks, no math ('m^' of 'm^{2}' is a unit's power, not a word; nor a label 'Blue:')
+_GAP_WORD = r"[^\W\d_][^\s\d$^_{}\\()\[\]=+*/<>|,;:]"
+_WORD_GAP = re.compile(r"[\s$]+(?:" + _GAP_WORD + r"{0,11}[\s$]+){1,4}")
 # An ampersand or a row break between two values: '96 \& 97', an array's rows '-11 \\ -9'.
 _SYMBOL_GAP = re.compile(r"[\s$]*(?:\\?&|\\\\)[\s$]*")
-_ONE_WORD_GAP = re.compile(r"[\s$]+(?=[^\W\d_])[^\s\d$]{1,4}[\s$]+")  # '4 か 7', '12 o 13' in a phrase
+_ONE_WORD_GAP = re.compile(r"[\s$]+" + _GAP_WORD + r"{0,3}[\s$]+")  # '4 か 7', '12 o 13' in a phrase
 _SLOT_END = re.compile(r"[\s$.!]*")
 
 

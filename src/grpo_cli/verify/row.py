@@ -48,13 +48,21 @@ def fast_path(
         slot = final_slot(visible(completion))
         if slot is None or not holds_answer_alone(slot):
             return Verdict(False, None, "no_answer")
-        mode = "strict"
+        whole = fast_path(completion, reference, task, "strict", finished, question)
+        alone = fast_path(f"<answer>{slot}</answer>", reference, task, "strict", finished, question)
+        if _extracted(whole) != _extracted(alone):
+            return Verdict(False, None, "no_answer")  # the strict reading found another slot than the final one
+        return whole
     said = read(completion)
     reference = ascii_math(reference)
     question = ascii_math(question) if question else None
     if task == "gsm8k":
         return gsm8k.verify(said, reference, mode, finished, question)
     return math_task.prepare(said, reference, mode, finished, question)
+
+
+def _extracted(found: Verdict | tuple[str, str, str]) -> str | None:
+    return found.extracted if isinstance(found, Verdict) else found[2]
 
 
 def read(completion: str) -> Statements:

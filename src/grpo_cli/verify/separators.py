@@ -10,7 +10,8 @@ pt, ru, tr, id, ... on every fresh labelled set. Two principles, no word lists:
   (`\boxed{18,19}` then reads 18.19, no value a list hack could be paid with.)
 - **a text that writes its decimals with commas** (at least one decimal comma, and no decimal point: no point
   followed by one or two digits) groups its thousands with points: `12.500` -> `12,500`, `1.250,50` ->
-  `1,250.50`. In a text that also writes `2.5`, a point stays a decimal point.
+  `1,250.50`; so does a text whose every number with a point is grouped in threes, at least twice (`8.500 đồng ...
+  51.000 đồng`). In a text that also writes `2.5`, or `0.125`, a point stays a decimal point.
 
 Each mark is swapped in place (same length, so positions the assertion pass recorded stay valid). Only the gsm8k
 task reads this way: MATH answers list roots and coordinates as `1,2` (verify.math_task keeps a comma a separator).
@@ -33,11 +34,26 @@ _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.[0-9]{1,2}(?![0-9])")
 _GROUP_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9]{3}(?![0-9]))")
 
 
+# Any number with a point in it, whole: what a point-grouping text writes only as '8.500', '51.000', '1.250.000'.
+_POINTED = re.compile(r"(?<![0-9.,])[0-9]+(?:\.[0-9]+)+(?![0-9])")
+_GROUPED = re.compile(r"[1-9][0-9]{0,2}(?:\.[0-9]{3})+")
+
+
+def _groups_with_points(text: str) -> bool:
+    """A text whose every number with a point is grouped in threes ('8.500', '51.000'; none starts with '0.'), at
+    least twice: it groups thousands with points even without a decimal comma ('Mỗi quyển 8.500 đồng ... 51.000
+    đồng'); one such number alone ('1.250') stays a decimal point."""
+    pointed = _POINTED.findall(text)
+    return len(pointed) >= 2 and all(_GROUPED.fullmatch(n) for n in pointed)
+
+
 def read_marks(text: str) -> str:
     """`text` with its decimal commas as points and, in a comma-decimal text, its grouping points as commas."""
+    if "." in text and _DECIMAL_COMMA.search(text) is None and _groups_with_points(text):
+        return "".join("," if m else c for c, m in zip(text, _group_mask(text), strict=True))
     if "," not in text or _DECIMAL_COMMA.search(text) is None:
         return text
-    comma_decimal = _DECIMAL_POINT.search(text) is None
+    comma_decimal = _DECIMAL_POINT.search(text) is None or _groups_with_points(text)
     chars = list(text)
     if comma_decimal:
         for m in _GROUP_POINT.finditer(text):
@@ -45,3 +61,11 @@ def read_marks(text: str) -> str:
     for m in _DECIMAL_COMMA.finditer(text):
         chars[m.start()] = "."
     return "".join(chars)
+
+
+def _group_mask(text: str) -> list[bool]:
+    """Which characters of `text` are grouping points (`_GROUP_POINT`)."""
+    mask = [False] * len(text)
+    for m in _GROUP_POINT.finditer(text):
+        mask[m.start()] = True
+    return mask
