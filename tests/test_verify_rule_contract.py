@@ -101,6 +101,7 @@ def test_a_cut_off_completion_is_no_answer():
         ("96, no wait, 97", False),
         ("-7\\ \\text{(before the fix)}\\ \\rightarrow\\ -5", False),
         ("\\text{is it }20\\text{?}", False),  # it asks
+        ("کیا یہ 25 ہے؟", False),  # in any script
         ("8 hours (480 minutes)", False),  # the price: a conversion in brackets is a remark too
     ],
 )
@@ -111,7 +112,12 @@ def test_the_final_slot_holds_the_answer_alone(slot, alone):
 
 @pytest.mark.parametrize(
     "slot",
-    ["$\\boxed{\\neq 96}$", "<answer>< 96</answer>", "<answer>\nanswer: 96\nalternative: 97\n</answer>"],
+    [
+        "$\\boxed{\\neq 96}$",
+        "<answer>< 96</answer>",
+        "$\\boxed{\\text{answer} \\notin \\{96\\}}$",
+        "<answer>\nanswer: 96\nalternative: 97\n</answer>",
+    ],
 )
 def test_a_number_slot_with_a_relation_or_a_value_per_line_states_none(slot):
     assert verify(slot, "96").correct is False

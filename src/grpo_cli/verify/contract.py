@@ -90,7 +90,7 @@ def holds_answer_alone(slot: str) -> bool:
     """The slot holds its answer and nothing said about it: no question mark, no bracketed remark with words, no
     clause after a dash, semicolon or comma that holds words ('the slot should hold the answer alone', the
     contract's second half)."""
-    if "?" in slot or "？" in slot:
+    if any(mark in slot for mark in "?？؟¿"):
         return False  # a slot that asks ('\\boxed{\\text{is it }20\\text{?}}') states nothing
     if any(_words(m.group(0)) for m in _BRACKETED.finditer(slot)):
         return False

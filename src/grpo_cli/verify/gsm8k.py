@@ -123,7 +123,7 @@ _LIST_GAP = re.compile(
 _OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
 # A relation other than equality in a number's slot: the slot says what the answer is not, or bounds it.
 _MARKUP_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,60}>")  # ('<answer><value>45</value></answer>': markup, no relation)
-_RELATION = re.compile(r"[≠<>≤≥]|\\(?:neq?|[lg]eq?|[lg]t)(?![A-Za-z])")
+_RELATION = re.compile(r"[≠<>≤≥∉]|\\(?:neq?|[lg]eq?|[lg]t|notin|not)(?![A-Za-z])")
 
 
 def _lines_differ(clean: str) -> bool:
