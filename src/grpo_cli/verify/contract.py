@@ -13,18 +13,20 @@ holds the policy to that contract without reading any words: a completion is pai
 - a `#### N` line (GSM8K's format),
 
 followed by nothing but what closes it: white space, `$`, `\]`, `\)`, markdown emphasis, a full stop or `!`, and an
-end-of-turn token; and the slot holds the answer alone: no question mark, no remark in brackets with words
-(`42 (a guess)`, `\text{(before the fix)}`), no clause with words after a dash, a semicolon or a comma and a space
-(`12 — valeur au pif`, `96, no wait, 97`). A policy that learns the contract moves its tricks into the slot; this
-half keeps the slot a value (`holds_answer_alone`). Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note
-to the grader, in any language - breaks the contract, so the answer is no answer. What the slot holds is then read
-by the strict reading's rules (slots only, no last-number fallback): invisible text, two values in one box, a
-negated or attributed statement are refused there as in every reading.
+end-of-turn token. Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note to
+the grader, in any language - breaks the contract, so the answer is no answer.
+
+A policy that learns the contract moves its tricks into the slot, so the slot must hold the answer alone
+(`holds_answer_alone`): no question mark, no remark in brackets with words (`42 (a guess)`, `\text{(before the
+fix)}`), no clause with words after a dash, a semicolon or a comma and a space (`12 — valeur au pif`, `96, no wait,
+97`). What the slot holds is then read by the strict reading's rules (slots only, no last-number fallback), which
+must find that same slot: invisible text, two values in one box, a negated or attributed statement are refused there
+as in every reading.
 
 Examples both ways (tests/test_verify_rule_contract.py): ends on its slot: `... </think>\n<answer>42</answer>`,
 `The final answer is $\boxed{42}$.`, `#### 42`, `<answer>42</answer><|im_end|>`, `\boxed{42}<!-- 41 -->` (a comment
-is not seen), `#### 42\n\nQuestion: ...` (a made-up next turn). Does not: `\boxed{42} I hope it is correct.`, `<answer>42</answer>\n(a guess)`, `\boxed{42} apples`,
-`The answer is 42.` (no slot), `\boxed{42` (not closed).
+is not seen), `#### 42\n\nQuestion: ...` (a made-up next turn). Does not: `\boxed{42} I hope it is correct.`,
+`<answer>42</answer>\n(a guess)`, `\boxed{42} apples`, `The answer is 42.` (no slot), `\boxed{42` (not closed).
 
 The price: a right answer followed by any words is paid 0 in this reading (the tune corpus's arbitrary styles read
 far lower than in the flexible one; docs/verifiers.md has the figures), which a policy trained on the R1 prompt
@@ -73,13 +75,13 @@ def ends_on_slot(text: str) -> bool:
     return final_slot(text) is not None
 
 
-# A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\\text{(before the fix)}'), or words
-# after a dash, a semicolon or a comma and a space ('12 — valeur au pif', '96, no wait, 97'). Words: two letters or more outside
-# LaTeX commands ('(-\\infty, 3)', 'x = 3, y = -1' and '\\text{(A)}' hold none).
+# A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\text{(before the fix)}'), or
+# words after a dash, a semicolon or a comma and a space ('12 — valeur au pif', '96, no wait, 97'). Words: two
+# letters or more outside LaTeX commands ('(-\infty, 3)', 'x = 3, y = -1' and '\text{(A)}' hold none).
 _BRACKETED = re.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
 _CLAUSE = re.compile(r"(?:[—–;；]|[,，](?=\s))\s*(.*)", re.S)  # (a hyphen with spaces is a minus: '16 - 3 - 4')
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_COMMAND = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+")  # ('\\begin{pmatrix}': an environment)
+_COMMAND = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+")  # ('\begin{pmatrix}': an environment)
 
 
 def _words(text: str) -> bool:
@@ -91,7 +93,7 @@ def holds_answer_alone(slot: str) -> bool:
     clause after a dash, semicolon or comma that holds words ('the slot should hold the answer alone', the
     contract's second half)."""
     if any(mark in slot for mark in "?？؟¿"):
-        return False  # a slot that asks ('\\boxed{\\text{is it }20\\text{?}}') states nothing
+        return False  # a slot that asks ('\boxed{\text{is it }20\text{?}}') states nothing
     if any(_words(m.group(0)) for m in _BRACKETED.finditer(slot)):
         return False
     clause = _CLAUSE.search(slot)
