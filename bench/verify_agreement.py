@@ -163,7 +163,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description="Agreement with a careful human grader (see the module docstring).")
     p.add_argument("--show", choices=("tune", "heldout", "all", "suite"), help="also list these disagreements")
     p.add_argument("--split", choices=("tune", "heldout"), help="score only this split's rows")
-    p.add_argument("--mode", choices=("flexible", "strict", "final"), default="flexible")
+    from grpo_cli.verify.batch import MODES  # (plain Python: no torch, no sympy)
+
+    p.add_argument("--mode", choices=MODES, default="flexible")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.split == "tune" and args.show in ("heldout", "all"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import Problem, Scoring, extract_answer, score, verify
-from grpo_cli.verify.contract import ends_on_slot, holds_answer_alone
+from grpo_cli.verify.contract import final_slot, holds_answer_alone
 from grpo_cli.verify.visible import visible
 
 ENDS_ON_SLOT = [
@@ -42,12 +42,12 @@ DOES_NOT = [
 
 @pytest.mark.parametrize("text", ENDS_ON_SLOT)
 def test_a_completion_that_ends_on_its_slot_keeps_it(text):
-    assert ends_on_slot(visible(text))  # the contract reads what a reader sees
+    assert final_slot(visible(text)) is not None  # the contract reads what a reader sees
 
 
 @pytest.mark.parametrize("text", DOES_NOT)
 def test_a_completion_that_goes_on_after_its_slot_has_none(text):
-    assert not ends_on_slot(visible(text))
+    assert final_slot(visible(text)) is None
 
 
 def test_final_pays_only_the_slot_that_ends_the_text():

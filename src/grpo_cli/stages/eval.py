@@ -199,11 +199,11 @@ def score(
     the three readings (the last-number fallback; the answer in a required format: answer tag, box, ####, answer
     phrase; an answer slot that ends the completion), for summary.json's pass@1, pass@1_strict and pass@1_final."""
     from grpo_cli.rewards import format_score
-    from grpo_cli.verify import Scoring, answer_key
+    from grpo_cli.verify import MODES, Scoring, answer_key
     from grpo_cli.verify import score as verdicts_of
 
     scoring = Scoring.of(recipe)
-    readings = {mode: verdicts_of(problems, completions, scoring.reading(mode), finished) for mode in READINGS}
+    readings = {mode: verdicts_of(problems, completions, scoring.reading(mode), finished) for mode in MODES}
     verdicts = readings[scoring.mode]
     return [
         {
@@ -220,9 +220,6 @@ def score(
             problems, completions, verdicts, readings["flexible"], readings["strict"], readings["final"], strict=True
         )
     ]
-
-
-READINGS = ("flexible", "strict", "final")
 
 
 def run(

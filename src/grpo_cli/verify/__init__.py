@@ -24,7 +24,7 @@ import threading
 from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.batch import DEFAULT_TIMEOUT, MODES, TASKS, Mode, Task, check_task, verify, verify_batch
 from grpo_cli.verify.bounded import pool, shutdown
-from grpo_cli.verify.contract import final_slot, holds_answer_alone
+from grpo_cli.verify.contract import answer_slot
 from grpo_cli.verify.scoring import Problem, Scoring, score
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
@@ -55,8 +55,8 @@ def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     check_task(task)
     if mode == "final":  # the answer slot ends the completion and holds the answer alone (verify.contract)
-        slot = final_slot(visible(completion))
-        if slot is None or not holds_answer_alone(slot):
+        slot = answer_slot(visible(completion))
+        if slot is None:
             return None
         whole = extract_answer(completion, task, "strict", finished)
         return whole if whole == extract_answer(f"<answer>{slot}</answer>", task, "strict", finished) else None

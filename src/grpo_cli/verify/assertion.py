@@ -283,9 +283,13 @@ def _someone_elses(text: str, lower: str, sentences: _Sentences) -> list[tuple[i
 def _quoted(text: str) -> list[tuple[int, int]]:
     """Quoted statements and code, whatever their words (`_QUOTED`, `_FENCE`): a reader takes neither for the
     writer's own answer."""
-    spans = [
-        m.span() for m in _QUOTED.finditer(text) if _WORDS_FIRST.match(m.group(0), 1) and _ANY_VALUE.search(m.group(0))
-    ]
+    spans = []
+    if any(mark in text for mark in "“«„「『"):  # (a text without typographic quotes, the common case, costs no scan)
+        spans += [
+            m.span()
+            for m in _QUOTED.finditer(text)
+            if _WORDS_FIRST.match(m.group(0), 1) and _ANY_VALUE.search(m.group(0))
+        ]
     if "```" in text:
         spans += [
             m.span()
@@ -321,7 +325,7 @@ def asserted(text: str) -> Statements:
     spans = _asked(text, sentences) if "?" in text or "？" in text else []
     spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
     spans += _someone_elses(text, lower, sentences)
-    spans += _quoted(text) if "```" in text or _QUOTED.search(text) else []
+    spans += _quoted(text)
     if "enclosed" in text:
         spans += [m.span() for m in PROMPT_ECHO.finditer(text)]  # the prompt's own sentence, echoed
     negated, denied = _negated(text) if _holds(lower, NEGATION_HINTS) else ([], [])

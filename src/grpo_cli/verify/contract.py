@@ -70,9 +70,10 @@ def final_slot(text: str) -> str | None:
     return hashes.group(0).split("####", 1)[1] if hashes else None
 
 
-def ends_on_slot(text: str) -> bool:
-    """Whether `text` ends on an answer slot (`final_slot`)."""
-    return final_slot(text) is not None
+def answer_slot(text: str) -> str | None:
+    """The contract, both halves: what the slot that ends `text` holds when it holds the answer alone, else None."""
+    slot = final_slot(text)
+    return slot if slot is not None and holds_answer_alone(slot) else None
 
 
 # A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\text{(before the fix)}'), or

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.assertion import Statements, asserted
-from grpo_cli.verify.contract import final_slot, holds_answer_alone
+from grpo_cli.verify.contract import answer_slot
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
@@ -45,8 +45,8 @@ def fast_path(
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
     if mode == "final":  # the answer slot ends the completion and holds the answer alone (verify.contract)
-        slot = final_slot(visible(completion))
-        if slot is None or not holds_answer_alone(slot):
+        slot = answer_slot(visible(completion))
+        if slot is None:
             return Verdict(False, None, "no_answer")
         whole = fast_path(completion, reference, task, "strict", finished, question)
         alone = fast_path(f"<answer>{slot}</answer>", reference, task, "strict", finished, question)

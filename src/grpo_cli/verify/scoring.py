@@ -85,7 +85,7 @@ def score(
         [str(_field(p, "task") or "gsm8k") for p in problems],
         timeout=scoring.timeout,
         # Scoring.mode is a str, strict or flexible wherever it comes from (the recipe's Literal verify_mode, the
-        # checked `grpo verify --mode`, eval's READINGS); verify_batch types it as that Literal
+        # checked `grpo verify --mode`, eval's verify.MODES); verify_batch types it as that Literal
         mode=scoring.mode,  # type: ignore[arg-type]
         finished=True if finished is None else finished,
         questions=[q if isinstance(q, str) and q.strip() else None for q in questions],

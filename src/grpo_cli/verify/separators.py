@@ -48,24 +48,16 @@ def _groups_with_points(text: str) -> bool:
 
 
 def read_marks(text: str) -> str:
-    """`text` with its decimal commas as points and, in a comma-decimal text, its grouping points as commas."""
-    if "." in text and _DECIMAL_COMMA.search(text) is None and _groups_with_points(text):
-        return "".join("," if m else c for c, m in zip(text, _group_mask(text), strict=True))
-    if "," not in text or _DECIMAL_COMMA.search(text) is None:
+    """`text` with its decimal commas as points and, in a text that groups with points (a comma-decimal one, or one
+    whose pointed numbers are all grouped in threes), its grouping points as commas."""
+    commas = list(_DECIMAL_COMMA.finditer(text)) if "," in text else []
+    grouped = "." in text and not commas and _groups_with_points(text)
+    if not commas and not grouped:
         return text
-    comma_decimal = _DECIMAL_POINT.search(text) is None or _groups_with_points(text)
     chars = list(text)
-    if comma_decimal:
+    if grouped or _DECIMAL_POINT.search(text) is None or _groups_with_points(text):
         for m in _GROUP_POINT.finditer(text):
             chars[m.start()] = ","
-    for m in _DECIMAL_COMMA.finditer(text):
+    for m in commas:
         chars[m.start()] = "."
     return "".join(chars)
-
-
-def _group_mask(text: str) -> list[bool]:
-    """Which characters of `text` are grouping points (`_GROUP_POINT`)."""
-    mask = [False] * len(text)
-    for m in _GROUP_POINT.finditer(text):
-        mask[m.start()] = True
-    return mask
