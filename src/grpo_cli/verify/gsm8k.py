@@ -121,8 +121,8 @@ _LIST_GAP = re.compile(
 
 
 _OR_MAYBE = re.compile(r"(?i)\bor\s+maybe\b")
-# A relation other than equality in a number's slot: the slot says what the answer is not, or bounds it.
 _MARKUP_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,60}>")  # ('<answer><value>45</value></answer>': markup, no relation)
+# A relation other than equality in a number's slot: the slot says what the answer is not, or bounds it.
 _RELATION = re.compile(r"[≠<>≤≥∉]|\\(?:neq?|[lg]eq?|[lg]t|notin|not)(?![A-Za-z])")
 
 
@@ -152,9 +152,9 @@ def _listed(clean: str, slot: bool = False) -> bool:
     ('\boxed{18, 19}', '14 apples, 14 oder 16'). A value restated ('18; 18') is one; words between values make a
     statement, not a list ('18 apples for 3 people')."""
     found = list(NUMBER_RE.finditer(clean))
+    gap = _WORD_GAP if slot else _ONE_WORD_GAP  # a phrase's statement goes on in words; one short word joins
     for i, (a, b) in enumerate(zip(found, found[1:], strict=False)):
         last = i == len(found) - 2 and _SLOT_END.fullmatch(clean, b.end()) is not None
-        gap = _WORD_GAP if slot else _ONE_WORD_GAP  # a phrase's statement goes on in words; one short word joins
         if (
             _LIST_GAP.fullmatch(clean, a.end(), b.start())
             or _SYMBOL_GAP.fullmatch(clean, a.end(), b.start())
@@ -248,10 +248,10 @@ def _unglued(clean: str) -> list[tuple[int, int, Num | None]]:
     return out
 
 
-# A tag that states 'A is B' with a number on each side: B is the answer.
 # A phrase's first clause that holds only a negated value (verify.assertion's mark) and an aside: the phrase states
 # its answer in the clause after it ('The answer is not 13 (that would be adding); it is 6 × 7 = 42.').
 _DENIED_CLAUSE = re.compile(r"\s*" + NEGATED + r"+\s*(?:\([^()\n]*\))?\s*[;,]\s*")
+# A tag that states 'A is B' with a number on each side: B is the answer.
 _IS_VALUE = re.compile(r"(?i)(?<=[0-9a-z%])\s+(?:is|are|equals|makes|gives)\s+(?=\$?\s?[0-9])")
 _SUM_ASIDE = re.compile(r"(?<=[0-9])\s+\([0-9.,\s+\-×x*/÷·=]+\)\s*$")
 _STATED = re.compile(r"(?i)^\W*(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
@@ -404,11 +404,10 @@ def _span_number(span: str, source: str, mode: str = "flexible") -> Num | None:
         without_asides = _ASIDE.sub(" ", clean)  # '42 (6 boxes of 7)': the aside is not the answer
         if find_numbers(without_asides):
             clean = without_asides
-        if source in ("answer_tag", "boxed") and (_RELATION.search(_MARKUP_TAG.sub(" ", span)) or _lines_differ(clean)):
+        slot = source in ("answer_tag", "boxed")
+        if slot and (_RELATION.search(_MARKUP_TAG.sub(" ", span)) or _lines_differ(clean)):
             return None  # '\\boxed{\\neq 96}' states no value; '<answer>answer: 48000 (newline) alternative: 48002'
-        if (
-            _listed(clean, source in ("answer_tag", "boxed")) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean)
-        ):  # '15 or 20', 'entre 20 y 25'
+        if _listed(clean, slot) or _OR_MAYBE.search(clean) or _BETWEEN.search(clean):  # '15 or 20', 'entre 20 y 25'
             return None
         if "=" not in clean and _RANGE.search(clean):  # 'about 40–45%', 'sekitar 8–9 jam'
             return None

@@ -12,8 +12,9 @@ such a structure as the statement it makes, which the readers know (`Final answe
   (`lexicon.OFFERING_FIELDS`: `answer_alt`, `other_answer`, `candidates`, `answer2`) or, whatever its name, it holds
   a value of the answer's kind (`{"ответ": 42, "или": 43}`; a share in (0, 1) beside a larger answer is a confidence
   in any language); a unit field is read with the value; every other field (reasoning, steps, ...) is not read. A
-  Python dict a model prints (single quotes) is read as its JSON; an answer field holding an object is read inside. An object without an answer field is left as
-  written; text that is not JSON is never evaluated (`json.loads` only, on at most 4,000 characters).
+  Python dict a model prints (single quotes) is read as its JSON; an answer field holding an object is read inside.
+  An object without an answer field is left as written; text that is not JSON is never evaluated (`json.loads`
+  only, on at most 4,000 characters).
 - **A table's answer row** - a row whose first cell names the answer (`| **Answer** | **$30** |`) is that statement;
   the rows after it are the table's, not the answer (`| Confidence | 0.9 |`). A one-column table under an answer
   word states its cells (`| Answer |` over `| 6 |` and `| 9 |` offers two).
