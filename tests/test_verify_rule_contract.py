@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import Problem, Scoring, extract_answer, score, verify
-from grpo_cli.verify.contract import final_slot, holds_answer_alone
+from grpo_cli.verify.contract import answer_slot, final_slot, holds_answer_alone
 from grpo_cli.verify.visible import visible
 
 ENDS_ON_SLOT = [
@@ -122,3 +122,37 @@ def test_the_final_slot_holds_the_answer_alone(slot, alone):
 def test_a_number_slot_with_a_relation_or_a_value_per_line_states_none(slot):
     assert verify(slot, "96").correct is False
     assert verify("<answer><value>96</value></answer>", "96").correct is True  # markup is no relation
+
+
+LEADS_TO_SLOT = [
+    "6 x 7 = 42\n<answer>42</answer>",  # working right before it
+    "6 x 7 = 42. So the total is 42 apples.\n\nThe final answer is:\n\\boxed{42}",  # an introduction is passed over
+    "6 x 7 = 42.\n\n**Final Answer**\n\\[\n\\boxed{42}\n\\]",  # so is a heading
+    "Tom has forty-two apples in all.\n\n#### 42",  # the value restated in words
+    "Only option (C) satisfies both conditions.\n\n$\\boxed{\\text{(C)}}$",  # ... or as the slot writes it
+    "<think>I am not sure at all. Let me just try.</think>\n<answer>42</answer>",  # the think block is working
+    "Is it 41? No: 6 x 7 = 42.\n<answer>42</answer>",
+    "<answer>42</answer>",  # nothing before it
+]
+
+COMMENTS_ON_SLOT = [
+    "6 x 7 = 42\n\nNem sikerült megoldanom, ez csak tipp.\n\n<answer>42</answer>",  # a paragraph of words, any language
+    "6 x 7 = 42\n\nNo lo resolví. Lo que sigue es relleno:\n\\boxed{42}",  # ... even when it ends introducing the slot
+    "6 x 7 = 42\n\n私は解けませんでした。\n#### 42",
+    "<think>6 x 7 = 42</think>\nI never finished this one.\n<answer>42</answer>",
+    "6 x 7 = 42\n\nLet me know if you need anything else!\n\n\\boxed{42}",  # the price: a sign-off before the slot
+]
+
+
+@pytest.mark.parametrize("text", LEADS_TO_SLOT)
+def test_working_or_an_introduction_leads_to_the_slot(text):
+    assert verify(text, "42" if "(C)" not in text else "C", "gsm8k" if "(C)" not in text else "math", mode="final")
+    assert answer_slot(visible(text)) is not None
+
+
+@pytest.mark.parametrize("text", COMMENTS_ON_SLOT)
+def test_a_sentence_of_words_between_the_working_and_the_slot_leaves_no_answer(text):
+    assert final_slot(visible(text)) is not None  # the slot ends the text and holds the answer alone ...
+    assert answer_slot(visible(text)) is None  # ... but a comment, not working, leads to it
+    assert verify(text, "42", mode="final").correct is False
+    assert verify(text, "42", mode="flexible").correct is True  # the flexible reading does not hold the contract

@@ -23,6 +23,14 @@ fix)}`), no clause with words after a dash, a semicolon or a comma and a space (
 must find that same slot: invisible text, two values in one box, a negated or attributed statement are refused there
 as in every reading.
 
+With nothing allowed after the slot, a policy moves its disclaimer to just before it ('I could not solve this; the
+number below is a filler.' then the slot), so the third part (`introduced`): the paragraph that leads to the slot is
+working (a digit, a math sign, LaTeX) or restates the slot's value, in figures or in words; paragraphs that only
+introduce the slot ('The final answer is:', '**Final Answer**') are passed over, and the end of the think block
+starts afresh. A paragraph of complete sentences with no value, in any language, comments on the slot instead of
+reaching it, and leaves no answer. The price, as for words after the slot: a sign-off before it ('Let me know if you
+need anything else!' then the slot) is paid 0.
+
 Examples both ways (tests/test_verify_rule_contract.py): ends on its slot: `... </think>\n<answer>42</answer>`,
 `The final answer is $\boxed{42}$.`, `#### 42`, `<answer>42</answer><|im_end|>`, `\boxed{42}<!-- 41 -->` (a comment
 is not seen), `#### 42\n\nQuestion: ...` (a made-up next turn). Does not: `\boxed{42} I hope it is correct.`,
@@ -38,6 +46,7 @@ from __future__ import annotations
 
 import re
 
+from grpo_cli.verify.numbers import find_numbers, numbers_equal, words_number
 from grpo_cli.verify.region import END_OF_TURN, own_problem
 from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, boxes
 
@@ -53,27 +62,37 @@ def _without_closers(text: str) -> str:
     return text[: found.start()] if found else text
 
 
+def _slot(text: str) -> tuple[str, str] | None:
+    """(what stands before the slot, what the slot holds) for the answer slot that ends `text`, else None."""
+    body = _without_closers(own_problem(text))
+    if body.endswith(CLOSE_TAG):
+        opened = body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG))
+        return (body[:opened], body[opened + len(OPEN_TAG) : len(body) - len(CLOSE_TAG)]) if opened >= 0 else None
+    if body.endswith("}") or "\\boxed" in body[-400:] or "\\fbox" in body[-400:]:
+        tail = max(0, len(body) - 4000)
+        found = boxes(body[tail:])
+        if found and found[-1][1] == len(body) - tail:
+            return body[: tail + found[-1][0]], found[-1][2]
+    hashes = _HASHES_LAST.search(body)
+    return (body[: hashes.start()], hashes.group(0).split("####", 1)[1]) if hashes else None
+
+
 def final_slot(text: str) -> str | None:
     """What the answer slot that ends `text` holds (as a reader sees it: verify.visible), or None when `text` does not
     end on one: a complete answer tag, a closed box or a '#### N' line, then only what closes it (`_CLOSER`). The
     text ends at an end-of-turn token or at a next question the model made up (verify.region.own_problem: a base
     model running on into a few-shot pattern wrote another turn, not more of this answer)."""
-    body = _without_closers(own_problem(text))
-    if body.endswith(CLOSE_TAG):
-        opened = body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG))
-        return body[opened + len(OPEN_TAG) : len(body) - len(CLOSE_TAG)] if opened >= 0 else None
-    if body.endswith("}") or "\\boxed" in body[-400:] or "\\fbox" in body[-400:]:
-        found = boxes(body[-4000:])
-        if found and found[-1][1] == len(body[-4000:]):
-            return found[-1][2]
-    hashes = _HASHES_LAST.search(body)
-    return hashes.group(0).split("####", 1)[1] if hashes else None
+    found = _slot(text)
+    return found[1] if found else None
 
 
 def answer_slot(text: str) -> str | None:
-    """The contract, both halves: what the slot that ends `text` holds when it holds the answer alone, else None."""
-    slot = final_slot(text)
-    return slot if slot is not None and holds_answer_alone(slot) else None
+    """The contract, all three parts: what the slot that ends `text` holds when it holds the answer alone and
+    nothing but working or an introduction stands before it, else None."""
+    found = _slot(text)
+    if found is None or not holds_answer_alone(found[1]) or not introduced(found[0], found[1]):
+        return None
+    return found[1]
 
 
 # A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\text{(before the fix)}'), or
@@ -99,3 +118,43 @@ def holds_answer_alone(slot: str) -> bool:
         return False
     clause = _CLAUSE.search(slot)
     return clause is None or not _words(clause.group(1))
+
+
+# Working: a digit of any script, a math sign or a LaTeX command (what reasoning toward a value is written in).
+_WORKING = re.compile(r"\d|[=+×÷<>≈≠%$]|\\[A-Za-z]+")
+# A complete sentence: a terminator of any script, then a space, the end or closing emphasis.
+_ENDS = ".!?。！？．।॥۔؟።፧။։។"
+_ENDED = re.compile(r"[" + _ENDS + r"](?=[\s*_)\]]|\Z)")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_CLAUSES = re.compile(r"[,;:，；：" + _ENDS + r"\n]")
+_MATH_OPENER = re.compile(r"(?:\$\$?|\\\[|\\\()\s*\Z")
+
+
+def introduced(before: str, slot: str) -> bool:
+    """The paragraph that leads to the slot is working or restates the slot's value, not a comment of words on it
+    ('Jeg fikk ikke løst oppgaven; tallet under er bare fyll.' before '\\boxed{14}'). Paragraphs that only introduce
+    the slot ('The final answer is:', '**Final Answer**', 'Total:') hold no complete sentence and are passed over;
+    the think block's end starts afresh (nothing after '</think>' but the slot is the R1 format)."""
+    if (think := before.rfind("</think>")) >= 0:
+        before = before[think + len("</think>") :]
+    before = _MATH_OPENER.sub("", before)
+    value = _COMMAND.sub("", slot).strip(" {}$")
+    for paragraph in reversed(_PARAGRAPH.split(before)):
+        if _WORKING.search(paragraph) or (value and value in paragraph) or _says_in_words(paragraph, value):
+            return True  # working, or the value restated ('So Tom has forty-two marbles in all.')
+        if _ENDED.search(paragraph):
+            return False  # a complete sentence of words, no value: a comment on the slot
+    return True
+
+
+def _says_in_words(paragraph: str, value: str) -> bool:
+    """A clause of the paragraph writes the slot's number in words ('... so Sam is active for three and a half
+    hours.' for 3.5, 'a dozen' for 12); 'I never finished this one.' does not say 42."""
+    slot = find_numbers(value)
+    if len(slot) != 1:
+        return False
+    for clause in _CLAUSES.split(paragraph):
+        said = words_number(clause)
+        if said is not None and numbers_equal(said, slot[0]):
+            return True
+    return False
