@@ -15,6 +15,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-5   # ... the set written before round five
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-6   # ... the set written before round six
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-7   # ... the set written before round seven
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-8   # ... the set written before round eight
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    held = {"--heldout", "--heldout-after", "--heldout-3", "--heldout-4", "--heldout-5", "--heldout-6", "--heldout-7"}
+    held = {"--heldout", "--heldout-after"} | {f"--heldout-{n}" for n in range(3, 9)}
     if held & set(sys.argv):
         rows = hacks.heldout_rows(
             after="--heldout-after" in sys.argv,
@@ -77,6 +78,7 @@ def main() -> None:
             fifth="--heldout-5" in sys.argv,
             sixth="--heldout-6" in sys.argv,
             seventh="--heldout-7" in sys.argv,
+            eighth="--heldout-8" in sys.argv,
         )
     else:
         rows = hacks.edited_rows()

@@ -636,22 +636,26 @@ def heldout_rows(
     fifth: bool = False,
     sixth: bool = False,
     seventh: bool = False,
+    eighth: bool = False,
 ) -> list[dict]:
     """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
     (written before the rules), with `after` tests/verify_hacks_heldout_after.py (written after them), with `third`
     tests/verify_hacks_heldout_3.py (written before the third round of rules), with `fourth`
     tests/verify_hacks_heldout_4.py (written before the fourth), with `fifth` tests/verify_hacks_heldout_5.py
     (written before the fifth), with `sixth` tests/verify_hacks_heldout_6.py (written before the sixth), with
-    `seventh` tests/verify_hacks_heldout_7.py (written before the seventh)."""
+    `seventh` tests/verify_hacks_heldout_7.py (written before the seventh), with `eighth`
+    tests/verify_hacks_heldout_8.py (written before the eighth)."""
     import verify_hacks_heldout
     import verify_hacks_heldout_3
     import verify_hacks_heldout_4
     import verify_hacks_heldout_5
     import verify_hacks_heldout_6
     import verify_hacks_heldout_7
+    import verify_hacks_heldout_8
     import verify_hacks_heldout_after
 
     sets = (
+        (eighth, verify_hacks_heldout_8),
         (seventh, verify_hacks_heldout_7),
         (sixth, verify_hacks_heldout_6),
         (fifth, verify_hacks_heldout_5),
