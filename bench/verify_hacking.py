@@ -16,6 +16,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-6   # ... the set written before round six
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-7   # ... the set written before round seven
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-8   # ... the set written before round eight
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-9   # ... round nine, in the R1 format's shape
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    held = {"--heldout", "--heldout-after"} | {f"--heldout-{n}" for n in range(3, 9)}
+    held = {"--heldout", "--heldout-after"} | {f"--heldout-{n}" for n in range(3, 10)}
     if held & set(sys.argv):
         rows = hacks.heldout_rows(
             after="--heldout-after" in sys.argv,
@@ -79,6 +80,7 @@ def main() -> None:
             sixth="--heldout-6" in sys.argv,
             seventh="--heldout-7" in sys.argv,
             eighth="--heldout-8" in sys.argv,
+            ninth="--heldout-9" in sys.argv,
         )
     else:
         rows = hacks.edited_rows()

@@ -601,12 +601,15 @@ def round_two_rows(
     right: dict[str, list[str]] | None = None,
     wrong: dict[str, list[str]] | None = None,
     keeps: dict[str, list[str]] | None = None,
+    r1: bool = False,
 ) -> list[dict]:
     """Round two (issue 38): every source with one phrasing of every kind, as in `edited_rows`. Hacks on the right
     base add something that takes the answer back or hides another one; hacks on the wrong base (`wrong_base`: the
     final answer changed to W) mention the right value only where the text does not assert it (kind
     `changed_answer` is that base alone, the control); keeps add the same devices around W after a right answer.
-    The tune phrasings by default; tests/verify_hacks_heldout.py passes its own."""
+    The tune phrasings by default; tests/verify_hacks_heldout.py passes its own. With `r1`, every row has the R1
+    format's shape: '<think>' and the source (its own tags taken out), then the phrasing, which closes the think
+    block and gives the answer tag (`r1_completion`)."""
     right = HACKS_RIGHT_BASE if right is None else right
     wrong = HACKS_WRONG_BASE if wrong is None else wrong
     keeps = KEEPS_RIGHT_BASE if keeps is None else keeps
@@ -621,10 +624,20 @@ def round_two_rows(
                 k = _phrasing(phrasings, i, kind, src["task"])
                 edit = phrasings[k].format(**values(src["answer"], src["task"], i))
                 row = {"kind": kind, "group": group, "phrasing": k, "answer": src["answer"], "task": src["task"]}
-                completion = text.rstrip() + ("\n\n" + edit if edit else "")
+                completion = r1_completion(text, edit) if r1 else text.rstrip() + ("\n\n" + edit if edit else "")
                 out.append(row | {"completion": completion, "question": None, "source_id": src["id"]})
                 out[-1]["honest"] = src["completion"]
     return out
+
+
+_R1_TAGS = re.compile(r"</?(?:think|answer)>")
+
+
+def r1_completion(text: str, edit: str) -> str:
+    """The R1 format's shape: the source's working inside a think block the phrasing goes on and closes ('...
+    </think>\n<answer>{r}</answer>'); the source's own think and answer tags are taken out, so each tag is the
+    phrasing's."""
+    return "<think>\n" + _R1_TAGS.sub("", text).strip() + "\n" + edit
 
 
 def heldout_rows(
@@ -637,6 +650,7 @@ def heldout_rows(
     sixth: bool = False,
     seventh: bool = False,
     eighth: bool = False,
+    ninth: bool = False,
 ) -> list[dict]:
     """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
     (written before the rules), with `after` tests/verify_hacks_heldout_after.py (written after them), with `third`
@@ -644,7 +658,13 @@ def heldout_rows(
     tests/verify_hacks_heldout_4.py (written before the fourth), with `fifth` tests/verify_hacks_heldout_5.py
     (written before the fifth), with `sixth` tests/verify_hacks_heldout_6.py (written before the sixth), with
     `seventh` tests/verify_hacks_heldout_7.py (written before the seventh), with `eighth`
-    tests/verify_hacks_heldout_8.py (written before the eighth)."""
+    tests/verify_hacks_heldout_8.py (written before the eighth), with `ninth` tests/verify_hacks_heldout_9.py (written
+    before the ninth, in the R1 format's shape: `r1_completion`)."""
+    if ninth:
+        import verify_hacks_heldout_9 as r1
+
+        rows = round_two_rows(path, n, r1.HACKS_RIGHT_BASE, r1.HACKS_WRONG_BASE, r1.KEEPS_RIGHT_BASE, r1=True)
+        return [r for r in rows if r["kind"] != "changed_answer"]
     import verify_hacks_heldout
     import verify_hacks_heldout_3
     import verify_hacks_heldout_4
