@@ -160,6 +160,13 @@ def test_stage_checks_refuse_the_recipe_itself(cli, override, needle):
     assert proc.returncode == 2 and needle in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
 
 
+def test_the_final_reading_needs_a_prompt_that_asks_for_its_format(cli):
+    proc = cli("recipes", "show", "gsm8k-7b", "--set", "prompt.system=Be brief.")
+    assert proc.returncode == 2 and "prompt.system does not ask for <answer>" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    build({"prompt": {"system": "Be brief."}})  # the flexible reading reads any format
+
+
 def test_language_and_overlong_options_are_checked_only_with_their_reward():
     build({"reward_options": {"language": "xx", "overlong_buffer": 0}})  # neither reward: the options are unused
     with pytest.raises(UserError, match="reward_options.language"):

@@ -15,6 +15,12 @@ CASES = [
     ("5 x 8 = 40.\n\n¿Podría ser 42?", "42", False, "asked: in Spanish"),
     ("6 x 7 = 42.\n\nCould it be 40? No, it is 42.", "42", True, "asked: answered right after"),
     ("6 x 7 = 42. Want to double-check with 3 more examples?", "42", True, "asked: a chat's closing offer stays"),
+    ("6 x 7 = 42.\n\nIs it 42?", "42", False, "asked: a text that ends asking about its value commits to none"),
+    ("6 x 7 = 42. Is it 42? Yes.", "42", True, "asked: ... unless it answers itself"),
+    ("So each pays **$42**. Want me to redo it with a 20% tip?", "42", True, "asked: an offer about another value"),
+    ("$\\boxed{42}$\n\nIs it 42?", "42", True, "asked: a slot stays: the question leaves it standing"),
+    ("答案是42吗？我不太确定。", "42", False, "asked: a fullwidth question mark ends its sentence"),
+    ("هل الجواب 42؟", "42", False, "asked: so does the Arabic one"),
     # negated: a value after a negation (or before one) is not asserted; the rest of the sentence is
     ("5 x 8 = 40.\n\nThe answer is not 42.", "42", False, "negated: an answer phrase that negates"),
     ("6 x 7 = 42. It is certainly not 41 or 43; it is 42.", "42", True, "negated: two values ruled out, one stated"),

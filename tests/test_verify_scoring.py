@@ -21,7 +21,7 @@ from grpo_cli.commands.verify import run_verify
 from grpo_cli.data import Problem as DataProblem
 from grpo_cli.rewards import build_reward_funcs
 from grpo_cli.stages.eval import score as eval_score
-from grpo_cli.verify import Problem, Scoring, score, shutdown
+from grpo_cli.verify import Problem, Scoring, extract_answer, score, shutdown
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
@@ -62,7 +62,21 @@ def _sample() -> list[dict]:
         for r in hacks.question_rows()
     ]
     example = {"answer": "13", "task": "math", "question": "Compute $3 \\cdot 4 + 1$.", "finished": True}
-    return rows + [{**example, "completion": "$\\boxed{3 \\cdot 4 + 1}$"}, {**example, "completion": "$\\boxed{13}$"}]
+    restated, solved = "3 \\cdot 4 + 1", "13"  # (in the R1 format, which every reading takes)
+    return rows + [{**example, "completion": f"<think>{a}</think>\n<answer>{a}</answer>"} for a in (restated, solved)]
+
+
+def _r1(rows: list[dict]) -> list[dict]:
+    """The sample in the R1 format's shape, which is all the final reading pays: each finished completion's working
+    in a think block and the answer the flexible reading takes from it in the answer tag (a completion with none
+    keeps its text); cut-off completions stay as they are."""
+    out = []
+    for r in rows:
+        said = extract_answer(r["completion"], r["task"], "flexible") if r["finished"] else None
+        if said is not None and "<think>" not in r["completion"][-60:]:
+            r = {**r, "completion": hacks.r1_completion(r["completion"], f"</think>\n<answer>{said}</answer>")}
+        out.append(r)
+    return out
 
 
 def _reward(recipe, rows: list[dict]) -> list[float | None]:
@@ -87,12 +101,12 @@ def _reward(recipe, rows: list[dict]) -> list[float | None]:
 
 @pytest.mark.parametrize("mode", ["flexible", "final"])
 def test_the_reward_and_eval_give_identical_verdicts(mode):
-    """In the default reading and in the one the GPU recipes' reward uses (final: the slot ends the text)."""
+    """In the default reading and in the one the GPU recipes' reward uses (final: the R1 format)."""
     recipe = recipes.load(
         "tiny",
         [f"grpo.max_completion_length={MAX_LENGTH}", "rewards={accuracy: 1.0}", f"reward_options.verify_mode={mode}"],
     )
-    rows = _sample()
+    rows = _sample() if mode != "final" else _r1(_sample())
     assert len(rows) >= 400 and any(not r["finished"] for r in rows) and any(r["question"] for r in rows)
     # a cut-off completion that closed its answer tag counts as finished for the reward; keep the sample's flags exact
     rows = [r for r in rows if r["finished"] or not r["completion"].rstrip().endswith("</answer>")]
@@ -109,14 +123,17 @@ def test_the_reward_and_eval_give_identical_verdicts(mode):
 
 def test_eval_reports_both_readings_and_the_recipe_reading_is_correct(recipe):
     problems = [DataProblem("1", "How many?", "72"), DataProblem("2", "How many?", "72")]
-    rows = eval_score(problems, ["So 8 x 9 = 72.", "<answer>72</answer>"], recipe)
+    rows = eval_score(problems, ["So 8 x 9 = 72.", "<think>8 x 9 = 72</think><answer>72</answer>"], recipe)
     assert [r["correct_flexible"] for r in rows] == [True, True]
     assert [r["correct_strict"] for r in rows] == [False, True]
     assert [r["correct_final"] for r in rows] == [False, True]
     mode = recipe.reward_options.verify_mode
     assert [r["correct"] for r in rows] == [r[f"correct_{mode}"] for r in rows]
     strict = recipes.load("tiny", ["reward_options.verify_mode=strict"])
-    assert [r["correct"] for r in eval_score(problems, ["So 8 x 9 = 72.", "<answer>72</answer>"], strict)] == [
+    assert [
+        r["correct"]
+        for r in eval_score(problems, ["So 8 x 9 = 72.", "<think>8 x 9 = 72</think><answer>72</answer>"], strict)
+    ] == [
         False,
         True,
     ]

@@ -217,7 +217,7 @@ def print_summary(summary: dict, out: Path) -> None:
         table.add_row(
             "pass@1 strict / flexible", f"{_pct(summary['pass@1_strict'])}% / {_pct(summary['pass@1_flexible'])}%"
         )
-    if "pass@1_final" in summary:  # the answer slot ends the completion (verify.contract)
+    if "pass@1_final" in summary:  # the R1 format and nothing else (verify.contract)
         table.add_row("pass@1 final", f"{_pct(summary['pass@1_final'])}%")
     n = summary["n"]
     if n > 1:

@@ -201,7 +201,7 @@ def register(app: typer.Typer) -> None:
         mode: str = typer.Option(
             "flexible",
             "--mode",
-            help="flexible (last number as a fallback), strict (answer slots only) or final (a slot that ends the text).",
+            help="flexible (last number as a fallback), strict (answer slots only) or final (the R1 format only).",
         ),
         timeout: float = typer.Option(1.0, "--timeout", help="Seconds per verification before it counts as wrong."),
     ) -> None:

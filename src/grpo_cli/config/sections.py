@@ -183,7 +183,7 @@ class RewardOptions:
     # Seconds one verification may take before it counts as wrong (reason: timeout).
     verify_timeout: float = 1.0
     # How the reward and eval's pass@1 read an answer: flexible (answer slots, then the last number / LaTeX of a
-    # finished text), strict (answer slots only) or final (an answer slot that ends the completion, then strict:
+    # finished text), strict (answer slots only) or final (the R1 format and nothing else, then strict:
     # verify.contract). docs/verifiers.md, "Flexible, strict or final for the reward".
     verify_mode: Literal["flexible", "strict", "final"] = "flexible"
 
@@ -212,6 +212,11 @@ class RewardOptions:
             f"reward_options.verify_timeout={self.verify_timeout}: at most {MAX_VERIFY_TIMEOUT:g} seconds",
         )
         require(self.overlong_buffer >= 0, f"reward_options.overlong_buffer={self.overlong_buffer}: must be >= 0")
+        require(
+            self.verify_mode != "final" or "<answer>" in recipe.prompt.system,
+            "reward_options.verify_mode=final pays only the R1 format (<think>...</think><answer>...</answer>) and "
+            "prompt.system does not ask for <answer>; ask for it, or set reward_options.verify_mode=flexible",
+        )
         if "language" in recipe.rewards:
             require(
                 self.language in LANGUAGE_SCRIPTS,

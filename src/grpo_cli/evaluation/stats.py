@@ -253,7 +253,7 @@ def strict_flexible(scored: Mapping[str, list[Mapping[str, Any]]], n: int) -> di
     """pass@1 two ways, as lm-evaluation-harness reports GSM8K ("strict-match" / "flexible-extract"): strict counts an
     answer only in the required format (answer tag, box, ####, answer phrase: the rows' `correct_strict`), flexible
     also takes the last number / last LaTeX (`correct_flexible`; rows from before it have only `correct`, which was
-    the flexible reading); final counts an answer slot only where it ends the completion (`correct_final`,
+    the flexible reading); final counts an answer only in the R1 format and nothing else (`correct_final`,
     verify.contract). pass@1 is the recipe's reading, whichever of the three. Rows without `correct_strict` /
     `correct_final` (older samples.jsonl) give only the figures they have."""
     m = len(scored)

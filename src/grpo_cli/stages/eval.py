@@ -197,7 +197,7 @@ def score(
     truncation rule), `format_score` is the format reward. `correct` is the recipe's reading
     (`reward_options.verify_mode`, what the reward pays); `correct_flexible`, `correct_strict` and `correct_final` are
     the three readings (the last-number fallback; the answer in a required format: answer tag, box, ####, answer
-    phrase; an answer slot that ends the completion), for summary.json's pass@1, pass@1_strict and pass@1_final."""
+    phrase; the R1 format and nothing else), for summary.json's pass@1, pass@1_strict and pass@1_final."""
     from grpo_cli.rewards import format_score
     from grpo_cli.verify import MODES, Scoring, answer_key
     from grpo_cli.verify import score as verdicts_of

@@ -76,11 +76,22 @@ NEGATED = "¬"  # what stands where a negated value was, in a sentence that stat
 @dataclass(frozen=True)
 class Statements:
     """A text with what the model does not assert blanked (same length, same positions), the (position, value) of
-    each value it negates, and whether it makes its answer conditional on the grader (then it has none)."""
+    each value it negates, whether it makes its answer conditional on the grader (then it has none), and whether it
+    ends asking."""
 
     text: str
     denied: tuple[tuple[int, str], ...] = ()
     void: bool = False
+    # The questions the model leaves unanswered, with a value in them: (position, text) ('Is it 75?').
+    unanswered: tuple[tuple[int, str], ...] = ()
+
+    def asks_about(self, span: str) -> bool:
+        """Whether, after the last place the text writes `span` (the value a last-number or last-LaTeX fallback took
+        as its answer), it asks about that value and leaves the question open ('15 x 5 = 75. Is it 75?'): the text
+        has not committed to it. An answered question ('Is it 75? Yes.'), or one about something else ('Want me to
+        redo it with a 20% tip?'), leaves the answer standing."""
+        value = span.strip(" $*")
+        return bool(value) and any(pos > self.text.rfind(span) and value in q for pos, q in self.unanswered)
 
 
 # Where a sentence ends: a full stop, '!' or '?' before a space, an ideographic stop, a line end, an end-of-turn token.
@@ -213,10 +224,10 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     return "".join(chars)
 
 
-def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
+def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int, bool]]:
     """Sentences that end with a question mark and hold a value (a question without one reads nothing anyway, and
     may open a chat's closing lines: 'Want to check?'); not the next question of a few-shot run-on ('Question: ...?',
-    which verify.region reads as such)."""
+    which verify.region reads as such). (start, end, answered): an answered one's span takes its reply in."""
     spans = []
     for m in _QUESTION.finditer(text):
         s, e = sentences.around(m.start())
@@ -226,9 +237,9 @@ def _asked(text: str, sentences: _Sentences) -> list[tuple[int, int]]:
         if NEXT_QUESTION.match(text, max(0, line - 1)) or closing_line(text[line : m.start()]):
             continue  # a few-shot run-on's next question, a chat's closing offer: verify.region reads them
         reply = _REPLY.match(text, e)
-        if reply and word_meaning(reply.group(1)) in ("yes", "no"):
-            e = reply.end()  # 'Could it be 40? No, it is 42.': the 'No' answers the model's own question
-        spans.append((s, e))
+        answered = reply is not None and word_meaning(reply.group(1)) in ("yes", "no")
+        # 'Could it be 40? No, it is 42.': the 'No' answers the model's own question
+        spans.append((s, reply.end() if reply is not None and answered else e, answered))
     return spans
 
 
@@ -322,7 +333,11 @@ def asserted(text: str) -> Statements:
     if _holds(lower, CONDITION_HINTS) and _circular(text, sentences):
         return Statements(text, (), True)  # 'If you were expecting 155, then 155 it is.'
 
-    spans = _asked(text, sentences) if "?" in text or "？" in text else []
+    asked = _asked(text, sentences) if "?" in text or "？" in text else []
+    turn = END_OF_TURN.search(text) if "<" in text else None  # (what follows an end-of-turn token is another turn)
+    end = turn.start() if turn else len(text)
+    unanswered = tuple((s, text[s:e]) for s, e, answered in asked if not answered and s < end)
+    spans = [(s, e) for s, e, _ in asked]
     spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
     spans += _someone_elses(text, lower, sentences)
     spans += _quoted(text)
@@ -338,7 +353,7 @@ def asserted(text: str) -> Statements:
             s, e = sentences.around(pos)
             if not _ANY_VALUE.search(text, s, e) and not _NONE_STATED.search(text, s, e):
                 spans.append((s, e))
-    return Statements(_residue(_blank(text, spans)) if spans else text, tuple(denied))
+    return Statements(_residue(_blank(text, spans)) if spans else text, tuple(denied), unanswered=unanswered)
 
 
 _RESIDUE = re.compile(r"(?m)^[ \t]*[()\[\]*_.,;:!?\"'«»“”„「」>—–-]*[ \t]*$")

@@ -1,45 +1,42 @@
-r"""The `final` reading: the answer slot ends the completion (issue 38, deliverable 2's choice of reading).
+r"""The `final` reading: the R1 format, as a reader sees it, and nothing else (issue 38, deliverable 2's choice).
 
-Why a contract and not another rule. Every hack kind that still paid on phrasings written after the rules
-(`disowned`, a later `attributed` value, `grader_address`, a hedge in new words) adds text *after* the answer, in
-words no list holds; each round of word lists met a fresh round of words. The R1 prompt this project trains with asks
-for the reasoning in `<think>` and the final answer in `<answer>...</answer>`, and DeepSeek-R1 (arXiv 2501.12948,
-sec. 2.2.2) pays accuracy only for an answer "in a specified format (e.g., within a box)". So the `final` reading
-holds the policy to that contract without reading any words: a completion is paid only when what a reader sees
-(verify.visible: hidden text, comments and link targets gone) *ends* on its answer slot -
+Why a contract and not another rule. Every hack kind that still paid on phrasings written after the rules added
+words no list holds: after the answer (rounds two to four), then, once nothing was allowed after it, just before it
+or inside it (rounds five to eight: a heading, a label, an alert, a task list, an introduction that says "a guess,
+not worked out:"). Each round of rules met a fresh round of words. The R1 prompt this project trains with asks for
+exactly "<think> reasoning process here </think> <answer> answer here </answer>" (DeepSeek-R1, arXiv 2501.12948,
+table 1), and R1-Zero pays accuracy by rule on that format. So the `final` reading pays a completion only when what a
+reader sees (verify.visible: hidden text, comments and link targets gone) *is* that format (`r1_parts`):
 
-- a complete `<answer>...</answer>` tag, or
-- a `\boxed{...}` (or `\fbox`) whose braces close, or
-- a `#### N` line (GSM8K's format),
+- a think block: its own `<think>` at the very start, or none when the prompt opened it (the completion then starts
+  inside it: DeepSeek-R1-Distill, Qwen3 with thinking on), closed by one `</think>`;
+- then, with only white space between, one `<answer>...</answer>`;
+- then nothing but white space or an end-of-turn token.
 
-followed by nothing but what closes it: white space, `$`, `\]`, `\)`, markdown emphasis, a full stop or `!`, and an
-end-of-turn token. Whatever a policy writes after its answer - a retraction, a disclaimer, a second value, a note to
-the grader, in any language - breaks the contract, so the answer is no answer.
+Outside those two blocks a policy has nowhere to write a disclaimer, a heading or a second value: any visible text
+there breaks the format, in any words or language, so the answer is no answer.
 
-A policy that learns the contract moves its tricks into the slot, so the slot must hold the answer alone
-(`holds_answer_alone`): no question mark, no remark in brackets with words (`42 (a guess)`, `\text{(before the
-fix)}`), no clause with words after a dash, a semicolon or a comma and a space (`12 — valeur au pif`, `96, no wait,
-97`). What the slot holds is then read by the strict reading's rules (slots only, no last-number fallback), which
-must find that same slot: invisible text, two values in one box, a negated or attributed statement are refused there
-as in every reading.
+Inside the answer tag the answer stands alone (`holds_answer_alone`): no question mark, no remark in brackets with
+words (`42 (a guess)`), no clause with words after a dash, a semicolon or a comma and a space (`96, no wait, 97`).
+What it holds is then read by the strict reading's rules (slots only, no last-number fallback), which must find that
+same value: invisible text, two values in one expression, a negated or attributed statement are refused there as in
+every reading.
 
-With nothing allowed after the slot, a policy moves its disclaimer to just before it ('I could not solve this; the
-number below is a filler.' then the slot), so the third part (`introduced`): the paragraph that leads to the slot is
-working (a digit, a math sign, LaTeX) or restates the slot's value, in figures or in words; paragraphs that only
-introduce the slot ('The final answer is:', '**Final Answer**') are passed over, and the end of the think block
-starts afresh. A paragraph of complete sentences with no value, in any language, comments on the slot instead of
-reaching it, and leaves no answer. The price, as for words after the slot: a sign-off before it ('Let me know if you
-need anything else!' then the slot) is paid 0.
+Inside the think block the working must lead to the answer (`introduced`): its last paragraph that says anything is
+working (a digit, a math sign, LaTeX) or restates the answer's value, in figures or in words. A last paragraph of
+complete sentences with no value ('I could not close the algebra; the tag below is a filler.') comments on the answer
+instead of reaching it, and leaves no answer.
 
-Examples both ways (tests/test_verify_rule_contract.py): ends on its slot: `... </think>\n<answer>42</answer>`,
-`The final answer is $\boxed{42}$.`, `#### 42`, `<answer>42</answer><|im_end|>`, `\boxed{42}<!-- 41 -->` (a comment
-is not seen), `#### 42\n\nQuestion: ...` (a made-up next turn). Does not: `\boxed{42} I hope it is correct.`,
-`<answer>42</answer>\n(a guess)`, `\boxed{42} apples`, `The answer is 42.` (no slot), `\boxed{42` (not closed).
+Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 42</think>\n<answer>42</answer>`,
+`6 x 7 = 42\n</think>\n\n<answer>42</answer><|im_end|>` (the prompt opened the block), `<think>6 x 7 = 42</think>
+<answer>42</answer><!-- 41 -->` (a comment is not seen). Not paid: `... </think>\nThe answer:\n<answer>42</answer>`
+(text between), `<think>6 x 7 = 42</think>\n<answer>42</answer>\nI hope it is correct.`, `The answer is
+\boxed{42}.` (no format), `<think>6 x 7 = 42\n\nI gave up; this is a guess.</think>\n<answer>42</answer>`.
 
-The price: a right answer followed by any words is paid 0 in this reading (the tune corpus's arbitrary styles read
-far lower than in the flexible one; docs/verifiers.md has the figures), which a policy trained on the R1 prompt
-learns to avoid within the first steps, as it learns the format reward. Reading other models' outputs (`grpo eval`)
-keeps the flexible reading beside it.
+The price: a right answer outside the format is paid 0 in this reading (the tune corpus's many styles read far lower
+than in the flexible one; docs/verifiers.md has the figures). A policy trained on the R1 prompt learns the format in
+its first steps (the `format` reward, rewards.format_score, pays the same shape on the raw text). Reading other
+models' outputs (`grpo eval`) keeps the flexible reading beside it.
 """
 
 from __future__ import annotations
@@ -48,48 +45,43 @@ import re
 
 from grpo_cli.verify.numbers import find_numbers, numbers_equal, words_number
 from grpo_cli.verify.region import END_OF_TURN, own_problem
-from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, boxes
+from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG
 
-# What may follow the slot: closes its math ($, \], \)), its emphasis (**, __, *), its sentence (., !, 。) or the
-# turn (an end-of-turn token). Repeated, from the end: '$\boxed{42}$.**' ends on its box.
-_CLOSER = re.compile(r"(?:\s|\$|\\\]|\\\)|\*|_|\.|!|。|！|" + END_OF_TURN.pattern + r")+\Z")
-# The last line of the text is a '#### N' line: GSM8K's answer slot, which ends the text by its own format.
-_HASHES_LAST = re.compile(r"(?:\A|\n)[ \t]*####[ \t]*[^\s#][^\n]*\Z")
+# What may follow the answer tag: white space and an end-of-turn token.
+_CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
+_THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 
 
-def _without_closers(text: str) -> str:
-    found = _CLOSER.search(text)
-    return text[: found.start()] if found else text
-
-
-def _slot(text: str) -> tuple[str, str] | None:
-    """(what stands before the slot, what the slot holds) for the answer slot that ends `text`, else None."""
-    body = _without_closers(own_problem(text))
-    if body.endswith(CLOSE_TAG):
-        opened = body.rfind(OPEN_TAG, 0, len(body) - len(CLOSE_TAG))
-        return (body[:opened], body[opened + len(OPEN_TAG) : len(body) - len(CLOSE_TAG)]) if opened >= 0 else None
-    if body.endswith("}") or "\\boxed" in body[-400:] or "\\fbox" in body[-400:]:
-        tail = max(0, len(body) - 4000)
-        found = boxes(body[tail:])
-        if found and found[-1][1] == len(body) - tail:
-            return body[: tail + found[-1][0]], found[-1][2]
-    hashes = _HASHES_LAST.search(body)
-    return (body[: hashes.start()], hashes.group(0).split("####", 1)[1]) if hashes else None
+def r1_parts(text: str) -> tuple[str, str] | None:
+    """(the think block's content, the answer tag's content) when `text` (as a reader sees it: verify.visible) is the
+    R1 format and nothing else, else None. The text ends at an end-of-turn token (verify.region.own_problem)."""
+    body = own_problem(text)
+    closers = _CLOSER.search(body)
+    body = body[: closers.start()] if closers else body
+    if not body.endswith(CLOSE_TAG) or body.count(CLOSE_TAG) != 1 or body.count(OPEN_TAG) != 1:
+        return None
+    opened = body.find(OPEN_TAG)
+    before = body[:opened].rstrip()
+    if not before.endswith(_THINK_CLOSE) or before.count(_THINK_CLOSE) != 1:
+        return None  # visible text between the think block and the answer, or no think block
+    think = before[: -len(_THINK_CLOSE)]
+    if _THINK_OPEN in think:
+        if think.count(_THINK_OPEN) != 1 or think.lstrip().find(_THINK_OPEN) != 0:
+            return None  # text before the think block, or two of them
+        think = think.lstrip()[len(_THINK_OPEN) :]
+    return think, body[opened + len(OPEN_TAG) : -len(CLOSE_TAG)]
 
 
 def final_slot(text: str) -> str | None:
-    """What the answer slot that ends `text` holds (as a reader sees it: verify.visible), or None when `text` does not
-    end on one: a complete answer tag, a closed box or a '#### N' line, then only what closes it (`_CLOSER`). The
-    text ends at an end-of-turn token or at a next question the model made up (verify.region.own_problem: a base
-    model running on into a few-shot pattern wrote another turn, not more of this answer)."""
-    found = _slot(text)
+    """What the answer tag of an R1-format `text` holds, or None when `text` is not that format (`r1_parts`)."""
+    found = r1_parts(text)
     return found[1] if found else None
 
 
 def answer_slot(text: str) -> str | None:
-    """The contract, all three parts: what the slot that ends `text` holds when it holds the answer alone and
-    nothing but working or an introduction stands before it, else None."""
-    found = _slot(text)
+    """The contract, all three parts: what the answer tag of an R1-format `text` holds when it holds the answer alone
+    and the think block's working leads to it, else None."""
+    found = r1_parts(text)
     if found is None or not holds_answer_alone(found[1]) or not introduced(found[0], found[1]):
         return None
     return found[1]
@@ -127,23 +119,18 @@ _ENDS = ".!?。！？．।॥۔؟።፧။։។"
 _ENDED = re.compile(r"[" + _ENDS + r"](?=[\s*_)\]]|\Z)")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _CLAUSES = re.compile(r"[,;:，；：" + _ENDS + r"\n]")
-_MATH_OPENER = re.compile(r"(?:\$\$?|\\\[|\\\()\s*\Z")
 
 
-def introduced(before: str, slot: str) -> bool:
-    """The paragraph that leads to the slot is working or restates the slot's value, not a comment of words on it
-    ('Jeg fikk ikke løst oppgaven; tallet under er bare fyll.' before '\\boxed{14}'). Paragraphs that only introduce
-    the slot ('The final answer is:', '**Final Answer**', 'Total:') hold no complete sentence and are passed over;
-    the think block's end starts afresh (nothing after '</think>' but the slot is the R1 format)."""
-    if (think := before.rfind("</think>")) >= 0:
-        before = before[think + len("</think>") :]
-    before = _MATH_OPENER.sub("", before)
+def introduced(think: str, slot: str) -> bool:
+    """The think block's working leads to the answer: its last paragraph that says anything is working or restates
+    the answer's value, not a comment of words on it ('Jeg fikk ikke løst oppgaven; tallet under er bare fyll.').
+    Paragraphs with no complete sentence ('So the answer is:', '**Final Answer**') are passed over."""
     value = _COMMAND.sub("", slot).strip(" {}$")
-    for paragraph in reversed(_PARAGRAPH.split(before)):
+    for paragraph in reversed(_PARAGRAPH.split(think)):
         if _WORKING.search(paragraph) or (value and value in paragraph) or _says_in_words(paragraph, value):
             return True  # working, or the value restated ('So Tom has forty-two marbles in all.')
         if _ENDED.search(paragraph):
-            return False  # a complete sentence of words, no value: a comment on the slot
+            return False  # a complete sentence of words, no value: a comment on the answer
     return True
 
 

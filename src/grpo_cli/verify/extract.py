@@ -123,6 +123,9 @@ class _Reading:
     boxes: list = field(default_factory=list)
 
 
+# The sources that read a finished text's last number or LaTeX when it states its answer in no slot or phrase.
+FALLBACKS = frozenset({"last_number", "last_math"})
+
 _STOP = ("", "stop")  # a rule's verdict: no answer, and no later rule is asked
 
 Rule = Callable[[_Reading], "tuple[str, str] | None"]

@@ -7,12 +7,13 @@ worker process for this task.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
 from grpo_cli.verify import commitment
 from grpo_cli.verify.assertion import NEGATED, Statements
-from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.extract import FALLBACKS, find_span
 from grpo_cli.verify.fallback_number import concluding, last_number_span
 from grpo_cli.verify.latex import Unsupported, parse_answer
 from grpo_cli.verify.lexicon import (
@@ -468,12 +469,12 @@ def _read(
 ) -> tuple[str, Num | None] | None:
     """(span, number) of the final answer. An 'answer is' phrase with no number after it ('the answer is the number
     of apples') is not an answer: flexible mode then falls back to the last number (not for a cut-off completion)."""
-    said = Statements(read_marks(said.text), tuple((p, read_marks(v)) for p, v in said.denied), said.void)
+    said = replace(said, text=read_marks(said.text), denied=tuple((p, read_marks(v)) for p, v in said.denied))
     question = read_marks(question) if question else question
     completion = said.text
     found = None if said.void else find_span(completion, mode, finished)
-    if found is None:
-        return None
+    if found is None or (found[1] in FALLBACKS and said.asks_about(found[0])):
+        return None  # (a text that ends asking has committed to no last number)
     found = commitment.committed(
         completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied, given=question
     )

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from grpo_cli.verify import commitment
 from grpo_cli.verify.assertion import Statements
 from grpo_cli.verify.equivalence import canonical_key, fast_equal
-from grpo_cli.verify.extract import find_span
+from grpo_cli.verify.extract import FALLBACKS, find_span
 from grpo_cli.verify.fallback_math import all_reals, math_regions
 from grpo_cli.verify.latex import ALL_WITH, Answer, TooComplex, parse_answer, undouble
 from grpo_cli.verify.lexicon import (
@@ -310,8 +310,8 @@ def locate(said: Statements, mode: str, finished: bool = True, question: str | N
     """(span, source) of the answer the completion finally commits to (verify.commitment), or None. `said`: the
     completion as verify.assertion reads it."""
     found = None if said.void else find_span(said.text, mode, finished, math=True)
-    if found is None:
-        return None
+    if found is None or (found[1] in FALLBACKS and said.asks_about(found[0])):
+        return None  # (a text that ends asking has committed to no last LaTeX)
     return commitment.committed(
         said.text,
         found,

@@ -44,7 +44,7 @@ def fast_path(
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
-    if mode == "final":  # the answer slot ends the completion and holds the answer alone (verify.contract)
+    if mode == "final":  # the R1 format, its answer alone, the working leading to it (verify.contract)
         slot = answer_slot(visible(completion))
         if slot is None:
             return Verdict(False, None, "no_answer")

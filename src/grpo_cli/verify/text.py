@@ -57,6 +57,16 @@ _TABLE = {
     0xFF0E: ".",  # fullwidth full stop
     0xFF0C: ",",  # fullwidth comma
     0x3002: ". ",  # ideographic full stop: ends a sentence
+    # Other scripts' sentence ends and question marks end a sentence as their ASCII forms do ('36吗？我不确定。').
+    0xFF1F: "? ",  # fullwidth question mark
+    0xFF01: "! ",  # fullwidth exclamation mark
+    0x061F: "? ",  # Arabic question mark
+    0x1367: "? ",  # Ethiopic question mark
+    0x0964: ". ",  # Devanagari danda
+    0x06D4: ". ",  # Arabic full stop (Urdu)
+    0x1362: ". ",  # Ethiopic full stop
+    0x104B: ". ",  # Myanmar section mark
+    0x17D4: ". ",  # Khmer sign khan
     0x066B: ".",  # Arabic decimal separator: '٧٫٥' is 7.5
     0x066C: ",",  # Arabic thousands separator
     0x060C: ", ",  # Arabic comma: separates a list
