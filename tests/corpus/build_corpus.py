@@ -13,13 +13,13 @@ with a one-line note, come in batches:
   assistants in many languages, GRPO rollouts, few-shot evaluation output, competition answer types), most with a
   fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
 - the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used
-  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 28 is held out: written
-  blind at ec7ee3d, before round eight's rules, not yet scored. (Batch 27 was held out before it: written blind at
-  d081d0d, before round seven's rules. Batch 26 was held out before that: written blind at 715f7e8, before round
-  six's rules. Batch 25 was held out before that: written blind at d51dc94, before round five's rules. Batch 24
-  was held out before that, issue 38: written after batch 23 was scored once, before the third round of that
-  issue's rules, scored once at the end; batch 23 was written before any of that issue's rules and is tune since
-  its first score.)
+  to change it. Every other batch is tune: its misses were looked at and fixed. Batch 29 is held out: written
+  blind at 73bdf88, before round nine's rules, not yet scored. (Batch 28 was held out before it: written blind at
+  ec7ee3d, before round eight's rules. Batch 27 was held out before that: written blind at d081d0d, before round
+  seven's rules. Batch 26 was held out before that: written blind at 715f7e8, before round six's rules. Batch 25
+  was held out before that: written blind at d51dc94, before round five's rules. Batch 24 was held out before that,
+  issue 38: written after batch 23 was scored once, before the third round of that issue's rules, scored once at
+  the end; batch 23 was written before any of that issue's rules and is tune since its first score.)
   (Batch 10 was held out first: batches 11 to 13 were written after it and tuned on while it stayed sealed; once
   scored, its misses were fixed and batch 14 was written. docs/verifiers.md gives each batch's first score.)
 
@@ -38,7 +38,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 28
+HELDOUT_BATCH = 29
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -679,6 +679,9 @@ BLIND = (
     (28, "blind_batch28a.jsonl"),
     (28, "blind_batch28b.jsonl"),
     (28, "blind_batch28c.jsonl"),
+    (29, "blind_batch29a.jsonl"),
+    (29, "blind_batch29b.jsonl"),
+    (29, "blind_batch29c.jsonl"),
 )
 
 
