@@ -104,7 +104,7 @@ def last_number_span(text: str) -> str | None:
     if HEDGED.search(text, found.end()):
         return None  # "You'd need **12 buses** — or 13 if you want to leave room for the teachers."
     before = _NUMBER_BEFORE.search(text, max(0, found.start() - 40), found.start())
-    if before is None and re.fullmatch(r"[0-9]{3}", found.group(0)):
+    if before is None and re.fullmatch(r"[0-9]{3}(?:\.[0-9]+)?", found.group(0)):  # (the last group: decimals)
         before = _GROUPS_BEFORE.search(text, max(0, found.start() - 40), found.start())
     after = _NUMBER_AFTER.match(text, found.end())
     return text[before.start() if before else found.start() : after.end() if after else found.end()]

@@ -58,6 +58,7 @@ _CLEAN: list[Rewrite] = [
     (re.compile(r"[{}]"), " "),
     (re.compile(r"\\%"), "%"),
     (re.compile(r"-\s*\\?\$\s*(?=[0-9])"), "-"),  # -$35 is -35
+    (re.compile(r"(?<![A-Za-z0-9.])[A-Z][A-Za-z]{0,2}\$?(?=[0-9])"), ""),  # a currency code against it: R2.50, RM2,500
 ]
 # Scientific notation in every spelling models use: 4.5e4, 4.5E+04, 4.5 × 10^4, 4.5 x 10^4, 4.5*10^4, 4.5·10^{4}.
 _SCI_E = re.compile(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?[0-9]{1,4})(?![0-9A-Za-z])")
