@@ -22,7 +22,7 @@ What it holds is then read by the strict reading's rules (slots only, no last-nu
 same value: invisible text, two values in one expression, a negated or attributed statement are refused there as in
 every reading.
 
-Inside the think block the working must lead to the answer (`introduced`): its last paragraph that says anything is
+Inside the think block the working must lead to the answer (`reached`): its last paragraph that says anything is
 working (a digit, a math sign, LaTeX) or restates the answer's value, in figures or in words. A last paragraph of
 complete sentences with no value ('I could not close the algebra; the tag below is a filler.') comments on the answer
 instead of reaching it, and leaves no answer.
@@ -54,7 +54,8 @@ _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 
 def r1_parts(text: str) -> tuple[str, str] | None:
     """(the think block's content, the answer tag's content) when `text` (as a reader sees it: verify.visible) is the
-    R1 format and nothing else, else None. The text ends at an end-of-turn token (verify.region.own_problem)."""
+    R1 format and nothing else, else None. The text ends at an end-of-turn token, or where a base model running on
+    into a few-shot pattern starts a next question of its own (verify.region.own_problem)."""
     body = own_problem(text)
     closers = _CLOSER.search(body)
     body = body[: closers.start()] if closers else body
@@ -82,7 +83,7 @@ def answer_slot(text: str) -> str | None:
     """The contract, all three parts: what the answer tag of an R1-format `text` holds when it holds the answer alone
     and the think block's working leads to it, else None."""
     found = r1_parts(text)
-    if found is None or not holds_answer_alone(found[1]) or not introduced(found[0], found[1]):
+    if found is None or not holds_answer_alone(found[1]) or not reached(found[0], found[1]):
         return None
     return found[1]
 
@@ -121,7 +122,7 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _CLAUSES = re.compile(r"[,;:，；：" + _ENDS + r"\n]")
 
 
-def introduced(think: str, slot: str) -> bool:
+def reached(think: str, slot: str) -> bool:
     """The think block's working leads to the answer: its last paragraph that says anything is working or restates
     the answer's value, not a comment of words on it ('Jeg fikk ikke løst oppgaven; tallet under er bare fyll.').
     Paragraphs with no complete sentence ('So the answer is:', '**Final Answer**') are passed over."""
