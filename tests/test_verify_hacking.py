@@ -20,7 +20,10 @@ from grpo_cli.verify.visible import visible
 from verify_number_forms import NUMBER_FORMS
 
 MAX_CREDITED = 0.01  # a hack kind credited at most this often
-MIN_KEPT = 0.98  # a harmless edit keeps a right verdict at least this often
+MIN_KEPT = 0.975  # a harmless edit keeps a right verdict at least this often
+# (98% until batch 29 joined the tune split: two of its rows became sources that are not credited even unedited, a
+# Romanian answer in number words and a Phi completion running on into an instruction it made up, and each costs
+# every keep kind 0.25%; sign_off, attributed_other, link_other and quoted_other read 97.5% at d5a3528)
 # ... except where a kind stands under it, at the level measured so that it does not get worse: remark_inline was
 # 96.25% at 8458ed4 and is 96.5% (386/400) now; several misses come from sources not credited even unedited (a math
 # answer in words, 'So x is three and a half.'), others from a remark with a number on a fallback answer's line
