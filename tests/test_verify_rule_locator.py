@@ -41,6 +41,15 @@ CASES = [
     ("The answer is 40 / 8 = 5.", "5", "gsm8k", True, True, "phrase: after its last '='"),
     ("The answer is 18", "18", "gsm8k", False, False, "phrase run into the cut"),
     ("The answer is 18.", "18", "gsm8k", False, True, "phrase complete before the cut"),
+    ("Final answer:\n\n18 apples", "18", "gsm8k", True, True, "phrase: a label over a value"),
+    (
+        "### Answer\n\nThe ratio is 3 : 2.\n\nOf 45 animals that is 27 cats and **18 dogs**.",
+        "18",
+        "gsm8k",
+        True,
+        True,
+        "phrase: a heading over a section of sentences labels no value",
+    ),  # fmt: skip
     # _table_total: a table's total row
     (
         "| item | cost |\n|---|---|\n| pens | 4 |\n| books | 8 |\n| **Total** | **12** |",

@@ -314,6 +314,12 @@ _UNCOMMITTED = re.compile(r"\s*(?:" + either(UNCOMMITTED) + r")\b", re.I)
 
 _META = re.compile(r"(?i)\s*(?:" + either(ANSWER_PLACES) + r")\b")
 
+# A label over a paragraph of its own (a blank line between), and a paragraph that opens as a sentence of words
+# ('The ratio is 3 : 2.'), not a value ('42 apples') or a formula.
+_BLANK_BEFORE = re.compile(r"\n[ \t]*\n[ \t]*\Z")
+_BLANK_AFTER = re.compile(r"[ \t*_:]*\n[ \t]*\n")
+_SENTENCE_OF_WORDS = re.compile(r"[ \t*_>#-]*[^\W\d_]{2,}[^\W\d_']*[ \t]+[^\W\d_]{2,}")
+
 MAX_PHRASES = 16  # empty phrases skipped at most, from the last: each costs a slice of up to MAX_SPAN characters
 
 # What an answer phrase that states nothing holds: an empty box, punctuation, a lone '$', a negated value
@@ -326,6 +332,9 @@ def phrase_value(text: str, start: int) -> tuple[str, int]:
     starts it."""
     rest = text[start : start + MAX_SPAN]
     line = rest.split("\n", 1)[0]
+    over_paragraph = _BLANK_BEFORE.search(text, max(0, start - 8), start) or _BLANK_AFTER.match(rest)
+    if over_paragraph and _SENTENCE_OF_WORDS.match(rest.lstrip()):
+        return "", start  # '### Answer\n\nThe ratio is 3 : 2. ...': a heading over a section, not over a value
     if not line.strip() and (after := rest.lstrip(" \t")).startswith("\n") and after.strip():
         skipped = len(rest) - len(after.lstrip())  # 'The final answer is:\n10 + 16 = 26': the value on the next line
         following = rest[skipped:].split("\n", 1)[0]  # (all of it: '$\\frac{57}{160}$ = 1.0001.' states 1.0001)

@@ -70,6 +70,7 @@ _TABLE = {
     0x066B: ".",  # Arabic decimal separator: '٧٫٥' is 7.5
     0x066C: ",",  # Arabic thousands separator
     0x060C: ", ",  # Arabic comma: separates a list
+    0x3001: ", ",  # ideographic comma: separates clauses and list items ('90 かもしれないし、100 かもしれません')
 }
 # Vulgar fractions: '7¾' is the mixed number '7 3/4', a lone '½' is '1/2'.
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",

@@ -37,7 +37,7 @@ CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
 # phrase reader and gsm8k's number reader.
 SCALE = {
     "en": ("thousand", "million", "billion", "trillion", "dozens?"),
-    "hi": ("lakhs?", "crores?", "लाख", "करोड़"),
+    "hi": ("lakhs?", "crores?", "लाख", "करोड़", "हज़ार", "हजार"),
     "vi": ("ngh[ìi]n", "ng[àa]n", "tri[ệe]u", "t[ỷy]"),
     "id": ("ribu", "juta", "miliar"),
     "es": ("mil", "millones"),
@@ -46,6 +46,7 @@ SCALE = {
     "it": ("mila", "milioni", "miliardi"),
     "pt": ("milh[õo]es", "bilh[õo]es"),
     "ru": ("тысяч[аи]?", "миллион(?:а|ов)?", "миллиард(?:а|ов)?"),
+    "fa": ("هزار", "میلیون", "میلیارد"),
 }
 
 SCALE_WORDS = either(SCALE)
