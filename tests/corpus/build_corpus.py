@@ -13,14 +13,15 @@ with a one-line note, come in batches:
   assistants in many languages, GRPO rollouts, few-shot evaluation output, competition answer types), most with a
   fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
 - the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used to
-  change it. Every other batch is tune: its misses were looked at and fixed. Batch 30 is held out: written blind at
-  1d2b4a8, not yet scored. (Batch 29 was held out before it: written blind at 73bdf88, before round nine's rules,
-  scored once at 535a53e. Batch 28 was held out before that: written blind at ec7ee3d, before round eight's rules.
-  Batch 27 was held out before that: written blind at d081d0d, before round seven's rules. Batch 26 was held out
-  before that: written blind at 715f7e8, before round six's rules. Batch 25 was held out before that: written blind
-  at d51dc94, before round five's rules. Batch 24 was held out before that, issue 38: written after batch 23 was
-  scored once, before the third round of that issue's rules, scored once at the end; batch 23 was written before any
-  of that issue's rules and is tune since its first score.)
+  change it. Every other batch is tune: its misses were looked at and fixed. Batch 31 is held out: written blind at
+  b87a245, not yet scored. (Batch 30 was held out before it: written blind at 1d2b4a8, scored once at d5a3528.
+  Batch 29 was held out before that: written blind at 73bdf88, before round nine's rules, scored once at 535a53e.
+  Batch 28 was held out before that: written blind at ec7ee3d, before round eight's rules. Batch 27 was held out
+  before that: written blind at d081d0d, before round seven's rules. Batch 26 was held out before that: written
+  blind at 715f7e8, before round six's rules. Batch 25 was held out before that: written blind at d51dc94, before
+  round five's rules. Batch 24 was held out before that, issue 38: written after batch 23 was scored once, before
+  the third round of that issue's rules, scored once at the end; batch 23 was written before any of that issue's
+  rules and is tune since its first score.)
   (Batch 10 was held out first: batches 11 to 13 were written after it and tuned on while it stayed sealed; once
   scored, its misses were fixed and batch 14 was written. docs/verifiers.md gives each batch's first score.)
 
@@ -39,7 +40,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELDOUT_BATCH = 30
+HELDOUT_BATCH = 31
 OWN = "-own"  # id suffix of a real completion graded against the answer it states (smollm2_own_answer.jsonl)
 
 CASES: list[tuple] = []  # (task, completion, reference, label, note[, finished])
@@ -686,6 +687,9 @@ BLIND = (
     (30, "blind_batch30a.jsonl"),
     (30, "blind_batch30b.jsonl"),
     (30, "blind_batch30c.jsonl"),
+    (31, "blind_batch31a.jsonl"),
+    (31, "blind_batch31b.jsonl"),
+    (31, "blind_batch31c.jsonl"),
 )
 
 
