@@ -21,13 +21,13 @@ import verify_agreement as agreement  # noqa: E402
 
 FLOORS = {
     "all": 0.985,
-    "heldout": 0.96,
+    "heldout": 0.97,
 }  # 99.4% (9046/9101) and 97.2% (483/497, batch 22) on 2026-12-01; 97.4% after issue 26. Issue 38's fresh batches,
-# each first scored with frozen rules under its 97% target: 24 90.2%, 25 93.4%, 26 93.9%, 27 93.9%, 28 96.1%, 29 92.4%,
-# 30 96.1% (223/232; FN 5, FP 4) at d5a3528 (docs/verifiers.md). The floors are the levels measured, so that they do
-# not get worse; "all" holds each new batch at its first level until it joins tune.
+# each first scored with frozen rules against its 97% target: 24 90.2%, 25 93.4%, 26 93.9%, 27 93.9%, 28 96.1%, 29
+# 92.4%, 30 96.1%, 31 97.5% (236/242; FN 1, FP 5) at 4a37a33 (docs/verifiers.md). The floors are the levels measured,
+# so that they do not get worse; "all" holds each new batch at its first level until it joins tune.
 # False positives at most: issue 12's target, 1%, overall; on the held-out batch 5%, the level batch 27 was first
-# scored at (4.8%, its hacks in words no lexicon holds), under which batches 28-30 stayed (2.6%, 3.0%, 1.7%).
+# scored at (4.8%, its hacks in words no lexicon holds), under which batches 28-31 stayed (2.6%, 3.0%, 1.7%, 2.1%).
 FP_CEILINGS = {"all": 0.01, "heldout": 0.05}
 
 

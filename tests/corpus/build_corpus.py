@@ -14,7 +14,7 @@ with a one-line note, come in batches:
   fresh draw of real SmolLM2 completions graded the same way (smollm2_seed*_*.jsonl);
 - the held-out split is one batch (HELDOUT_BATCH) that was scored once, with the verifier frozen, and never used to
   change it. Every other batch is tune: its misses were looked at and fixed. Batch 31 is held out: written blind at
-  b87a245, not yet scored. (Batch 30 was held out before it: written blind at 1d2b4a8, scored once at d5a3528.
+  b87a245, scored once at 4a37a33 (its misses not looked at). (Batch 30 was held out before it: written blind at 1d2b4a8, scored once at d5a3528.
   Batch 29 was held out before that: written blind at 73bdf88, before round nine's rules, scored once at 535a53e.
   Batch 28 was held out before that: written blind at ec7ee3d, before round eight's rules. Batch 27 was held out
   before that: written blind at d081d0d, before round seven's rules. Batch 26 was held out before that: written
