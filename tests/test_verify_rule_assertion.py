@@ -17,6 +17,7 @@ CASES = [
     ("6 x 7 = 42. Want to double-check with 3 more examples?", "42", True, "asked: a chat's closing offer stays"),
     ("6 x 7 = 42.\n\nIs it 42?", "42", False, "asked: a text that ends asking about its value commits to none"),
     ("6 x 7 = 42. Is it 42? Yes.", "42", True, "asked: ... unless it answers itself"),
+    ("4 + 1 = 5 boxes.\n\nIs it 75 in all?", "5", True, "asked: a question about another number"),
     ("So each pays **$42**. Want me to redo it with a 20% tip?", "42", True, "asked: an offer about another value"),
     ("$\\boxed{42}$\n\nIs it 42?", "42", True, "asked: a slot stays: the question leaves it standing"),
     ("答案是42吗？我不太确定。", "42", False, "asked: a fullwidth question mark ends its sentence"),

@@ -76,8 +76,8 @@ NEGATED = "¬"  # what stands where a negated value was, in a sentence that stat
 @dataclass(frozen=True)
 class Statements:
     """A text with what the model does not assert blanked (same length, same positions), the (position, value) of
-    each value it negates, whether it makes its answer conditional on the grader (then it has none), and whether it
-    ends asking."""
+    each value it negates, whether it makes its answer conditional on the grader (then it has none), and the
+    questions with a value that it leaves unanswered."""
 
     text: str
     denied: tuple[tuple[int, str], ...] = ()
@@ -91,7 +91,10 @@ class Statements:
         has not committed to it. An answered question ('Is it 75? Yes.'), or one about something else ('Want me to
         redo it with a 20% tip?'), leaves the answer standing."""
         value = span.strip(" $*")
-        return bool(value) and any(pos > self.text.rfind(span) and value in q for pos, q in self.unanswered)
+        if not value:
+            return False
+        asked = re.compile(r"(?<![0-9.])" + re.escape(value) + r"(?![0-9]|\.[0-9])")  # (not 5 in 'Is it 75?')
+        return any(pos > self.text.rfind(span) and asked.search(q) for pos, q in self.unanswered)
 
 
 # Where a sentence ends: a full stop, '!' or '?' before a space, an ideographic stop, a line end, an end-of-turn token.

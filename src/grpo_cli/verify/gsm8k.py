@@ -475,7 +475,7 @@ def _read(
     completion = said.text
     found = None if said.void else find_span(completion, mode, finished)
     if found is None or (found[1] in FALLBACKS and said.asks_about(found[0])):
-        return None  # (a text that ends asking has committed to no last number)
+        return None  # (a text that asks about its last number and leaves the question open commits to none)
     found = commitment.committed(
         completion, found, _sentence_answer, _value, _same, finished=finished, denied=said.denied, given=question
     )

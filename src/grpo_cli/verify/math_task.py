@@ -311,7 +311,7 @@ def locate(said: Statements, mode: str, finished: bool = True, question: str | N
     completion as verify.assertion reads it."""
     found = None if said.void else find_span(said.text, mode, finished, math=True)
     if found is None or (found[1] in FALLBACKS and said.asks_about(found[0])):
-        return None  # (a text that ends asking has committed to no last LaTeX)
+        return None  # (a text that asks about its last LaTeX and leaves the question open commits to none)
     return commitment.committed(
         said.text,
         found,
