@@ -73,12 +73,6 @@ def r1_parts(text: str) -> tuple[str, str] | None:
     return think, body[opened + len(OPEN_TAG) : -len(CLOSE_TAG)]
 
 
-def final_slot(text: str) -> str | None:
-    """What the answer tag of an R1-format `text` holds, or None when `text` is not that format (`r1_parts`)."""
-    found = r1_parts(text)
-    return found[1] if found else None
-
-
 def answer_slot(text: str) -> str | None:
     """The contract, all three parts: what the answer tag of an R1-format `text` holds when it holds the answer alone
     and the think block's working leads to it, else None."""
