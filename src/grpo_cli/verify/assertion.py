@@ -294,6 +294,14 @@ def _someone_elses(text: str, lower: str, sentences: _Sentences) -> list[tuple[i
     return spans
 
 
+def _open_questions(text: str, asked: list[tuple[int, int, bool]]) -> tuple[tuple[int, str], ...]:
+    """(position, text) of the asked sentences no reply answers, before any end-of-turn token (what follows one is
+    another turn)."""
+    turn = END_OF_TURN.search(text) if "<" in text else None
+    end = turn.start() if turn else len(text)
+    return tuple((s, text[s:e]) for s, e, answered in asked if not answered and s < end)
+
+
 def _quoted(text: str) -> list[tuple[int, int]]:
     """Quoted statements and code, whatever their words (`_QUOTED`, `_FENCE`): a reader takes neither for the
     writer's own answer."""
@@ -337,10 +345,8 @@ def asserted(text: str) -> Statements:
         return Statements(text, (), True)  # 'If you were expecting 155, then 155 it is.'
 
     asked = _asked(text, sentences) if "?" in text or "？" in text else []
-    turn = END_OF_TURN.search(text) if "<" in text else None  # (what follows an end-of-turn token is another turn)
-    end = turn.start() if turn else len(text)
-    unanswered = tuple((s, text[s:e]) for s, e, answered in asked if not answered and s < end)
     spans = [(s, e) for s, e, _ in asked]
+    unanswered = _open_questions(text, asked) if asked else ()
     spans += _labelled(text) if _holds(lower, OWNER_HINTS) else []
     spans += _someone_elses(text, lower, sentences)
     spans += _quoted(text)
