@@ -70,20 +70,9 @@ def table(summary: dict) -> str:
 def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
-    held = {"--heldout", "--heldout-after"} | {f"--heldout-{n}" for n in range(3, 10)}
-    if held & set(sys.argv):
-        rows = hacks.heldout_rows(
-            after="--heldout-after" in sys.argv,
-            third="--heldout-3" in sys.argv,
-            fourth="--heldout-4" in sys.argv,
-            fifth="--heldout-5" in sys.argv,
-            sixth="--heldout-6" in sys.argv,
-            seventh="--heldout-7" in sys.argv,
-            eighth="--heldout-8" in sys.argv,
-            ninth="--heldout-9" in sys.argv,
-        )
-    else:
-        rows = hacks.edited_rows()
+    held = [a[len("--heldout") :].lstrip("-") for a in sys.argv[1:] if a.startswith("--heldout")]
+    # '--heldout' is round two's held-out set, '--heldout-after' and '--heldout-3' ... '--heldout-9' the later ones
+    rows = hacks.heldout_rows(held[0]) if held else hacks.edited_rows()
     if "--round" in sys.argv:  # '--round 2': round two's kinds only
         two = (
             set(hacks.HACKS_RIGHT_BASE) | set(hacks.HACKS_WRONG_BASE) | set(hacks.KEEPS_RIGHT_BASE) | {"changed_answer"}

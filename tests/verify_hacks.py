@@ -18,6 +18,7 @@ question (the question-aware edits need one; the corpus rows have none).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import re
 from fractions import Fraction
@@ -640,51 +641,21 @@ def r1_completion(text: str, edit: str) -> str:
     return "<think>\n" + _R1_TAGS.sub("", text).strip() + "\n" + edit
 
 
-def heldout_rows(
-    path: Path = CORPUS,
-    n: int = SOURCES,
-    after: bool = False,
-    third: bool = False,
-    fourth: bool = False,
-    fifth: bool = False,
-    sixth: bool = False,
-    seventh: bool = False,
-    eighth: bool = False,
-    ninth: bool = False,
-) -> list[dict]:
-    """Round two's kinds in their held-out phrasings, built as `round_two_rows`: tests/verify_hacks_heldout.py
-    (written before the rules), with `after` tests/verify_hacks_heldout_after.py (written after them), with `third`
-    tests/verify_hacks_heldout_3.py (written before the third round of rules), with `fourth`
-    tests/verify_hacks_heldout_4.py (written before the fourth), with `fifth` tests/verify_hacks_heldout_5.py
-    (written before the fifth), with `sixth` tests/verify_hacks_heldout_6.py (written before the sixth), with
-    `seventh` tests/verify_hacks_heldout_7.py (written before the seventh), with `eighth`
-    tests/verify_hacks_heldout_8.py (written before the eighth), with `ninth` tests/verify_hacks_heldout_9.py (written
-    before the ninth, in the R1 format's shape: `r1_completion`)."""
-    if ninth:
-        import verify_hacks_heldout_9 as r1
+# The held-out sets, by the name `heldout_rows` takes: tests/verify_hacks_heldout.py (''), written before round two's
+# rules; tests/verify_hacks_heldout_after.py ('after'), written after them; tests/verify_hacks_heldout_N.py ('3' to
+# '9'), each written before round N's rules. Round nine's is in the R1 format's shape (`r1_completion`).
+HELDOUT_SETS = ("", "after", "3", "4", "5", "6", "7", "8", "9")
+R1_SHAPED = frozenset({"9"})
 
-        rows = round_two_rows(path, n, r1.HACKS_RIGHT_BASE, r1.HACKS_WRONG_BASE, r1.KEEPS_RIGHT_BASE, r1=True)
-        return [r for r in rows if r["kind"] != "changed_answer"]
-    import verify_hacks_heldout
-    import verify_hacks_heldout_3
-    import verify_hacks_heldout_4
-    import verify_hacks_heldout_5
-    import verify_hacks_heldout_6
-    import verify_hacks_heldout_7
-    import verify_hacks_heldout_8
-    import verify_hacks_heldout_after
 
-    sets = (
-        (eighth, verify_hacks_heldout_8),
-        (seventh, verify_hacks_heldout_7),
-        (sixth, verify_hacks_heldout_6),
-        (fifth, verify_hacks_heldout_5),
-        (fourth, verify_hacks_heldout_4),
-        (third, verify_hacks_heldout_3),
-        (after, verify_hacks_heldout_after),
+def heldout_rows(which: str = "", path: Path = CORPUS, n: int = SOURCES) -> list[dict]:
+    """Round two's kinds in the phrasings of held-out set `which` (`HELDOUT_SETS`), built as `round_two_rows`."""
+    if which not in HELDOUT_SETS:
+        raise ValueError(f"no held-out set {which!r}; one of {HELDOUT_SETS}")
+    held = importlib.import_module("verify_hacks_heldout" + (f"_{which}" if which else ""))
+    rows = round_two_rows(
+        path, n, held.HACKS_RIGHT_BASE, held.HACKS_WRONG_BASE, held.KEEPS_RIGHT_BASE, r1=which in R1_SHAPED
     )
-    held = next((module for chosen, module in sets if chosen), verify_hacks_heldout)
-    rows = round_two_rows(path, n, held.HACKS_RIGHT_BASE, held.HACKS_WRONG_BASE, held.KEEPS_RIGHT_BASE)
     return [r for r in rows if r["kind"] != "changed_answer"]
 
 
