@@ -102,6 +102,17 @@ CONCLUSION_WORDS = either(
     ("also",),  # (de)
 )
 
+# The words a restatement of the value is made of, beside an answer phrase, a conclusion word and the question's own
+# words ('So the total we get is 42.', 'Yes, that is right: 42.'): the `final` reading pays a restatement after the
+# derivation only when its words before the value are these (verify.contract). A positive list: what it does not
+# hold ('Unchecked placeholder: 42.') is not a restatement, in any language. (en)
+RESTATEMENT_WORDS = (
+    "the", "a", "an", "we", "i", "get", "got", "have", "has", "had", "it", "its", "that", "this", "which", "there",
+    "here", "makes", "make", "gives", "give", "equals", "equal", "is", "are", "was", "were", "be", "of", "in", "all",
+    "sum", "value", "number", "amount", "yes", "right", "correct", "checked", "verified", "confirmed", "check",
+    "indeed", "exactly", "our", "my", "come", "comes", "to", "out", "at", "and", "for", "with", "as", "s",
+)  # fmt: skip
+
 # "or" / "and" between a value and the next assignment, also glued ('W(x)=1orW(x)=-1'): one assignment per root.
 NEXT_ASSIGNMENT = re.compile(
     r"(?<=[)\]}0-9])\s*(?:\\text\s*\{\s*)?(?:\b(?:"

@@ -117,6 +117,20 @@ METRIC_WORDS = "|".join(unit for unit, _ in METRIC_UNITS)
 # The Japanese and Korean copulas a sentence ends on after its value ('答えは 12 です。', '정답은 25입니다').
 CJK_FINAL_COPULAS = r"です|でした|である|だ|となります|になります|입니다|이다|예요|이에요"
 
+# The copula or verb a verb-final language closes a sentence with after its value ('उत्तर 42 है।', 'amsar 42 ce.',
+# 'Cevap 42'dir.'): the `final` reading's think block may end on one after the value (verify.contract).
+VERB_FINAL_COPULAS = {
+    "ja/ko": (CJK_FINAL_COPULAS,),
+    "hi/ne/mr": ("है", "हैं", "हो", "आहे", "छ", "हुन्छ"),
+    "ur": ("ہے", "ہیں"),
+    "fa": ("است", "هست", "می‌شود", "میشود"),
+    "bn/as": ("হয়", "হবে", "আছে"),
+    "ta/te/kn/ml": ("ஆகும்", "ஆகும", "అవుతుంది", "ಆಗುತ್ತದೆ", "ആണ്", "ആകുന്നു"),
+    "tr/az": (r"(?:'|’)?(?:d|t)[ıiuü]r", "dır", "dir", "dur", "dür", "olur"),
+    "ha": ("ne", "ce"),
+    "my/si": ("ဖြစ်သည်", "ဖြစ်ပါတယ်", "වේ"),
+}
+
 # A value's sentence end: such a copula and a full stop (math_task strips it from an answer too).
 CJK_ENDING = re.compile(r"\s*(?:" + CJK_FINAL_COPULAS + r")?\s*[。.]?\s*$")
 

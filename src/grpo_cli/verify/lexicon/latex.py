@@ -53,3 +53,13 @@ SCALE_VALUES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion
            "هزار": 10**3, "میلیون": 10**6, "میلیارد": 10**9, "हज़ार": 10**3, "हजार": 10**3}  # fmt: skip
 
 COPULAS_EQUALS = ("is", "are", "equals", "was", "be")  # (en)
+
+# --- What an answer tag may hold (verify.notation) ----------------------------------------------------------------
+# LaTeX commands that write a value (a number, a fraction, a root, an interval, a function of a value) or only set it
+# out (spacing, size, wrappers); any other command, unless the reference uses it, says something about the value.
+NOTATION_COMMANDS = (
+    "frac", "dfrac", "tfrac", "cfrac", "sqrt", "cdot", "times", "ast", "div", "pm", "mp", "pi", "infty", "circ",
+    "degree", "cup", "emptyset", "varnothing", "ldots", "cdots", "dots", "left", "right", "big", "Big", "bigl", "bigr",
+    "displaystyle", "textstyle", "boxed", "text", "textbf", "textrm", "textnormal", "mathrm", "mathbf", "mbox",
+    "operatorname", "quad", "qquad", "prime", "begin", "end", "binom", "dbinom", "tbinom",
+)  # fmt: skip
