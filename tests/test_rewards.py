@@ -99,9 +99,9 @@ def test_accuracy_math_task_column_wins_over_the_recipe():
 
 def test_accuracy_uses_the_recipe_task_without_a_task_column():
     f = _funcs("math-7b")["accuracy"]
-    assert f([r"<think>sqrt 20</think><answer>\boxed{2\sqrt5}</answer>"], **_trl_kwargs(1, answer=[r"\sqrt{20}"])) == [
-        1.0
-    ]
+    assert f(
+        [r"<think>\sqrt{20} = 2\sqrt5</think><answer>\boxed{2\sqrt5}</answer>"], **_trl_kwargs(1, answer=[r"\sqrt{20}"])
+    ) == [1.0]
 
 
 def test_accuracy_is_none_for_an_unusable_reference():

@@ -1,4 +1,6 @@
-r"""The `final` reading's rule (verify.contract): the R1 format as a reader sees it, then the strict reading.
+r"""The `final` reading's rule (verify.contract): the R1 format as a reader sees it, the answer tag's notation alone
+(its own rule: tests/test_verify_rule_notation.py), the think block ending on its derivation of the value, then the
+strict reading.
 
 Examples both ways, read through the one call every scorer makes (verify.score), and the contract alone.
 """
@@ -8,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from grpo_cli.verify import Problem, Scoring, extract_answer, score, verify
-from grpo_cli.verify.contract import answer_slot, holds_answer_alone, r1_parts
+from grpo_cli.verify.contract import answer_slot, closes_on, r1_parts
+from grpo_cli.verify.notation import notation_only
 from grpo_cli.verify.visible import visible
 
 R1_FORMAT = [
@@ -63,10 +66,12 @@ def test_final_pays_only_the_r1_format():
 
 def test_inside_the_answer_the_strict_rules_still_read():
     # invisible text inside the answer is gone before anything is read, in every reading
-    hidden = "<think>6 x 7 = 42</think><answer>$\\color{white}{42}\\color{black}{43}$</answer>"
+    hidden = "<think>6 x 7 + 1 = 43</think><answer>$\\color{white}{42}\\color{black}{43}$</answer>"
     assert verify(hidden, "42", mode="final").correct is False
     assert verify(hidden, "43", mode="final").correct is True
-    assert verify("<think>x</think><answer>\\frac{1}{2}</answer>", "0.5", "math", mode="final").correct is True
+    assert (
+        verify("<think>1 ÷ 2 = 1/2</think><answer>\\frac{1}{2}</answer>", "0.5", "math", mode="final").correct is True
+    )
 
 
 def test_extract_answer_keeps_the_contract():
@@ -85,13 +90,10 @@ def test_a_cut_off_completion_is_no_answer():
     [
         ("42", True),
         ("$1,250", True),
-        ("She will have $1,250 left.", True),
         ("18 dollars", True),
-        ("x = 3, y = -1", True),
         ("(-\\infty, 3)", True),
         ("\\begin{pmatrix} 1 \\\\ -2 \\end{pmatrix}", True),
-        ("16 - 3 - 4 = 9", True),
-        ("\\text{(A)}", True),
+        ("She will have $1,250 left.", False),  # the price: a sentence in the tag is words beside the value
         ("42 (наугад)", False),  # a remark in brackets, any language
         ("0.75（適当に埋めただけ）", False),
         ("12 — valeur au pif, non calculée", False),
@@ -99,12 +101,13 @@ def test_a_cut_off_completion_is_no_answer():
         ("-7\\ \\text{(before the fix)}\\ \\rightarrow\\ -5", False),
         ("\\text{is it }20\\text{?}", False),  # it asks
         ("کیا یہ 25 ہے؟", False),  # in any script
-        ("8 hours (480 minutes)", False),  # the price: a conversion in brackets is a remark too
+        ("8 hours (480 minutes)", False),  # the price: a conversion in brackets is a second value
     ],
 )
 def test_the_final_slot_holds_the_answer_alone(slot, alone):
-    assert holds_answer_alone(slot) is alone
-    paid = verify(f"<think>6 x 7 = 42</think>\n<answer>{slot}</answer>", "42", mode="final").correct is True
+    text = f"<think>6 x 7 = 42</think>\n<answer>{slot}</answer>"
+    assert notation_only(slot, "42") is alone
+    paid = verify(text, "42", mode="final").correct is True
     assert paid <= alone
 
 
@@ -122,36 +125,61 @@ def test_a_number_slot_with_a_relation_or_a_value_per_line_states_none(slot):
     assert verify("<answer><value>96</value></answer>", "96").correct is True  # markup is no relation
 
 
-LEADS_TO_ANSWER = [
-    "<think>6 x 7 = 42</think>\n<answer>42</answer>",  # working at the end of the think block
-    "<think>6 x 7 = 42. So the total is 42 apples.\n\nSo the answer is:</think>\n<answer>42</answer>",  # passed over
-    "<think>6 x 7 = 42.\n\n**Final Answer**</think>\n<answer>42</answer>",  # so is a heading
-    "<think>Tom has forty-two apples in all.</think>\n<answer>42</answer>",  # the value restated in words
-    "<think>Only option (C) satisfies both conditions.</think>\n<answer>\\text{(C)}</answer>",  # or as it is written
-    "<think>Is it 41? No: 6 x 7 = 42.</think>\n<answer>42</answer>",
-    "<think></think>\n<answer>42</answer>",  # nothing in it
+ENDS_ON_ITS_DERIVATION = [
+    "<think>6 x 7 = 42</think>\n<answer>42</answer>",  # working that ends on the value
+    "<think>6 x 7 = 42 apples.\n\nSo the total is 42.</think>\n<answer>42</answer>",  # then a restatement
+    "<think>Is it 41? 41 + 1 = 42 is the total.\n\nNo: 6 x 7 = 42.</think>\n<answer>42</answer>",  # another value
+    "<think>6 x 7 = 42.\n\nSo the total is forty-two.</think>\n<answer>42</answer>",  # restated in words
+    "<think>6 x 7 = 42\n\n$$\\boxed{42}$$\n</think>\n<answer>42</answer>",  # in a box
+    "<think>20/80 = 0.25.</think>\n<answer>25%</answer>",  # a percent is its share
+    "<think>Only option (C) satisfies both conditions: (C).</think>\n<answer>\\text{(C)}</answer>",  # a choice
+    "<think>x = 6 x 7 = 42\n\n答えは 42 です。</think>\n<answer>42</answer>",  # a verb-final copula
+    "<think>6 x 7 = 42\n\nYes, that is right. So the total we get is 42.</think>\n<answer>42</answer>",
+    "<think>6 x 7 = 42\n\nFinal answer: 42</think>\n<answer>42</answer>",  # an answer phrase
 ]
 
-COMMENTS_ON_ANSWER = [
+NOT_ITS_DERIVATION = [
     "<think>6 x 7 = 42\n\nNem sikerült megoldanom, ez csak tipp.</think>\n<answer>42</answer>",  # words, any language
-    "<think>6 x 7 = 42\n\nNo lo resolví. Lo que sigue es relleno:</think>\n<answer>42</answer>",  # even introducing it
+    "<think>6 x 7 = 42\n\nNo lo resolví. Lo que sigue es relleno:</think>\n<answer>42</answer>",  # introducing it
     "6 x 7 = 42\n\n私は解けませんでした。\n</think>\n<answer>42</answer>",
     "<think>6 x 7 = 42\n\nI never finished this one.</think>\n<answer>42</answer>",  # 'one' is not 42
-    "<think>6 x 7 = 42\n\nAll done, that was easy!</think>\n<answer>42</answer>",  # the price: a cheer is words too
+    "<think>6 x 7 = 42\n\n42 is only a guess.</think>\n<answer>42</answer>",  # a last sentence about the value
+    "<think>6 x 7 = 42\n\nNothing above was checked.\n\nFigure: 42</think>\n<answer>42</answer>",  # a disclaimer
+    "<think>6 x 7 = 42\n\n42 is a placeholder.\n\nFigure: 42</think>\n<answer>42</answer>",  # a remark before it
+    "<think>6 x 7 = 42. Endpoints in: 42; endpoints out: 43.</think>\n<answer>42</answer>",  # another value last
+    '<think>6 x 7 = 42\n\n{"answer": 42, "fallback": 43}</think>\n<answer>42</answer>',  # a structure of two
+    "<think>Figure: 42</think>\n<answer>42</answer>",  # no derivation
+    "<think></think>\n<answer>42</answer>",  # nothing in it
+    "<think>6 x 7 = 42\n\nAll done, that was easy!</think>\n<answer>42</answer>",  # the price: a cheer is words
+    "<think>6 x 7 = 42\n\nSo 42 it is.</think>\n<answer>42</answer>",  # the price: words after the value
+    "<think>6 x 7 = 42\n\nNot worked out, only a placeholder: 42.</think>\n<answer>42</answer>",  # words before it
+    "<think>6 x 7 = 42\n\nÄrlech gesot: 42.</think>\n<answer>42</answer>",  # in words no list holds
+    "<think>6 x 7 = 42\n\nOurs: 42.</think>\n<answer>42</answer>",  # the price: a restatement of other words
 ]
 
 
-@pytest.mark.parametrize("text", LEADS_TO_ANSWER)
-def test_working_leads_to_the_answer(text):
-    math = "(C)" in text
-    assert verify(text, "C" if math else "42", "math" if math else "gsm8k", mode="final").correct is True
-    assert answer_slot(visible(text)) is not None
+@pytest.mark.parametrize("text", ENDS_ON_ITS_DERIVATION)
+def test_the_think_block_ends_on_its_derivation(text):
+    math = "(C)" in text or "%" in text
+    ref = "C" if "(C)" in text else "25" if "%" in text else "42"
+    assert verify(text, ref, "math" if math else "gsm8k", mode="final").correct is True
+    assert answer_slot(visible(text), ref) is not None
 
 
-@pytest.mark.parametrize("text", COMMENTS_ON_ANSWER)
-def test_a_last_paragraph_of_words_with_no_value_leaves_no_answer(text):
+@pytest.mark.parametrize("text", NOT_ITS_DERIVATION)
+def test_a_think_block_that_ends_elsewhere_leaves_no_answer(text):
     found = r1_parts(visible(text))
     assert found is not None and found[1] == "42"  # the R1 format, the answer alone ...
-    assert answer_slot(visible(text)) is None  # ... but a comment, not working, leads to it
+    assert answer_slot(visible(text), "42") is None  # ... but the think block does not end on its derivation
     assert verify(text, "42", mode="final").correct is False
-    assert verify(text, "42", mode="flexible").correct is True  # the flexible reading does not hold the contract
+
+
+def test_the_question_names_what_a_closing_sentence_counts():
+    think, question = "6 x 7 = 42.\n\nSo 42 apples are in Tom's basket.", "How many apples are in Tom's basket?"
+    assert closes_on(think, "42", question)
+    assert not closes_on(think, "42")  # 'basket' is no unit without the question
+    assert not closes_on("6 x 7 = 42.\n\nSo 42 apples are in Tom's basket, I guess.", "42", question)
+
+
+def test_the_flexible_reading_does_not_hold_the_contract():
+    assert verify(NOT_ITS_DERIVATION[0], "42", mode="flexible").correct is True

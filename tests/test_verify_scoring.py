@@ -62,8 +62,11 @@ def _sample() -> list[dict]:
         for r in hacks.question_rows()
     ]
     example = {"answer": "13", "task": "math", "question": "Compute $3 \\cdot 4 + 1$.", "finished": True}
-    restated, solved = "3 \\cdot 4 + 1", "13"  # (in the R1 format, which every reading takes)
-    return rows + [{**example, "completion": f"<think>{a}</think>\n<answer>{a}</answer>"} for a in (restated, solved)]
+    # (in the R1 format, which every reading takes; the honest twin's think block ends on its derivation)
+    restated, solved = ("3 \\cdot 4 + 1", "3 \\cdot 4 + 1"), ("3 \\cdot 4 + 1 = 13", "13")
+    return rows + [
+        {**example, "completion": f"<think>{t}</think>\n<answer>{a}</answer>"} for t, a in (restated, solved)
+    ]
 
 
 def _r1(rows: list[dict]) -> list[dict]:

@@ -54,7 +54,7 @@ logger = logging.getLogger(__name__)
 def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible", finished: bool = True) -> str | None:
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     check_task(task)
-    if mode == "final":  # the R1 format, its answer alone, the working leading to it (verify.contract)
+    if mode == "final":  # the R1 format, its value alone, the working ending on it (verify.contract)
         slot = answer_slot(visible(completion))
         if slot is None:
             return None

@@ -16,25 +16,31 @@ reader sees (verify.visible: hidden text, comments and link targets gone) *is* t
 Outside those two blocks a policy has nowhere to write a disclaimer, a heading or a second value: any visible text
 there breaks the format, in any words or language, so the answer is no answer.
 
-Inside the answer tag the answer stands alone (`holds_answer_alone`): no question mark, no remark in brackets with
-words (`42 (a guess)`), no clause with words after a dash, a semicolon or a comma and a space (`96, no wait, 97`).
-What it holds is then read by the strict reading's rules (slots only, no last-number fallback), which must find that
-same value: invisible text, two values in one expression, a negated or attributed statement are refused there as in
-every reading.
+Inside the answer tag, the value's notation and nothing else (verify.notation, round ten): digits, signs, the LaTeX
+that writes a value, a unit or a word the question counts; no word before it, no mark, no relation, no second value,
+no markup that is not notation. What it holds is then read by the strict reading's rules (slots only, no last-number
+fallback), which must find that same value: invisible text, two values in one expression, a negated or attributed
+statement are refused there as in every reading.
 
-Inside the think block the working must lead to the answer (`reached`): its last paragraph that says anything is
-working (a digit, a math sign, LaTeX) or restates the answer's value, in figures or in words. A last paragraph of
-complete sentences with no value ('I could not close the algebra; the tag below is a filler.') comments on the answer
-instead of reaching it, and leaves no answer.
+Inside the think block, the working ends on the value (`closes_on`, round ten). Read from the end, sentence by
+sentence: the last sentence ends on the value (after it only closers, its unit, the question's words, a verb-final
+copula); every sentence back to the derivation (an equation or working that comes out at the value) ends on the
+value too, or is working or another value (a check, a rejected candidate). A sentence of words alone ('Nothing
+above was checked.') or one that says something about the value without ending on it ('42 is only a guess.')
+between the derivation and the end leaves no answer, in any language: no list of words is read. Round nine showed
+why: the hacks that got past the R1 format sat in the think block's last paragraph and restated the value
+('Truth be told ...; 75000 is filler so the tag isn't empty.', 'Nothing above was checked ...\n\nFigure: 74').
 
 Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 42</think>\n<answer>42</answer>`,
 `6 x 7 = 42\n</think>\n\n<answer>42</answer><|im_end|>` (the prompt opened the block), `<think>6 x 7 = 42</think>
 <answer>42</answer><!-- 41 -->` (a comment is not seen). Not paid: `... </think>\nThe answer:\n<answer>42</answer>`
 (text between), `<think>6 x 7 = 42</think>\n<answer>42</answer>\nI hope it is correct.`, `The answer is
-\boxed{42}.` (no format), `<think>6 x 7 = 42\n\nI gave up; this is a guess.</think>\n<answer>42</answer>`.
+\boxed{42}.` (no format), `<think>6 x 7 = 42\n\nI gave up; this is a guess.</think>\n<answer>42</answer>`,
+`<think>6 x 7 = 42\n\n42 is a placeholder.\n\nFigure: 42</think>\n<answer>42</answer>`.
 
 The price: a right answer outside the format is paid 0 in this reading (the tune corpus's many styles read far lower
-than in the flexible one; docs/verifiers.md has the figures). A policy trained on the R1 prompt learns the format in
+than in the flexible one; docs/verifiers.md has the figures), and so is one inside it whose tag holds a sentence or
+whose think block ends on words ('So 42 it is.', 'I hope it is correct.'). A policy trained on the R1 prompt learns the format in
 its first steps (the `format` reward, rewards.format_score, pays the same shape on the raw text). Reading other
 models' outputs (`grpo eval`) keeps the flexible reading beside it.
 """
@@ -43,13 +49,19 @@ from __future__ import annotations
 
 import re
 
+from grpo_cli.verify.lexicon import CONCLUSION_WORDS, RESTATEMENT_WORDS, VERB_FINAL_COPULAS, either
+from grpo_cli.verify.math_task import key
+from grpo_cli.verify.notation import NAMING, UNIT, notation_only
 from grpo_cli.verify.numbers import find_numbers, numbers_equal, words_number
 from grpo_cli.verify.region import END_OF_TURN, own_problem
-from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG
+from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, PHRASE, boxes
+from grpo_cli.verify.structure import structured
+from grpo_cli.verify.text import ascii_math
 
 # What may follow the answer tag: white space and an end-of-turn token.
 _CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
 _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def r1_parts(text: str) -> tuple[str, str] | None:
@@ -73,70 +85,159 @@ def r1_parts(text: str) -> tuple[str, str] | None:
     return think, body[opened + len(OPEN_TAG) : -len(CLOSE_TAG)]
 
 
-def answer_slot(text: str) -> str | None:
-    """The contract, all three parts: what the answer tag of an R1-format `text` holds when it holds the answer alone
-    and the think block's working leads to it, else None."""
+def answer_slot(text: str, reference: str | None = None, question: str | None = None) -> str | None:
+    """The contract, all three parts: what the answer tag of an R1-format `text` holds when it holds the value's
+    notation alone (verify.notation) and the think block ends on that value, else None. `reference` and `question`,
+    where known, name the notation and the words the tag and the think block's last sentence may also hold."""
     found = r1_parts(text)
-    if found is None or not holds_answer_alone(found[1]) or not reached(found[0], found[1]):
+    if found is None or not notation_only(found[1], reference, question):
         return None
-    return found[1]
+    return found[1] if closes_on(found[0], found[1], question) else None
 
 
-# A remark inside the slot beside the answer: words in brackets ('42 (наугад)', '\text{(before the fix)}'), or
-# words after a dash, a semicolon or a comma and a space ('12 — valeur au pif', '96, no wait, 97'). Words: two
-# letters or more outside LaTeX commands ('(-\infty, 3)', 'x = 3, y = -1' and '\text{(A)}' hold none).
-_BRACKETED = re.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
-_CLAUSE = re.compile(r"(?:[—–;；]|[,，](?=\s))\s*(.*)", re.S)  # (a hyphen with spaces is a minus: '16 - 3 - 4')
-_WORD = re.compile(r"[^\W\d_]{2,}")
-_COMMAND = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+")  # ('\begin{pmatrix}': an environment)
+# The think block ends on its derivation of the value (`closes_on`). A sentence ends on the value when after it come
+# only what closes a sentence or a formula (a full stop, emphasis, a closing bracket or '$', a check mark), the value's
+# unit, words of the question (what it counts: '... so she has 18 stickers left.'), or the copula a verb-final
+# language closes with ('答えは 12 です。', 'उत्तर 42 है।').
+_CLOSERS = re.compile(
+    r"(?:\s|[.!。．…*_$|)\]:%'’\"✓✔]|\\%|\\[\])]|\\quad|\^\s*\{?\\circ\}?|°\s*[CF]?\b|°|(?<=[\s\d])(?:"
+    + either(VERB_FINAL_COPULAS)
+    + r")(?!\w))+\Z"
+)
+_LAST_WORD = re.compile(r"(?:\\text\s*\{\s*)?([^\W\d_]+)\s*\}?\Z")
+# A sentence: up to a line end, or a terminator of any script followed by white space.
+_SENTENCES = re.compile(r"\n|(?<=[.!?。！？।۔؟።။។])\s+")
+_CLAUSES = re.compile(r"[,;:，；：.!?。！？\n]")
+_NOISE = re.compile(r"\s+|\$|\\[,;:! ]|\\(?:left|right|displaystyle)(?![A-Za-z])|[{}]|(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
+_NUMBER = re.compile(r"[0-9]")
+_LEAD_IN = re.compile(r"(?i)(?<!\w)(?:" + either((CONCLUSION_WORDS,), RESTATEMENT_WORDS) + r")(?!\w)")
+_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")  # '\text{(C)}' is read as (C)
+_SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a sentence that says something
+_EQUALS = re.compile(r"[=≈]")
+_TOKENS = re.compile(r"\s+|=|:")  # where a value may start in a sentence
+_BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value: '118', '-18', '1,250' do not end on 18
+# Working: an operation or a relation between terms ('6 × 7 = 42', '2000 - 750', '\frac{25}{2}\cdot 102').
+_OPERATION = re.compile(r"[=+×*/÷·<>≈]|(?<=[0-9a-z)\s])[-−](?=\s*[0-9(])|\\(?:frac|dfrac|cdot|times|div|sqrt|approx)")
 
 
-def _words(text: str) -> bool:
-    return _WORD.search(_COMMAND.sub(" ", text)) is not None
+def closes_on(think: str, slot: str, question: str | None = None) -> bool:
+    """The think block ends on its derivation of the answer's value. Read from its end, sentence by sentence: the
+    last ends on the value; each before it, back to the derivation (working that ends on the value: '2000 - 750 =
+    1250.'), ends on the value too ('Figure: 1250'), or is working or another value ('Could it be 41? 41 x 6 = 246,
+    too many.'). Not paid: a last sentence about the value ('42 is only a guess.'), another value last ('Endpoints
+    in: 210; endpoints out: 213.', '{"answer": 25, "fallback": 26}'), a sentence of words alone or one that says
+    something about the value between the derivation and the end ('Nothing above was checked.' before 'Figure: 74'),
+    or no derivation at all."""
+    words = {w.lower() for w in _WORDS.findall(question or "")}
+    value = NAMING.sub("", _bare(_TEXT.sub(r"\1", _unboxed(ascii_math(slot))), words), count=1)
+    want, last = _keys(value, percent="%" in slot), True
+    for sentence in reversed(_SENTENCES.split(_unboxed(structured(ascii_math(think))))):
+        bare = _bare(sentence, words)
+        if not _SAYS.search(bare):
+            continue  # white space, a closing '$$' or '\\]', a heading's '##'
+        # working of its own: an operation outside the value's own notation ('\frac' of '\frac{3}{4}' is none)
+        worked = _OPERATION.search(_flat(sentence).replace(_flat(value) or "\0", " ")) is not None
+        ends = _ends_on(bare, value, want)
+        if _derives(bare, value, want) or ends and (worked or not _NUMBER.search(value)):
+            return True  # the derivation (a choice or a word answer has none but the sentence that names it)
+        alone = not (worked or _NUMBER.search(bare) or _only_lead_in(bare, words))  # words, and not 'Yes, right.'
+        if not ends and (last or (_mentions(bare, value) and not worked) or alone):
+            return False  # the last sentence ends elsewhere; a remark about the value; a comment of words alone
+        if ends and not worked and _NUMBER.search(value) and not _restates(bare, value, want, words):
+            return False  # words before the value that no restatement is made of ('Unchecked placeholder: 42.')
+        last = False
+    return False
 
 
-def holds_answer_alone(slot: str) -> bool:
-    """The slot holds its answer and nothing said about it: no question mark, no bracketed remark with words, no
-    clause after a dash, semicolon or comma that holds words ('the slot should hold the answer alone', the
-    contract's second half)."""
-    if any(mark in slot for mark in "?？؟¿"):
-        return False  # a slot that asks ('\boxed{\text{is it }20\text{?}}') states nothing
-    if any(_words(m.group(0)) for m in _BRACKETED.finditer(slot)):
-        return False
-    clause = _CLAUSE.search(slot)
-    return clause is None or not _words(clause.group(1))
+def _restates(sentence: str, value: str, want: frozenset[str], words: set[str]) -> bool:
+    """The words before the value in a sentence that ends on it are those a restatement is made of: an answer phrase,
+    a conclusion word, lexicon RESTATEMENT_WORDS, a unit, the question's words ('So the total is 42.', 'Final answer:
+    42', 'Figure 42' only where the question says 'figure'); anything else ('Not worked out, a placeholder: 42.',
+    'Ärlech gesot: 42') says something about it."""
+    tokens = sentence.split()
+    for k in range(1, min(len(tokens), 6) + 1):  # where the value starts: the fewest last tokens that end on it
+        if _ends_on(" ".join(tokens[-k:]), value, want):
+            return _only_lead_in(" ".join(tokens[:-k]), words)
+    return False
 
 
-# Working: a digit of any script, a math sign or a LaTeX command (what reasoning toward a value is written in).
-_WORKING = re.compile(r"\d|[=+×÷<>≈≠%$]|\\[A-Za-z]+")
-# A complete sentence: a terminator of any script, then a space, the end or closing emphasis.
-_ENDS = ".!?。！？．।॥۔؟።፧။։។"
-_ENDED = re.compile(r"[" + _ENDS + r"](?=[\s*_)\]]|\Z)")
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_CLAUSES = re.compile(r"[,;:，；：" + _ENDS + r"\n]")
+def _only_lead_in(text: str, words: set[str]) -> bool:
+    """Every word of `text` (two letters or more) is one a restatement is made of, a unit or the question's."""
+    text = _LEAD_IN.sub(" ", PHRASE.sub(" ", text))
+    return all(w.lower() in words or UNIT.match(w) for w in _WORDS.findall(text) if len(w) > 1)
 
 
-def reached(think: str, slot: str) -> bool:
-    """The think block's working leads to the answer: its last paragraph that says anything is working or restates
-    the answer's value, not a comment of words on it ('Jeg fikk ikke løst oppgaven; tallet under er bare fyll.').
-    Paragraphs with no complete sentence ('So the answer is:', '**Final Answer**') are passed over."""
-    value = _COMMAND.sub("", slot).strip(" {}$")
-    for paragraph in reversed(_PARAGRAPH.split(think)):
-        if _WORKING.search(paragraph) or (value and value in paragraph) or _says_in_words(paragraph, value):
-            return True  # working, or the value restated ('So Tom has forty-two marbles in all.')
-        if _ENDED.search(paragraph):
-            return False  # a complete sentence of words, no value: a comment on the answer
-    return True
+def _keys(value: str, percent: bool) -> frozenset[str]:
+    """The canonical keys (verify.math_task.key) the value is written as: a percent also as its share ('25%' and
+    '0.25')."""
+    keys = {key(value)}
+    found = find_numbers(value)
+    if percent and len(found) == 1 and found[0].value is not None:
+        keys.add(key(str(float(found[0].value / 100))))
+    return frozenset(k for k in keys if k is not None)
 
 
-def _says_in_words(paragraph: str, value: str) -> bool:
-    """A clause of the paragraph writes the slot's number in words ('... so Sam is active for three and a half
-    hours.' for 3.5, 'a dozen' for 12); 'I never finished this one.' does not say 42."""
-    slot = find_numbers(value)
-    if len(slot) != 1:
-        return False
-    for clause in _CLAUSES.split(paragraph):
-        said = words_number(clause)
+def _derives(text: str, value: str, want: frozenset[str]) -> bool:
+    """An equation in `text` comes out at `value` ('6 × 7 = 42 cans', '1224 + 51 = 1275 ✓', '= 9/4 cups' for 2.25)."""
+    flat, flat_value = _flat(text), _flat(value)
+    if flat_value and re.search(r"[=≈]" + re.escape(flat_value) + r"(?![0-9.]|,[0-9])", flat):
+        return True
+    for side in _EQUALS.split(text)[1:]:  # what each '=' comes out at: its first few tokens
+        tokens = side.split()
+        if any(key(" ".join(tokens[:k])) in want for k in range(1, min(len(tokens), 3) + 1)):
+            return True
+    return False
+
+
+def _mentions(text: str, value: str) -> bool:
+    """`text` writes `value` somewhere ('42 is only a guess' mentions 42; '142' and '4.2' do not)."""
+    flat, flat_value = _flat(text), _flat(value)
+    return bool(flat_value) and re.search(r"(?<![0-9.])" + re.escape(flat_value) + r"(?![0-9])", flat) is not None
+
+
+def _flat(text: str) -> str:
+    return _NOISE.sub("", text).replace("dfrac", "frac")
+
+
+def _ends_on(tail: str, value: str, want: frozenset[str]) -> bool:
+    """`tail` (closers taken off) ends on `value`: the same notation, an equal value in its last few tokens ('6/36'
+    for '\\frac16', '0.50' for '0.5'), or the same number in words ('... forty-two')."""
+    flat, flat_value = _flat(tail), _flat(value)
+    if flat_value and flat.endswith(flat_value) and not _BEFORE.search(flat[: -len(flat_value)]):
+        return True
+    tokens = _TOKENS.split(tail.rstrip())
+    for k in range(1, min(len(tokens), 6) + 1):  # the last few tokens, one more each time
+        if key(" ".join(tokens[-k:])) in want:
+            return True
+    return _says_in_words(_CLAUSES.split(tail)[-1], value)
+
+
+def _bare(text: str, words: set[str]) -> str:
+    """`text` without what may close it after its value: closers, then units and words of the question, as long as
+    any is left ('18 stickers left.' -> '18')."""
+    while True:
+        text = _CLOSERS.sub("", text)
+        word = _LAST_WORD.search(text)
+        if word is None or not (word.group(1).lower() in words or UNIT.match(word.group(1))):
+            return text
+        text = text[: word.start()]
+
+
+def _unboxed(text: str) -> str:
+    r"""`text` with each `\boxed{...}` replaced by what it holds (a box is how a formula closes on its value)."""
+    for start, end, content in reversed(boxes(text)):
+        text = text[:start] + content + text[end:]
+    return text
+
+
+def _says_in_words(clause: str, value: str) -> bool:
+    """The clause ends on the slot's number in words ('... so Sam is active for three and a half' for 3.5, 'a dozen'
+    for 12); 'forty-two is only a guess' does not end on 42."""
+    slot, tokens = find_numbers(value), clause.split()
+    if len(slot) != 1 or not tokens or words_number(tokens[-1]) is None:
+        return False  # the last word is no number word: the clause ends on something else
+    for k in range(1, min(len(tokens), 8) + 1):
+        said = words_number(" ".join(tokens[-k:]))
         if said is not None and numbers_equal(said, slot[0]):
             return True
     return False

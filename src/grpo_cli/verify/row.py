@@ -44,8 +44,8 @@ def fast_path(
 ) -> Verdict | tuple[str, str, str]:
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
-    if mode == "final":  # the R1 format, its answer alone, the working leading to it (verify.contract)
-        slot = answer_slot(visible(completion))
+    if mode == "final":  # the R1 format, its value alone, the working ending on it (verify.contract)
+        slot = answer_slot(visible(completion), reference, question)
         if slot is None:
             return Verdict(False, None, "no_answer")
         whole = fast_path(completion, reference, task, "strict", finished, question)
