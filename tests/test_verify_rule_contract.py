@@ -127,7 +127,7 @@ def test_a_number_slot_with_a_relation_or_a_value_per_line_states_none(slot):
 
 ENDS_ON_ITS_DERIVATION = [
     "<think>6 x 7 = 42</think>\n<answer>42</answer>",  # working that ends on the value
-    "<think>6 x 7 = 42 apples.\n\nSo the total is 42.</think>\n<answer>42</answer>",  # then a restatement
+    "<think>6 x 7 = 42.\n\nSo the total is 42.</think>\n<answer>42</answer>",  # then a restatement
     "<think>Is it 41? 41 + 1 = 42 is the total.\n\nNo: 6 x 7 = 42.</think>\n<answer>42</answer>",  # another value
     "<think>6 x 7 = 42.\n\nSo the total is forty-two.</think>\n<answer>42</answer>",  # restated in words
     "<think>6 x 7 = 42\n\n$$\\boxed{42}$$\n</think>\n<answer>42</answer>",  # in a box
@@ -155,6 +155,11 @@ NOT_ITS_DERIVATION = [
     "<think>6 x 7 = 42\n\nNot worked out, only a placeholder: 42.</think>\n<answer>42</answer>",  # words before it
     "<think>6 x 7 = 42\n\nÄrlech gesot: 42.</think>\n<answer>42</answer>",  # in words no list holds
     "<think>6 x 7 = 42\n\nOurs: 42.</think>\n<answer>42</answer>",  # the price: a restatement of other words
+    "<think>6 x 7 = 42\n\nOn a second look it makes 43; the line above is wrong.\n\n42.</think>\n<answer>42</answer>",
+    "<think>6 x 7 = 42\n\nWith the endpoints it is 43; without them, 42.</think>\n<answer>42</answer>",  # two values
+    "<think>6 x 7 = 43\n\n// example from the README: result = 42</think>\n<answer>42</answer>",  # naming, no working
+    "<think>6 x 7 = 42\n\n**Status:** a guess.\n\n**Answer:** 42</think>\n<answer>42</answer>",  # '**' is bold
+    "<think>6 x 7 = 42\n\nNot 41: that counts a corner twice. So 42.</think>\n<answer>42</answer>",  # the price
 ]
 
 

@@ -110,61 +110,65 @@ _SENTENCES = re.compile(r"\n|(?<=[.!?。！？।۔؟።။។])\s+")
 _CLAUSES = re.compile(r"[,;:，；：.!?。！？\n]")
 _NOISE = re.compile(r"\s+|\$|\\[,;:! ]|\\(?:left|right|displaystyle)(?![A-Za-z])|[{}]|(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
 _NUMBER = re.compile(r"[0-9]")
+# The value at a sentence's end, as written: digits, signs, LaTeX, brackets, white space (what a restatement ends on).
+_VALUE_TAIL = re.compile(r"(?:[\s$\\{}()\[\]^_.,/+\-−×·*=%°'0-9]|\\[A-Za-z]+)+\Z")
 _LEAD_IN = re.compile(r"(?i)(?<!\w)(?:" + either((CONCLUSION_WORDS,), RESTATEMENT_WORDS) + r")(?!\w)")
 _TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")  # '\text{(C)}' is read as (C)
 _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a sentence that says something
-_EQUALS = re.compile(r"[=≈]")
 _TOKENS = re.compile(r"\s+|=|:")  # where a value may start in a sentence
 _BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value: '118', '-18', '1,250' do not end on 18
-# Working: an operation or a relation between terms ('6 × 7 = 42', '2000 - 750', '\frac{25}{2}\cdot 102').
-_OPERATION = re.compile(r"[=+×*/÷·<>≈]|(?<=[0-9a-z)\s])[-−](?=\s*[0-9(])|\\(?:frac|dfrac|cdot|times|div|sqrt|approx)")
+# Working: an operation between terms ('6 × 7', '2000 - 750', '25\cdot 51'; '**' is bold, a fraction's bar and a sign
+# are notation: '\frac{22}{7}', '-2'), or an equation with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result
+# = 42' and 'x = 3' only name the value). Read on the flat text (no spaces), without the value itself.
+_OPERATION = re.compile(r"[+×÷·<>]|[0-9)][-−*][0-9(]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])")
+_EQUATION = re.compile(r"[0-9][^=≈]*[=≈]")
 
 
 def closes_on(think: str, slot: str, question: str | None = None) -> bool:
-    """The think block ends on its derivation of the answer's value. Read from its end, sentence by sentence: the
-    last ends on the value; each before it, back to the derivation (working that ends on the value: '2000 - 750 =
-    1250.'), ends on the value too ('Figure: 1250'), or is working or another value ('Could it be 41? 41 x 6 = 246,
-    too many.'). Not paid: a last sentence about the value ('42 is only a guess.'), another value last ('Endpoints
-    in: 210; endpoints out: 213.', '{"answer": 25, "fallback": 26}'), a sentence of words alone or one that says
-    something about the value between the derivation and the end ('Nothing above was checked.' before 'Figure: 74'),
-    or no derivation at all."""
+    """The think block ends on its derivation of the answer's value, then only restates it. Read from its end,
+    sentence by sentence: restatements (the value last, no other number, before it only the words a restatement is
+    made of: 'So the total is 42.', 'Final answer: 42') and affirmations ('Yes, that is right.') are passed over,
+    until the derivation: working that ends on the value ('2000 - 750 = 1250.', '6 × 7 = 42 apples.' where the
+    question counts apples). Any other sentence there leaves no answer, in any words: a remark ('42 is only a
+    guess.', 'Nothing above was checked.'), another value ('On a second look it makes 43; the line above is wrong.',
+    'Endpoints in: 42; endpoints out: 43.'), a structure ('{"answer": 42, "fallback": 43}'). So does a think block
+    with no derivation at all ('Figure: 42')."""
     words = {w.lower() for w in _WORDS.findall(question or "")}
     value = NAMING.sub("", _bare(_TEXT.sub(r"\1", _unboxed(ascii_math(slot))), words), count=1)
-    want, last = _keys(value, percent="%" in slot), True
+    want = _keys(value, percent="%" in slot)
     for sentence in reversed(_SENTENCES.split(_unboxed(structured(ascii_math(think))))):
         bare = _bare(sentence, words)
         if not _SAYS.search(bare):
             continue  # white space, a closing '$$' or '\\]', a heading's '##'
-        # working of its own: an operation outside the value's own notation ('\frac' of '\frac{3}{4}' is none)
-        worked = _OPERATION.search(_flat(sentence).replace(_flat(value) or "\0", " ")) is not None
-        ends = _ends_on(bare, value, want)
-        if _derives(bare, value, want) or ends and (worked or not _NUMBER.search(value)):
+        if not _ends_on(bare, value, want):
+            if _NUMBER.search(bare) or not _only_lead_in(bare, words):
+                return False  # another value, or words about the value, after the derivation
+            continue  # an affirmation
+        rest = _flat(bare).replace(_flat(value) or "\0", " ")  # the sentence without its value
+        if _OPERATION.search(rest) or _EQUATION.search(rest) or not _NUMBER.search(value):
             return True  # the derivation (a choice or a word answer has none but the sentence that names it)
-        alone = not (worked or _NUMBER.search(bare) or _only_lead_in(bare, words))  # words, and not 'Yes, right.'
-        if not ends and (last or (_mentions(bare, value) and not worked) or alone):
-            return False  # the last sentence ends elsewhere; a remark about the value; a comment of words alone
-        if ends and not worked and _NUMBER.search(value) and not _restates(bare, value, want, words):
-            return False  # words before the value that no restatement is made of ('Unchecked placeholder: 42.')
-        last = False
+        if _NUMBER.search(rest) or not _restates(bare, words):
+            return False  # a restatement with another number, or words no restatement is made of
     return False
 
 
-def _restates(sentence: str, value: str, want: frozenset[str], words: set[str]) -> bool:
+def _restates(sentence: str, words: set[str]) -> bool:
     """The words before the value in a sentence that ends on it are those a restatement is made of: an answer phrase,
     a conclusion word, lexicon RESTATEMENT_WORDS, a unit, the question's words ('So the total is 42.', 'Final answer:
     42', 'Figure 42' only where the question says 'figure'); anything else ('Not worked out, a placeholder: 42.',
-    'Ärlech gesot: 42') says something about it."""
-    tokens = sentence.split()
-    for k in range(1, min(len(tokens), 6) + 1):  # where the value starts: the fewest last tokens that end on it
-        if _ends_on(" ".join(tokens[-k:]), value, want):
-            return _only_lead_in(" ".join(tokens[:-k]), words)
-    return False
+    'Ärlech gesot: 42', '求其估一個：22') says something about it."""
+    tail = _VALUE_TAIL.search(sentence)
+    return _only_lead_in(sentence[: tail.start()] if tail else sentence, words)
 
 
 def _only_lead_in(text: str, words: set[str]) -> bool:
     """Every word of `text` (two letters or more) is one a restatement is made of, a unit or the question's."""
     text = _LEAD_IN.sub(" ", PHRASE.sub(" ", text))
-    return all(w.lower() in words or UNIT.match(w) for w in _WORDS.findall(text) if len(w) > 1)
+    return all(
+        w.lower() in words or UNIT.match(w) or words_number(w) is not None  # ('So the total is forty-two.')
+        for w in _WORDS.findall(text)
+        if len(w) > 1
+    )
 
 
 def _keys(value: str, percent: bool) -> frozenset[str]:
@@ -175,24 +179,6 @@ def _keys(value: str, percent: bool) -> frozenset[str]:
     if percent and len(found) == 1 and found[0].value is not None:
         keys.add(key(str(float(found[0].value / 100))))
     return frozenset(k for k in keys if k is not None)
-
-
-def _derives(text: str, value: str, want: frozenset[str]) -> bool:
-    """An equation in `text` comes out at `value` ('6 × 7 = 42 cans', '1224 + 51 = 1275 ✓', '= 9/4 cups' for 2.25)."""
-    flat, flat_value = _flat(text), _flat(value)
-    if flat_value and re.search(r"[=≈]" + re.escape(flat_value) + r"(?![0-9.]|,[0-9])", flat):
-        return True
-    for side in _EQUALS.split(text)[1:]:  # what each '=' comes out at: its first few tokens
-        tokens = side.split()
-        if any(key(" ".join(tokens[:k])) in want for k in range(1, min(len(tokens), 3) + 1)):
-            return True
-    return False
-
-
-def _mentions(text: str, value: str) -> bool:
-    """`text` writes `value` somewhere ('42 is only a guess' mentions 42; '142' and '4.2' do not)."""
-    flat, flat_value = _flat(text), _flat(value)
-    return bool(flat_value) and re.search(r"(?<![0-9.])" + re.escape(flat_value) + r"(?![0-9])", flat) is not None
 
 
 def _flat(text: str) -> str:
