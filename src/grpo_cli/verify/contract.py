@@ -51,7 +51,7 @@ import re
 
 from grpo_cli.verify.lexicon import CONCLUSION_WORDS, RESTATEMENT_WORDS, VERB_FINAL_COPULAS, either
 from grpo_cli.verify.math_task import key
-from grpo_cli.verify.notation import NAMING, UNIT, notation_only
+from grpo_cli.verify.notation import LETTERS, NAMING, UNIT, notation_only
 from grpo_cli.verify.numbers import find_numbers, numbers_equal, words_number
 from grpo_cli.verify.region import END_OF_TURN, own_problem
 from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, PHRASE, boxes
@@ -61,7 +61,6 @@ from grpo_cli.verify.text import ascii_math
 # What may follow the answer tag: white space and an end-of-turn token.
 _CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
 _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
-_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def r1_parts(text: str) -> tuple[str, str] | None:
@@ -133,7 +132,7 @@ def closes_on(think: str, slot: str, question: str | None = None) -> bool:
     guess.', 'Nothing above was checked.'), another value ('On a second look it makes 43; the line above is wrong.',
     'Endpoints in: 42; endpoints out: 43.'), a structure ('{"answer": 42, "fallback": 43}'). So does a think block
     with no derivation at all ('Figure: 42')."""
-    words = {w.lower() for w in _WORDS.findall(question or "")}
+    words = {w.lower() for w in LETTERS.findall(question or "")}
     value = NAMING.sub("", _bare(_TEXT.sub(r"\1", _unboxed(ascii_math(slot))), words), count=1)
     want = _keys(value, percent="%" in slot)
     for sentence in reversed(_SENTENCES.split(_unboxed(structured(ascii_math(think))))):
@@ -166,7 +165,7 @@ def _only_lead_in(text: str, words: set[str]) -> bool:
     text = _LEAD_IN.sub(" ", PHRASE.sub(" ", text))
     return all(
         w.lower() in words or UNIT.match(w) or words_number(w) is not None  # ('So the total is forty-two.')
-        for w in _WORDS.findall(text)
+        for w in LETTERS.findall(text)
         if len(w) > 1
     )
 

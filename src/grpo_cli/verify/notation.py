@@ -45,7 +45,7 @@ _COMMAND = re.compile(r"\\([A-Za-z]+)")
 _SPACING = re.compile(r"\\[,;:! %${}|]")  # '\,' '\ ' '\%' '\$' '\{' '\}': spacing and escaped signs
 NAMING = re.compile(r"\A\s*[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?\s*=(?!=)")  # 'x =', 'x_1 =' before the value
 _MATRIX = re.compile(r"\\begin\s*\{(?:" + "|".join(sorted(MATRIX_ENVS)) + r")\}")
-_LETTERS = re.compile(r"[^\W\d_]+")
+LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters, any script
 UNIT = re.compile(
     r"(?i)(?:" + either(LATEX_UNIT_WORDS) + "|" + METRIC_WORDS + "|" + MAIN_UNITS + "|" + SUB_UNITS + "|"
     + HOUR_WORDS + "|" + MINUTE_WORDS + "|" + either(SCALE) + r"|percent|per)\Z"
@@ -73,11 +73,11 @@ def notation_only(slot: str, reference: str | None = None, question: str | None 
     text = _SPACING.sub(" ", _COMMAND.sub(" ", _ENVIRONMENT.sub(" ", text)))
     if "\\" in text:
         return False  # a line break ('\\') outside a matrix: a second row, a second value
-    words = {w.lower() for w in _LETTERS.findall(ref + " " + (question or ""))}
-    for run in _LETTERS.findall(text):
+    words = {w.lower() for w in LETTERS.findall(ref + " " + (question or ""))}
+    for run in LETTERS.findall(text):
         if not (run.lower() in words or UNIT.match(run)):
             return False
-    rest = set(_LETTERS.sub("", text))
+    rest = set(LETTERS.sub("", text))
     if (rest & _RELATIONS) - set(ref):
         return False  # '42 = 43', '< 42': a relation where the reference states none ('\\to', '\\ne': commands)
     return rest <= _SIGNS | _RELATIONS
