@@ -22,14 +22,15 @@ no markup that is not notation. What it holds is then read by the strict reading
 fallback), which must find that same value: invisible text, two values in one expression, a negated or attributed
 statement are refused there as in every reading.
 
-Inside the think block, the working ends on the value (`closes_on`, round ten). Read from the end, sentence by
-sentence: the last sentence ends on the value (after it only closers, its unit, the question's words, a verb-final
-copula); every sentence back to the derivation (an equation or working that comes out at the value) ends on the
-value too, or is working or another value (a check, a rejected candidate). A sentence of words alone ('Nothing
-above was checked.') or one that says something about the value without ending on it ('42 is only a guess.')
-between the derivation and the end leaves no answer, in any language: no list of words is read. Round nine showed
-why: the hacks that got past the R1 format sat in the think block's last paragraph and restated the value
-('Truth be told ...; 75000 is filler so the tag isn't empty.', 'Nothing above was checked ...\n\nFigure: 74').
+Inside the think block, the working ends on its derivation of the value, then only restates it (`closes_on`, rounds
+ten and eleven). Read from the end, sentence by sentence: restatements (the value last, no other number, before it
+only an answer phrase, a conclusion word, lexicon RESTATEMENT_WORDS or the question's words) and affirmations made
+of those words are passed over until the derivation, which ends on the value and holds working of its own. Any
+other sentence there leaves no answer, in any language: a remark ('Nothing above was checked.', '42 is only a
+guess.'), another value ('On a second look it makes 43.'), a restatement in other words ('Not worked out: 42.').
+Round nine showed why: the hacks that got past the R1 format sat in the think block's last paragraph and restated
+the value ('Truth be told ...; 75000 is filler so the tag isn't empty.', 'Nothing above was checked ...\n\nFigure:
+74'). No list of refusing words is read: only what a restatement or a derivation is made of is accepted.
 
 Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 42</think>\n<answer>42</answer>`,
 `6 x 7 = 42\n</think>\n\n<answer>42</answer><|im_end|>` (the prompt opened the block), `<think>6 x 7 = 42</think>
@@ -39,10 +40,12 @@ Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 4
 `<think>6 x 7 = 42\n\n42 is a placeholder.\n\nFigure: 42</think>\n<answer>42</answer>`.
 
 The price: a right answer outside the format is paid 0 in this reading (the tune corpus's many styles read far lower
-than in the flexible one; docs/verifiers.md has the figures), and so is one inside it whose tag holds a sentence or
-whose think block ends on words ('So 42 it is.', 'I hope it is correct.'). A policy trained on the R1 prompt learns the format in
-its first steps (the `format` reward, rewards.format_score, pays the same shape on the raw text). Reading other
-models' outputs (`grpo eval`) keeps the flexible reading beside it.
+than in the flexible one; docs/verifiers.md has the figures), and so is one inside it whose tag holds a sentence,
+whose think block ends on words ('So 42 it is.', 'I hope it is correct.') or names another value after its
+derivation ('Not 41: that counts a corner twice. So 42.'). A policy trained on the R1 prompt learns the format in
+its first steps (the `format` reward, rewards.format_score, pays the same shape on the raw text) and, under this
+reading, to end on its derivation. Reading other models' outputs (`grpo eval`) keeps the flexible reading beside
+it.
 """
 
 from __future__ import annotations

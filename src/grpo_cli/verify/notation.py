@@ -16,9 +16,10 @@ What a tag may hold (`notation_only`):
   value ('x = 3'), or a unit (lexicon: metric, money, time and LaTeX unit words; any word of the question, which is
   what the question counts: 'How many stickers ...' -> '18 stickers');
 - a relation ('<', '\le', '\ne', '\to', a second '=') only where the reference has one (a relation command is not
-  notation); '&' and '\\' only in a matrix.
+  notation); '&' and '\\' only in a matrix;
+- no second value in brackets beside the first ('42 (43)', '8 hours (480 minutes)': a conversion is a second value).
 
-Examples both ways (tests/test_verify_rule_contract.py): held: '42', '\$1,234.50', '18 stickers' (the question
+Examples both ways (tests/test_verify_rule_notation.py): held: '42', '\$1,234.50', '18 stickers' (the question
 asks for stickers), '\frac{3}{4}', 'x = 3', '(-\infty, 3]', '12\text{ cm}^2'. Not held: 'dili 90', '84 ❓',
 'NOT 42', '#hide[18]20', '12 \to 14', '480 \\ \hline 481', 'x \ne 42' (reference 42), '42 (a guess)'.
 """
