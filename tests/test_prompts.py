@@ -91,3 +91,16 @@ def test_a_template_that_closes_an_empty_think_opens_nothing(tiny_tokenizer):
     tok.chat_template = _trl_template("qwen3_5_nothink.jinja")
     closed = prompts.render_prompt(tok, "What is 2+2?", PromptConfig())
     assert closed.rstrip().endswith("</think>") and not opens_think(closed)
+
+
+def test_a_recipe_names_a_system_prompt_or_writes_it():
+    from grpo_cli import recipes
+    from grpo_cli.config import R1_FINAL_SYSTEM_PROMPT, SYSTEM_PROMPTS
+
+    assert PromptConfig(system="r1").system == R1_SYSTEM_PROMPT  # a name is read as its text
+    assert PromptConfig(system="Solve it.").system == "Solve it."  # any other value is the text itself
+    # the GPU recipes, whose reward reads the final contract, tell the policy what that reading pays
+    for name in ("gsm8k-0.5b", "gsm8k-1.5b", "gsm8k-7b", "math-7b"):
+        recipe = recipes.load(name)
+        assert recipe.reward_options.verify_mode == "final" and recipe.prompt.system == R1_FINAL_SYSTEM_PROMPT
+    assert SYSTEM_PROMPTS["r1-final"].startswith(R1_SYSTEM_PROMPT) and "<answer>" in SYSTEM_PROMPTS["r1-final"]

@@ -37,7 +37,9 @@ from grpo_cli.config.limits import (
 )
 from grpo_cli.config.overrides import Override, apply_overrides, parse_override
 from grpo_cli.config.sections import (
+    R1_FINAL_SYSTEM_PROMPT,
     R1_SYSTEM_PROMPT,
+    SYSTEM_PROMPTS,
     Benchmark,
     DataConfig,
     DistillConfig,
@@ -62,7 +64,7 @@ from grpo_cli.config.validation import build, check_name, validate, with_values
 
 __all__ = [
     "BUILT_MODELS", "LANGUAGE_SCRIPTS", "LR_SCHEDULERS", "MAX_TOKENS", "MAX_VALUES", "MIN_EFFICIENCY",
-    "R1_SYSTEM_PROMPT", "REPORT_TO", "REWARD_NAMES", "SHORTCUTS", "TASKS",
+    "R1_FINAL_SYSTEM_PROMPT", "R1_SYSTEM_PROMPT", "REPORT_TO", "REWARD_NAMES", "SHORTCUTS", "SYSTEM_PROMPTS", "TASKS",
     "Benchmark", "DataConfig", "DistillConfig", "EstimateConfig", "EvalConfig", "GRPOSection", "LaunchConfig",
     "ModelConfig", "MonitorConfig", "Override", "PRMConfig", "PromptConfig", "Recipe", "RewardOptions", "SFTConfig",
     "Shortcut", "StepsConfig", "Task", "TinyModelConfig", "ToyConfig", "TrackingConfig",

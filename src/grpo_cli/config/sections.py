@@ -37,6 +37,13 @@ R1_SYSTEM_PROMPT = (
     "answer. The reasoning process and answer are enclosed within <think> </think> and <answer> </answer> tags, "
     "respectively, i.e., <think> reasoning process here </think> <answer> answer here </answer>."
 )
+# The final reading's contract told to the policy it pays (verify.contract, reward_options.verify_mode=final): the R1
+# prompt and one sentence on what that reading reads at the think block's end and in the answer tag.
+R1_FINAL_SYSTEM_PROMPT = R1_SYSTEM_PROMPT + (
+    " The reasoning ends with the calculation that gives the final answer, and the answer tag holds only that value."
+)
+# Names a recipe may give prompt.system instead of the text.
+SYSTEM_PROMPTS = {"r1": R1_SYSTEM_PROMPT, "r1-final": R1_FINAL_SYSTEM_PROMPT}
 
 
 @dataclass(frozen=True)
@@ -169,9 +176,13 @@ class DataConfig:
 
 @dataclass(frozen=True)
 class PromptConfig:
+    # The system prompt: its text, or the name of one in SYSTEM_PROMPTS ('r1', 'r1-final'), read as that text.
     system: str = R1_SYSTEM_PROMPT
     # auto: the tokenizer's chat template when it has one, the plain template otherwise.
     chat_template: Literal["auto", "always", "never"] = "auto"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "system", SYSTEM_PROMPTS.get(self.system, self.system))
 
 
 @dataclass(frozen=True)
@@ -215,7 +226,7 @@ class RewardOptions:
         require(
             self.verify_mode != "final" or "<answer>" in recipe.prompt.system,
             "reward_options.verify_mode=final pays only the R1 format (<think>...</think><answer>...</answer>) and "
-            "prompt.system does not ask for <answer>; ask for it, or set reward_options.verify_mode=flexible",
+            "prompt.system does not ask for <answer>; set prompt.system=r1-final, or reward_options.verify_mode=flexible",
         )
         if "language" in recipe.rewards:
             require(
