@@ -136,6 +136,7 @@ ENDS_ON_ITS_DERIVATION = [
     "<think>x = 6 x 7 = 42\n\n答えは 42 です。</think>\n<answer>42</answer>",  # a verb-final copula
     "<think>6 x 7 = 42\n\nYes, that is right. So the total we get is 42.</think>\n<answer>42</answer>",
     "<think>6 x 7 = 42\n\nFinal answer: 42</think>\n<answer>42</answer>",  # an answer phrase
+    "<think>6 x 7 = 42\n\nSo 42 it is.</think>\n<answer>42</answer>",  # restating words after the value
 ]
 
 NOT_ITS_DERIVATION = [
@@ -151,7 +152,6 @@ NOT_ITS_DERIVATION = [
     "<think>Figure: 42</think>\n<answer>42</answer>",  # no derivation
     "<think></think>\n<answer>42</answer>",  # nothing in it
     "<think>6 x 7 = 42\n\nAll done, that was easy!</think>\n<answer>42</answer>",  # the price: a cheer is words
-    "<think>6 x 7 = 42\n\nSo 42 it is.</think>\n<answer>42</answer>",  # the price: words after the value
     "<think>6 x 7 = 42\n\nNot worked out, only a placeholder: 42.</think>\n<answer>42</answer>",  # words before it
     "<think>6 x 7 = 42\n\nÄrlech gesot: 42.</think>\n<answer>42</answer>",  # in words no list holds
     "<think>6 x 7 = 42\n\nOurs: 42.</think>\n<answer>42</answer>",  # the price: a restatement of other words
@@ -177,6 +177,12 @@ def test_a_think_block_that_ends_elsewhere_leaves_no_answer(text):
     assert found is not None and found[1] == "42"  # the R1 format, the answer alone ...
     assert answer_slot(visible(text), "42") is None  # ... but the think block does not end on its derivation
     assert verify(text, "42", mode="final").correct is False
+
+
+def test_a_restatement_may_inflect_the_questions_words():
+    think, question = "4 + 5 = 9\nHe scored 9 points in total.", "How many total points did he score?"
+    assert closes_on(think, "9", question)
+    assert not closes_on("4 + 5 = 9\nHe guessed 9 points in total.", "9", question)
 
 
 def test_the_question_names_what_a_closing_sentence_counts():

@@ -116,6 +116,7 @@ _NUMBER = re.compile(r"[0-9]")
 _VALUE_TAIL = re.compile(r"(?:[\s$\\{}()\[\]^_.,/+\-−×·*=%°'0-9]|\\[A-Za-z]+)+\Z")
 _LEAD_IN = re.compile(r"(?i)(?<!\w)(?:" + either((CONCLUSION_WORDS,), RESTATEMENT_WORDS) + r")(?!\w)")
 _TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")  # '\text{(C)}' is read as (C)
+_INFLECTION = re.compile(r"(?:ing|ed|es|s)\Z")
 _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a sentence that says something
 _TOKENS = re.compile(r"\s+|=|:")  # where a value may start in a sentence
 _BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value: '118', '-18', '1,250' do not end on 18
@@ -135,7 +136,7 @@ def closes_on(think: str, slot: str, question: str | None = None) -> bool:
     guess.', 'Nothing above was checked.'), another value ('On a second look it makes 43; the line above is wrong.',
     'Endpoints in: 42; endpoints out: 43.'), a structure ('{"answer": 42, "fallback": 43}'). So does a think block
     with no derivation at all ('Figure: 42')."""
-    words = {w.lower() for w in LETTERS.findall(question or "")}
+    words = {_stem(w) for w in LETTERS.findall(question or "")}
     value = NAMING.sub("", _bare(_TEXT.sub(r"\1", _unboxed(ascii_math(slot))), words), count=1)
     want = _keys(value, percent="%" in slot)
     for sentence in reversed(_SENTENCES.split(_unboxed(structured(ascii_math(think))))):
@@ -167,7 +168,7 @@ def _only_lead_in(text: str, words: set[str]) -> bool:
     """Every word of `text` (two letters or more) is one a restatement is made of, a unit or the question's."""
     text = _LEAD_IN.sub(" ", PHRASE.sub(" ", text))
     return all(
-        w.lower() in words or UNIT.match(w) or words_number(w) is not None  # ('So the total is forty-two.')
+        _stem(w) in words or UNIT.match(w) or words_number(w) is not None  # ('So the total is forty-two.')
         for w in LETTERS.findall(text)
         if len(w) > 1
     )
@@ -200,13 +201,24 @@ def _ends_on(tail: str, value: str, want: frozenset[str]) -> bool:
     return _says_in_words(_CLAUSES.split(tail)[-1], value)
 
 
+def _stem(word: str) -> str:
+    """A word without its English inflection, so a restatement may inflect the question's words ('How many points
+    did he score?' -> 'He scored 9 points.'): lower case, less a final -ing, -ed, -es or -s, then a final -e."""
+    word = word.lower()
+    return _INFLECTION.sub("", word).removesuffix("e") if len(word) > 4 else word
+
+
+def _lead_in(word: str) -> bool:
+    return _LEAD_IN.fullmatch(word) is not None
+
+
 def _bare(text: str, words: set[str]) -> str:
-    """`text` without what may close it after its value: closers, then units and words of the question, as long as
-    any is left ('18 stickers left.' -> '18')."""
+    """`text` without what may close it after its value: closers, then units, words of the question and restating
+    words, as long as any is left ('18 stickers left.' -> '18', '6 pages a day on average' -> '6')."""
     while True:
         text = _CLOSERS.sub("", text)
         word = _LAST_WORD.search(text)
-        if word is None or not (word.group(1).lower() in words or UNIT.match(word.group(1))):
+        if word is None or not (_stem(word.group(1)) in words or UNIT.match(word.group(1)) or _lead_in(word.group(1))):
             return text
         text = text[: word.start()]
 

@@ -1,0 +1,104 @@
+"""The price of the `final` reading on honest text: what share of correct completions written the way the GPU
+recipes' system prompt asks (`prompt.system: r1-final`) the reward pays, beside the flexible reading and SFT's own
+targets.
+
+Two kinds of honest, correct completions, each scored with its question, the way the accuracy reward calls the
+verifier (verify.score):
+  written   bench/data/final_contract_honest.jsonl: completions written blind to the verifier by someone who saw only
+            the r1-final system prompt (GSM8K test rows 0-129, MATH500 rows 0-39, many styles); the questions and
+            references are read from ../shared/data by index.
+  sft       the SFT stage's own targets (data.sft_target: `<think>{worked solution}</think>\\n<answer>{N}</answer>`)
+            for the first 1,500 GSM8K train rows and the 500 MATH500 rows.
+
+    PYTHONPATH=src .venv/bin/python bench/final_contract_price.py           # the figures in docs/verifiers.md
+    PYTHONPATH=src .venv/bin/python bench/final_contract_price.py --show    # also every written row final refuses
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("GRPO_SHARED_DIR", REPO.parent / "shared"))
+WRITTEN = REPO / "bench" / "data" / "final_contract_honest.jsonl"
+MODES = ("final", "flexible")
+
+
+def _load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (SHARED / "data" / name / "test.jsonl").open()]
+
+
+def written_rows() -> list[dict]:
+    """The written completions with their questions and references (the gold '#### N' / `answer` field)."""
+    from grpo_cli.verify import parse_reference
+
+    data = {"gsm8k": _load("gsm8k"), "math500": _load("math500")}
+    out = []
+    for line in WRITTEN.open():
+        row = json.loads(line)
+        src = data[row["source"]][row["index"]]
+        task = "gsm8k" if row["source"] == "gsm8k" else "math"
+        question = src.get("question") or src.get("problem")
+        reference = parse_reference(src["answer"], task)
+        out.append({**row, "task": task, "question": question, "reference": reference})
+    return out
+
+
+def sft_rows() -> list[dict]:
+    """The SFT stage's targets for GSM8K train (first 1,500) and MATH500 (all 500), with their questions."""
+    from grpo_cli.data import clean_gsm8k_solution
+    from grpo_cli.verify import parse_reference
+
+    train = [json.loads(line) for line in (SHARED / "data" / "gsm8k" / "train.jsonl").open()][:1500]
+    out = []
+    for r in train:
+        ref = parse_reference(r["answer"], "gsm8k")
+        done = f"<think>{clean_gsm8k_solution(r['answer']).strip()}</think>\n<answer>{ref}</answer>"
+        out.append({"source": "sft-gsm8k", "style": "sft", "completion": done, "task": "gsm8k"} | {
+            "question": r["question"], "reference": ref})  # fmt: skip
+    for r in _load("math500"):
+        done = f"<think>{r['solution'].strip()}</think>\n<answer>{r['answer']}</answer>"
+        out.append({"source": "sft-math500", "style": "sft", "completion": done, "task": "math"} | {
+            "question": r["problem"], "reference": r["answer"]})  # fmt: skip
+    return out
+
+
+def paid(rows: list[dict], mode: str) -> list[bool]:
+    from grpo_cli.verify import Problem, Scoring, score
+
+    problems = [Problem(r["reference"], r["task"], r["question"]) for r in rows]
+    return [v.correct is True for v in score(problems, [r["completion"] for r in rows], Scoring(mode=mode))]
+
+
+def main() -> None:
+    logging.disable(logging.WARNING)
+    if not (SHARED / "data" / "gsm8k" / "test.jsonl").exists():
+        sys.exit(f"no data at {SHARED / 'data'}: set GRPO_SHARED_DIR")
+    rows = (written_rows() if WRITTEN.exists() else []) + sft_rows()
+    verdicts = {mode: paid(rows, mode) for mode in MODES}
+    table: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for i, r in enumerate(rows):
+        for key in (r["source"], f"{r['source']} / {r['style']}" if r["style"] != "sft" else None):
+            if key is None:
+                continue
+            table[key]["rows"] += 1
+            for mode in MODES:
+                table[key][mode] += verdicts[mode][i]
+    print("| rows | n | paid: final | paid: flexible |\n|---|---|---|---|")
+    for key, t in sorted(table.items()):
+        cells = " | ".join(f"{100 * t[m] / t['rows']:.1f}% ({t[m]}/{t['rows']})" for m in MODES)
+        print(f"| {key} | {t['rows']} | {cells} |")
+    if "--show" in sys.argv:
+        for i, r in enumerate(rows):
+            if r["style"] != "sft" and not verdicts["final"][i]:
+                print(f"--- {r['source']} {r['index']} {r['style']} flexible={verdicts['flexible'][i]}")
+                print(r["completion"][-400:])
+
+
+if __name__ == "__main__":
+    main()
