@@ -50,7 +50,7 @@ from grpo_cli.verify.text import content_words
 Found = tuple[str, str]
 
 # ('... (Sam is 15 now.) Wait, ...'; a check mark closes its check: 'Check: 3^2 = 9 ✓ Hold on, ...')
-_SENTENCE = re.compile(r"(?:(?<=[.!?。！？✓✔])|(?<=[.!?]\)))[ \t]+|\n+")
+SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?。！？✓✔])|(?<=[.!?]\)))[ \t]+|\n+")
 _REVISION = re.compile(r"(?i)\b(?:" + REVISION_WORDS + r")\b|" + CJK_REVISION_WORDS)
 # 'Wait, let me double-check: 3 x 4 = 12.' looks again; it takes nothing back by itself
 _LOOKS_AGAIN = re.compile(
@@ -207,7 +207,7 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
         else:
             end, rest = end + len(line) + 1, after
     sentences, at = [], 0
-    first = _SENTENCE.search(rest)
+    first = SENTENCE_BREAK.search(rest)
     first_end = first.end() if first else len(rest)
     # (not a phrase's line after its first sentence, nor what opens with a revision: '\boxed{12} Wait, it is 13.')
     # (an answer tag has closed its statement: what follows it is a sentence of its own, '<answer>18</answer> ...though
@@ -224,7 +224,7 @@ def closing_part(text: str, span: str, source: str, finished: bool = True) -> li
         and not _CLAUSE_VALUE.search(rest, 0, first_end)
     ):
         at = first_end  # the rest of the answer's sentence describes it: '\boxed{47} integers from 1 to 100'
-    for m in _SENTENCE.finditer(rest + "\n", at):
+    for m in SENTENCE_BREAK.finditer(rest + "\n", at):
         if rest[at : m.start()].strip():
             sentences.append((end + at, rest[at : m.start()]))
         at = m.end()

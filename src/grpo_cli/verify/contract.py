@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import re
 
+from grpo_cli.verify.commitment import SENTENCE_BREAK
 from grpo_cli.verify.lexicon import CONCLUSION_WORDS, RESTATEMENT_WORDS, VERB_FINAL_COPULAS, either
 from grpo_cli.verify.math_task import key
 from grpo_cli.verify.notation import LETTERS, NAMING, UNIT, notation_only
@@ -102,14 +103,12 @@ def answer_slot(text: str, reference: str | None = None, question: str | None = 
 # unit, words of the question (what it counts: '... so she has 18 stickers left.'), or the copula a verb-final
 # language closes with ('答えは 12 です。', 'उत्तर 42 है।').
 _CLOSERS = re.compile(
-    r"(?:\s|[.!。．…*_$|)\]:%'’\"✓✔]|\\%|\\[\])]|\\quad|\^\s*\{?\\circ\}?|°\s*[CF]?\b|°|(?<=[\s\d])(?:"
+    r"(?:\s|[.!…*_$|)\]:%'’\"✓✔]|\\%|\\[\])]|\\quad|\^\s*\{?\\circ\}?|°\s*[CF]?\b|°|(?<=[\s\d])(?:"
     + either(VERB_FINAL_COPULAS)
     + r")(?!\w))+\Z"
 )
 _LAST_WORD = re.compile(r"(?:\\text\s*\{\s*)?([^\W\d_]+)\s*\}?\Z")
-# A sentence: up to a line end, or a terminator of any script followed by white space.
-_SENTENCES = re.compile(r"\n|(?<=[.!?。！？।۔؟።။។])\s+")
-_CLAUSES = re.compile(r"[,;:，；：.!?。！？\n]")
+_CLAUSES = re.compile(r"[,;:.!?\n]")  # (on ascii_math text: other scripts' marks are folded)
 _NOISE = re.compile(r"\s+|\$|\\[,;:! ]|\\(?:left|right|displaystyle)(?![A-Za-z])|[{}]|(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
 _NUMBER = re.compile(r"[0-9]")
 # The value at a sentence's end, as written: digits, signs, LaTeX, brackets, white space (what a restatement ends on).
@@ -139,7 +138,7 @@ def closes_on(think: str, slot: str, question: str | None = None) -> bool:
     words = {_stem(w) for w in LETTERS.findall(question or "")}
     value = NAMING.sub("", _bare(_TEXT.sub(r"\1", _unboxed(ascii_math(slot))), words), count=1)
     want = _keys(value, percent="%" in slot)
-    for sentence in reversed(_SENTENCES.split(_unboxed(structured(ascii_math(think))))):
+    for sentence in reversed(SENTENCE_BREAK.split(_unboxed(structured(ascii_math(think))))):
         bare = _bare(sentence, words)
         if not _SAYS.search(bare):
             continue  # white space, a closing '$$' or '\\]', a heading's '##'
