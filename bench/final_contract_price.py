@@ -50,22 +50,30 @@ def written_rows() -> list[dict]:
 
 
 def sft_rows() -> list[dict]:
-    """The SFT stage's targets for GSM8K train (first 1,500) and MATH500 (all 500), with their questions."""
-    from grpo_cli.data import clean_gsm8k_solution
+    """The SFT stage's targets (data.sft_target) for GSM8K train (first 1,500) and MATH500 (all 500), with their
+    questions."""
+    from grpo_cli.data import Problem, sft_target
     from grpo_cli.verify import parse_reference
 
     train = [json.loads(line) for line in (SHARED / "data" / "gsm8k" / "train.jsonl").open()][:1500]
-    out = []
-    for r in train:
-        ref = parse_reference(r["answer"], "gsm8k")
-        done = f"<think>{clean_gsm8k_solution(r['answer']).strip()}</think>\n<answer>{ref}</answer>"
-        out.append({"source": "sft-gsm8k", "style": "sft", "completion": done, "task": "gsm8k"} | {
-            "question": r["question"], "reference": ref})  # fmt: skip
-    for r in _load("math500"):
-        done = f"<think>{r['solution'].strip()}</think>\n<answer>{r['answer']}</answer>"
-        out.append({"source": "sft-math500", "style": "sft", "completion": done, "task": "math"} | {
-            "question": r["problem"], "reference": r["answer"]})  # fmt: skip
-    return out
+    problems = [
+        Problem(f"train/{i}", r["question"], parse_reference(r["answer"], "gsm8k"), r["answer"], "gsm8k")
+        for i, r in enumerate(train)
+    ]
+    problems += [
+        Problem(f"math500/{i}", r["problem"], r["answer"], r["solution"], "math")
+        for i, r in enumerate(_load("math500"))
+    ]
+    return [
+        {
+            "source": "sft-gsm8k" if p.task == "gsm8k" else "sft-math500",
+            "style": "sft",
+            "completion": sft_target(p),
+            "task": p.task,
+        }
+        | {"question": p.question, "reference": p.answer}
+        for p in problems
+    ]
 
 
 def paid(rows: list[dict], mode: str) -> list[bool]:
