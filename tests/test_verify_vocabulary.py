@@ -45,6 +45,7 @@ NOT_WORDS = {
     ("values.py", "fn"),
     ("gsm8k.py", "_closed_form"),  # the parser's node kinds
     ("types.py", "REASONS"),
+    ("arithmetic.py", "OPERATIONS"),  # the kinds a claim is counted under, not words read from text
     ("__init__.py", "__all__"),
 }
 

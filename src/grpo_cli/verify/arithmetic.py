@@ -56,6 +56,7 @@ class Claim:
     rhs: str
     holds: bool
     kind: str  # one of OPERATIONS
+    whole: bool = True  # False when the left side is only the part next to '=' that parses ('5(4) -6 + 4' -> '-6 + 4')
 
 
 class _Unparsable(Exception):
@@ -175,6 +176,7 @@ def _evaluate(expr: str) -> tuple[Fraction | None, set[str]]:
 def normalize(text: str) -> str:
     """Spellings of arithmetic mapped to the evaluator's: \\frac{a}{b} -> (a)/(b), × ÷ − \\times -> * / -, "3 x 4"
     -> "3 * 4", "1,000" -> "1000", "$5" -> "5"."""
+    text = text.replace("\\!", "").replace("{,}", ",")  # LaTeX's grouping: '10,\\!000', '10{,}000'
     text = _FRAC.sub(r"((\1)/(\2))", text)
     for pattern, repl in _WORD_OPS:
         text = pattern.sub(repl, text)
@@ -253,9 +255,10 @@ def find_claims(step: str) -> list[Claim]:
             # a number out of a sentence, not a claim.
             if lv is None or rv is None or not (lops or (rops and i > 0)):
                 continue
+            whole = lhs == _side(sides[i])
             ops = lops or rops  # the kind of the computation, not of how its result is written ("= 50%")
             kind = next(iter(ops)) if len(ops) == 1 else ("percent" if "percent" in ops else "mixed")
-            claims.append(Claim(lhs, rhs, _rhs_matches(lv, rv, rhs) or _rhs_matches(rv, lv, lhs), kind))
+            claims.append(Claim(lhs, rhs, _rhs_matches(lv, rv, rhs) or _rhs_matches(rv, lv, lhs), kind, whole))
     return claims
 
 

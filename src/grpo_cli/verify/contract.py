@@ -32,6 +32,14 @@ Round nine showed why: the hacks that got past the R1 format sat in the think bl
 the value ('Truth be told ...; 75000 is filler so the tag isn't empty.', 'Nothing above was checked ...\n\nFigure:
 74'). No list of refusing words is read: only what a restatement or a derivation is made of is accepted.
 
+The derivation computes the value (`_computes`, round twelve). Round eleven wrote the disclaimer into the derivation
+sentence itself, in front of working a template can write without knowing the problem: identities ('Copying the
+key's last line rather than working it out: 2 · 42 / 2 = 42', 'Filler: 42 + 0 = 42'), a name ('line 7: total =
+42'), an inequality ('Check: 42 + 2 = 44 ≠ 42'). So the arithmetic that gives the value (verify.arithmetic's claims,
+the step scorer's) must hold and must not be an identity in the value, the value must not follow an inequality, and
+a name must sit in a clause with a number or after arithmetic. True working copied behind a disclaimer ('Not mine:
+6 × 7 = 42.') is still paid: telling it from 'Not 41: 6 × 7 = 42.' needs a reader of meaning.
+
 Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 42</think>\n<answer>42</answer>`,
 `6 x 7 = 42\n</think>\n\n<answer>42</answer><|im_end|>` (the prompt opened the block), `<think>6 x 7 = 42</think>
 <answer>42</answer><!-- 41 -->` (a comment is not seen). Not paid: `... </think>\nThe answer:\n<answer>42</answer>`
@@ -51,7 +59,9 @@ it.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from grpo_cli.verify.arithmetic import Claim, evaluate, find_claims, normalize
 from grpo_cli.verify.commitment import SENTENCE_BREAK
 from grpo_cli.verify.lexicon import CONCLUSION_WORDS, RESTATEMENT_WORDS, VERB_FINAL_COPULAS, either
 from grpo_cli.verify.math_task import key
@@ -120,9 +130,11 @@ _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a sentence that says somet
 _TOKENS = re.compile(r"\s+|=|:")  # where a value may start in a sentence
 _BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value: '118', '-18', '1,250' do not end on 18
 # Working: an operation between terms ('6 × 7', '2000 - 750', '25\cdot 51'; '**' is bold, a fraction's bar and a sign
-# are notation: '\frac{22}{7}', '-2'), or an equation with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result
+# are notation: '\frac{22}{7}', '-2'), a comparison ('125 > 96'; markup such as '<<SYS>>' is none), or an equation with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result
 # = 42' and 'x = 3' only name the value). Read on the flat text (no spaces), without the value itself.
-_OPERATION = re.compile(r"[+×÷·<>]|[0-9)][-−*][0-9(]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])")
+_OPERATION = re.compile(
+    r"[+×÷·]|[0-9)][-−*][0-9(]|[\w)}]\s*[<>≤≥]\s*[\w(\\-]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])"
+)
 _EQUATION = re.compile(r"[0-9][^=≈]*[=≈]")
 
 
@@ -147,11 +159,70 @@ def closes_on(think: str, slot: str, question: str | None = None) -> bool:
                 return False  # another value, or words about the value, after the derivation
             continue  # an affirmation
         rest = _flat(bare).replace(_flat(value) or "\0", " ")  # the sentence without its value
-        if _OPERATION.search(rest) or _EQUATION.search(rest) or not _NUMBER.search(value):
-            return True  # the derivation (a choice or a word answer has none but the sentence that names it)
+        if not _NUMBER.search(value):
+            return True  # a choice or a word answer has no derivation but the sentence that names it
+        if _OPERATION.search(rest) or _EQUATION.search(rest):
+            return _computes(sentence, bare, value)  # the derivation, if its working computes the value
         if _NUMBER.search(rest) or not _restates(bare, words):
             return False  # a restatement with another number, or words no restatement is made of
     return False
+
+
+# The derivation computes the value (round twelve). Round eleven's hacks wrote working that does not: an identity that
+# gives the value whatever it is ('2 · 42 / 2 = 42', '42 + 0 = 42', '40 + (42 − 40) = 42'), arithmetic that is false,
+# a name ('line 7: total = 42'), an inequality ('42 + 2 = 44 ≠ 42'). A reader takes none as the value worked out.
+_COMMANDS = r"\\(?:ne|neq|le|leq|ge|geq|lt|gt|approx|equiv|Rightarrow|to)(?![A-Za-z])"  # a relation written in LaTeX
+_RELATION = re.compile(
+    r"(?:(?P<unequal>≠|(?<![0-9)!])!=|<=|>=|≤|≥|(?<![<>=-])[<>](?![<>=])|\\(?:ne|neq|le|leq|ge|geq|lt|gt)(?![A-Za-z]))"
+    r"|=>|⇒|→|=|≈|≡|" + _COMMANDS + r")(?P<after>(?:(?!" + _COMMANDS + r")[^=≈≡≠<>≤≥→⇒])*)\Z"
+)
+_CLAUSE = re.compile(r"[;:=≈\n]")  # where the clause that names the value starts (a comma does not end one)
+# Arithmetic in words and symbols: an operator, a minus before a number ('40 rolls - 16 eaten'), 'x' for times.
+_ARITHMETIC = re.compile(
+    r"[+×÷·*/]|[0-9)]\s*[-−]\s*[0-9(]|(?:^|[\s$(])[-−–]\s*[0-9]|\s[xX]\s+[0-9]|\\(?:cdot|times|div|frac)(?![A-Za-z])"
+)
+_MODULAR = re.compile(r"(?i)\bmod(?:ulo)?\b|\\pmod|\\equiv|≡")  # true modulo n: '2^{10} ≡ 1 · 2 = 2 (mod 7)'
+
+
+def _computes(sentence: str, bare: str, value: str) -> bool:
+    """The working in `sentence` (`bare`: without what closes it, so it ends on `value`) computes the value from
+    other numbers. A claim that gives the value (verify.arithmetic: '6 × 7 = 42') holds where it can be checked ('3 ×
+    4 = 42' does not) and is no identity in it ('42 + 0 = 42', '2 · 42 / 2 = 42'); the value does not follow an
+    inequality ('... ≠ 42'); and when it follows a name ('total = 42', 'x = 42'), the clause that names it holds a
+    number, or arithmetic or an equation comes before: '2x = 56, so x = 28' and 'dividing both sides by 4 gives x =
+    2350' compute x, 'line 7: total = 42' does not."""
+    found = _RELATION.search(bare)
+    if found is not None and _flat(found.group("after")) != _flat(value):
+        found = None  # the value is not right after a relation: 'so 6 × 7 makes 42'
+    if found is not None and found.group("unequal"):
+        return False
+    target = evaluate(normalize(value))
+    giving = [c for c in find_claims(sentence) if target is not None and _gives(c, target)]
+    if any(c.whole and not c.holds for c in giving) and not _MODULAR.search(sentence):
+        return False  # arithmetic that does not hold is no derivation
+    if giving:
+        return not all(_identity(c) for c in giving)
+    if found is None:
+        return True  # its working was found ('6 times 7 makes 42', '3 bags × 8 marbles = 24 marbles')
+    left = bare[: found.start()]
+    return bool(_NUMBER.search(_CLAUSE.split(left)[-1]) or _ARITHMETIC.search(left) or _EQUATION.search(_flat(left)))
+
+
+def _gives(claim: Claim, target: Fraction) -> bool:
+    """The claim's right side is the value (a percent as its share too: '0.4 = 40%' for 40)."""
+    got = evaluate(claim.rhs)
+    return got is not None and (got == target or got * 100 == target)
+
+
+def _identity(claim: Claim) -> bool:
+    """The claim's left side gives its right side whatever that is: its right side written into it and nothing that
+    changes it ('2 * 42 / 2', '42 + 0', '40 + (42 - 40)'). Checked by putting another number in its place."""
+    written = re.compile(r"(?<![0-9.])" + re.escape(claim.rhs.strip()) + r"(?![0-9.])")
+    probe = evaluate(claim.rhs)
+    if probe is None or not written.search(claim.lhs):
+        return False
+    probe = probe * 7 + Fraction(13, 10)
+    return evaluate(written.sub(f"({probe})", claim.lhs)) == probe
 
 
 def _restates(sentence: str, words: set[str]) -> bool:
