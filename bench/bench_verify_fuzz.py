@@ -169,7 +169,8 @@ def reward_cases(size: int) -> list[dict]:
     no deadline): each pattern at `size` characters through format, tag_count, language and the arithmetic step
     scorer (the `steps` reward's default)."""
     from grpo_cli import rewards
-    from grpo_cli.stepwise import arithmetic, split
+    from grpo_cli.stepwise import split
+    from grpo_cli.verify import arithmetic
 
     def steps(text: str) -> None:
         for step in split.split_steps(text):

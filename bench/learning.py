@@ -15,7 +15,7 @@ docs/learning.md come from this script. Real subprocesses, exactly the commands 
 --process builds the SFT model once (`grpo sft`, sft.seed=1; or reuses --sft DIR), then per seed and arm runs
 `grpo train --from` it with grpo.seed=SEED and the arm's settings (ARMS), and evaluates each GRPO model (and the SFT
 model once) on the test split, sampled and greedy. Besides pass@1 it reports the share of samples whose working has a
-wrong step, by the rule-based arithmetic scorer (grpo_cli.stepwise.arithmetic) over the eval's samples.jsonl. --jobs runs that
+wrong step, by the rule-based arithmetic scorer (grpo_cli.verify.arithmetic) over the eval's samples.jsonl. --jobs runs that
 many (seed, arm) trainings at once.
 
 Not collected by pytest (no test_ function): it takes ~9 minutes per seed on 2 idle CPU cores.
@@ -70,8 +70,8 @@ ARMS = {
 
 def wrong_working_share(samples: Path) -> float:
     """Share of eval samples whose working makes at least one arithmetic claim that fails."""
-    from grpo_cli.stepwise.arithmetic import score_step
     from grpo_cli.stepwise.split import split_steps
+    from grpo_cli.verify.arithmetic import score_step
 
     rows = [json.loads(line) for line in samples.read_text().splitlines() if line.strip()]
     wrong = sum(any(score_step(s.text) == 0.0 for s in split_steps(r["completion"])) for r in rows)

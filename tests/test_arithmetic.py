@@ -10,8 +10,9 @@ import pytest
 
 from grpo_cli import data
 from grpo_cli.config import ToyConfig
-from grpo_cli.stepwise.arithmetic import MAX_EXPR_CHARS, ArithmeticScorer, evaluate, find_claims, normalize, score_step
+from grpo_cli.stepwise.arithmetic import ArithmeticScorer
 from grpo_cli.stepwise.split import split_steps
+from grpo_cli.verify.arithmetic import MAX_EXPR_CHARS, evaluate, find_claims, normalize, score_step
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,7 @@ import pytest
 from conftest import run_cli
 from grpo_cli import recipes
 from grpo_cli.rewards import build_reward_funcs
-from grpo_cli.stepwise import arithmetic
-from grpo_cli.verify import math_task, row, shutdown, verify_batch
+from grpo_cli.verify import arithmetic, math_task, row, shutdown, verify_batch
 
 grpo = run_cli
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from grpo_cli.config import Recipe
 from grpo_cli.stepwise import arithmetic
 from grpo_cli.stepwise.split import Step, split_steps
+from grpo_cli.verify.arithmetic import find_claims
 
 REDUCTIONS = ("mean", "min", "last")
 CORRECT_AT = 0.5  # a step scored at or above this counts as correct in the diagnostics
@@ -102,7 +103,7 @@ class StepScoring:
         is_arithmetic = isinstance(self.scorer, arithmetic.ArithmeticScorer)
         out = []
         for per, sc in zip(steps, scores, strict=True):
-            claims = [[(c.kind, c.holds) for c in arithmetic.find_claims(s.text)] for s in per] if is_arithmetic else []
+            claims = [[(c.kind, c.holds) for c in find_claims(s.text)] for s in per] if is_arithmetic else []
             out.append(ScoredSteps(per, list(sc), claims))
         self._cache = dict(zip(keys, out, strict=True))
         return out
