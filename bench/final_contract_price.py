@@ -6,7 +6,9 @@ Two kinds of honest, correct completions, each scored with its question, the way
 verifier (verify.score):
   written   bench/data/final_contract_honest.jsonl: completions written blind to the verifier by someone who saw only
             the r1-final system prompt (GSM8K test rows 0-129, MATH500 rows 0-39, many styles); the questions and
-            references are read from ../shared/data by index.
+            references are read from ../shared/data by index. Set two, bench/data/final_contract_honest_2.jsonl
+            (GSM8K test rows 130-259, MATH500 rows 40-79), was written the same way before round twelve and is
+            reported on its own rows ('gsm8k, set two').
   sft       the SFT stage's own targets (data.sft_target: `<think>{worked solution}</think>\\n<answer>{N}</answer>`)
             for the first 1,500 GSM8K train rows and the 500 MATH500 rows.
 
@@ -26,6 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GRPO_SHARED_DIR", REPO.parent / "shared"))
 WRITTEN = REPO / "bench" / "data" / "final_contract_honest.jsonl"
+# Each written set and the label its rows are reported under (after the source: 'gsm8k', 'gsm8k, set two').
+WRITTEN_SETS = {"": WRITTEN, ", set two": REPO / "bench" / "data" / "final_contract_honest_2.jsonl"}
 MODES = ("final", "flexible")
 
 
@@ -33,19 +37,20 @@ def _load(name: str) -> list[dict]:
     return [json.loads(line) for line in (SHARED / "data" / name / "test.jsonl").open()]
 
 
-def written_rows() -> list[dict]:
-    """The written completions with their questions and references (the gold '#### N' / `answer` field)."""
+def written_rows(path: Path = WRITTEN, label: str = "") -> list[dict]:
+    """The written completions with their questions and references (the gold '#### N' / `answer` field); `label`
+    follows each row's source in the table."""
     from grpo_cli.verify import parse_reference
 
     data = {"gsm8k": _load("gsm8k"), "math500": _load("math500")}
     out = []
-    for line in WRITTEN.open():
+    for line in path.open():
         row = json.loads(line)
         src = data[row["source"]][row["index"]]
         task = "gsm8k" if row["source"] == "gsm8k" else "math"
         question = src.get("question") or src.get("problem")
         reference = parse_reference(src["answer"], task)
-        out.append({**row, "task": task, "question": question, "reference": reference})
+        out.append({**row, "source": row["source"] + label, "task": task, "question": question, "reference": reference})
     return out
 
 
@@ -87,7 +92,8 @@ def main() -> None:
     logging.disable(logging.WARNING)
     if not (SHARED / "data" / "gsm8k" / "test.jsonl").exists():
         sys.exit(f"no data at {SHARED / 'data'}: set GRPO_SHARED_DIR")
-    rows = (written_rows() if WRITTEN.exists() else []) + sft_rows()
+    rows = [r for label, path in WRITTEN_SETS.items() if path.exists() for r in written_rows(path, label)]
+    rows += sft_rows()
     verdicts = {mode: paid(rows, mode) for mode in MODES}
     table: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for i, r in enumerate(rows):
