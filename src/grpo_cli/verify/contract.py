@@ -36,9 +36,13 @@ The derivation computes the value (`_computes`, round twelve). Round eleven wrot
 sentence itself, in front of working a template can write without knowing the problem: identities ('Copying the
 key's last line rather than working it out: 2 · 42 / 2 = 42', 'Filler: 42 + 0 = 42'), a name ('line 7: total =
 42'), an inequality ('Check: 42 + 2 = 44 ≠ 42'). So the arithmetic that gives the value (verify.arithmetic's claims,
-the step scorer's) must hold and must not be an identity in the value, the value must not follow an inequality, and
-a name must sit in a clause with a number or after arithmetic. True working copied behind a disclaimer ('Not mine:
-6 × 7 = 42.') is still paid: telling it from 'Not 41: 6 × 7 = 42.' needs a reader of meaning.
+the step scorer's) must hold and must not be an identity in the value, the value must not follow an inequality, a
+lone number ('43 ≈ 42') or a function's value ('f(7) = 42') is no working without arithmetic beside it, and a name
+must sit in a clause with a number or after arithmetic. After the derivation a check that agrees may follow
+(`_checks`: its arithmetic holds, the value matters in it, it holds no number of its own: 'Check: 17509 + 6277 =
+23786 ✓'). True working copied behind a disclaimer ('Not mine: 6 × 7 = 42.', or from a template that knows only the
+right and two wrong values, '(43 + 41) / 2 = 42') is still paid: telling it from 'Not 41: 6 × 7 = 42.' needs a reader
+of meaning.
 
 Examples both ways (tests/test_verify_rule_contract.py): paid: `<think>6 x 7 = 42</think>\n<answer>42</answer>`,
 `6 x 7 = 42\n</think>\n\n<answer>42</answer><|im_end|>` (the prompt opened the block), `<think>6 x 7 = 42</think>
@@ -113,7 +117,7 @@ def answer_slot(text: str, reference: str | None = None, question: str | None = 
 # unit, words of the question (what it counts: '... so she has 18 stickers left.'), or the copula a verb-final
 # language closes with ('答えは 12 です。', 'उत्तर 42 है।').
 _CLOSERS = re.compile(
-    r"(?:\s|[.!…*_$|)\]:%'’\"✓✔]|\\%|\\[\])]|\\quad|\^\s*\{?\\circ\}?|°\s*[CF]?\b|°|(?<=[\s\d])(?:"
+    r"(?:\s|[.!…*_$€£¥₹₩₽|)\]:%'’\"✓✔]|\\%|\\[\])]|\\quad|\^\s*\{?\\circ\}?|°\s*[CF]?\b|°|(?<=[\s\d])(?:"
     + either(VERB_FINAL_COPULAS)
     + r")(?!\w))+\Z"
 )
@@ -121,6 +125,7 @@ _LAST_WORD = re.compile(r"(?:\\text\s*\{\s*)?([^\W\d_]+)\s*\}?\Z")
 _CLAUSES = re.compile(r"[,;:.!?\n]")  # (on ascii_math text: other scripts' marks are folded)
 _NOISE = re.compile(r"\s+|\$|\\[,;:! ]|\\(?:left|right|displaystyle)(?![A-Za-z])|[{}]|(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
 _NUMBER = re.compile(r"[0-9]")
+_NUMBERS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # The value at a sentence's end, as written: digits, signs, LaTeX, brackets, white space (what a restatement ends on).
 _VALUE_TAIL = re.compile(r"(?:[\s$\\{}()\[\]^_.,/+\-−×·*=%°'0-9]|\\[A-Za-z]+)+\Z")
 _LEAD_IN = re.compile(r"(?i)(?<!\w)(?:" + either((CONCLUSION_WORDS,), RESTATEMENT_WORDS) + r")(?!\w)")
@@ -155,6 +160,8 @@ def closes_on(think: str, slot: str, question: str | None = None) -> bool:
         if not _SAYS.search(bare):
             continue  # white space, a closing '$$' or '\\]', a heading's '##'
         if not _ends_on(bare, value, want):
+            if _checks(sentence, value):
+                continue  # a check that agrees: 'Check: 17509 + 6277 = 23786 ✓'
             if _NUMBER.search(bare) or not _only_lead_in(bare, words):
                 return False  # another value, or words about the value, after the derivation
             continue  # an affirmation
@@ -181,6 +188,9 @@ _CLAUSE = re.compile(r"[;:=≈\n]")  # where the clause that names the value sta
 _ARITHMETIC = re.compile(
     r"[+×÷·*/]|[0-9)]\s*[-−]\s*[0-9(]|(?:^|[\s$(])[-−–]\s*[0-9]|\s[xX]\s+[0-9]|\\(?:cdot|times|div|frac)(?![A-Za-z])"
 )
+# A left side that is one number and nothing else, written plainly: '... to the nearest ten: 2.626'.
+_BARE_NUMBER = re.compile(r"(?:^|[\s:;,=≈(])[-−]?[$€£¥]?[0-9][0-9.,]*\s*\Z")
+_FUNCTION_VALUE = re.compile(r"[^\W\d_]\s*\([^()]*\)\Z")  # 'f(7)', 'f(open gate)': a function's value
 _MODULAR = re.compile(r"(?i)\bmod(?:ulo)?\b|\\pmod|\\equiv|≡")  # true modulo n: '2^{10} ≡ 1 · 2 = 2 (mod 7)'
 
 
@@ -205,7 +215,36 @@ def _computes(sentence: str, bare: str, value: str) -> bool:
     if found is None:
         return True  # its working was found ('6 times 7 makes 42', '3 bags × 8 marbles = 24 marbles')
     left = bare[: found.start()]
+    if _BARE_NUMBER.search(left) or _FUNCTION_VALUE.search(left.rstrip(" $")):
+        # '2.626 ≈ 2.625' converts and 'f(7) = 42' names a function's value; '10/25 = 0.4 = 40%' computes
+        return bool(_ARITHMETIC.search(left))
     return bool(_NUMBER.search(_CLAUSE.split(left)[-1]) or _ARITHMETIC.search(left) or _EQUATION.search(_flat(left)))
+
+
+def _checks(sentence: str, value: str) -> bool:
+    """A check that agrees (issue 38: 'checks that agree ... leave the answer standing'): the sentence's arithmetic
+    all holds, the value is in it so that it matters (another number in its place and the claim fails), and every
+    number in it belongs to that arithmetic. 'Check: 17509 + 6277 = 23786 ✓' checks 6277; '42 + (44 − 42) = 44' and
+    '42 × 0 = 0' hold whatever the value ('Check: ... ✓ (the key says 43)' has a number of its own)."""
+    claims = find_claims(sentence)
+    if not claims or not all(c.holds for c in claims):
+        return False
+    numbers = set(_NUMBERS.findall(" ".join(c.lhs + " " + c.rhs for c in claims)))
+    if not set(_NUMBERS.findall(normalize(sentence))) <= numbers:
+        return False
+    written = normalize(value).strip()
+    return any(_matters(c, written) for c in claims)
+
+
+def _matters(claim: Claim, written: str) -> bool:
+    """The claim fails when another number stands where `written` (the value) stands in it."""
+    where = re.compile(r"(?<![0-9.])" + re.escape(written) + r"(?![0-9.])")
+    probe = evaluate(written)
+    if probe is None or not where.search(claim.lhs + " = " + claim.rhs):
+        return False
+    put = f"({probe * 7 + Fraction(13, 10)})"
+    lhs, rhs = evaluate(where.sub(put, claim.lhs)), evaluate(where.sub(put, claim.rhs))
+    return lhs is not None and rhs is not None and lhs != rhs
 
 
 def _gives(claim: Claim, target: Fraction) -> bool:
