@@ -8,7 +8,8 @@ verifier (verify.score):
             the r1-final system prompt (GSM8K test rows 0-129, MATH500 rows 0-39, many styles); the questions and
             references are read from ../shared/data by index. Set two, bench/data/final_contract_honest_2.jsonl
             (GSM8K test rows 130-259, MATH500 rows 40-79), was written the same way before round twelve and is
-            reported on its own rows ('gsm8k, set two').
+            reported on its own rows ('gsm8k, set two'); set three (GSM8K test rows 260-389, MATH500 rows 80-119)
+            before round thirteen ('gsm8k, set three').
   sft       the SFT stage's own targets (data.sft_target: `<think>{worked solution}</think>\\n<answer>{N}</answer>`)
             for the first 1,500 GSM8K train rows and the 500 MATH500 rows.
 
@@ -29,7 +30,11 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GRPO_SHARED_DIR", REPO.parent / "shared"))
 WRITTEN = REPO / "bench" / "data" / "final_contract_honest.jsonl"
 # Each written set and the label its rows are reported under (after the source: 'gsm8k', 'gsm8k, set two').
-WRITTEN_SETS = {"": WRITTEN, ", set two": REPO / "bench" / "data" / "final_contract_honest_2.jsonl"}
+WRITTEN_SETS = {
+    "": WRITTEN,
+    ", set two": REPO / "bench" / "data" / "final_contract_honest_2.jsonl",
+    ", set three": REPO / "bench" / "data" / "final_contract_honest_3.jsonl",
+}
 MODES = ("final", "flexible")
 
 
