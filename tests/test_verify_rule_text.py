@@ -87,3 +87,19 @@ def test_the_text_functions():
     assert word_meaning("\\text{miércoles}") == "wednesday"
     assert word_meaning("нет") == "no"
     assert word_meaning("maybe") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        ("The company earns $2.4 billion.", "2400000000"),
+        ("Они собрали 3 тысячи рублей.", "3000"),
+        ("Jawaban: 2 juta 500 ribu.", "2500000"),  # one amount in two scale words
+        ("The flat costs ₹5 lakhs.", "500000"),
+        ("Revenue: $50k.", "50000"),
+    ],
+)
+def test_scale_words_multiply_by_their_one_table(text, reference):
+    # lexicon.SCALE holds each scale word with its value; the words' regex and gsm8k's reader both read it
+    assert verify(text, reference, "gsm8k").correct is True
+    assert verify(text, str(int(reference) + 1), "gsm8k").correct is False

@@ -33,11 +33,11 @@ from grpo_cli.verify.lexicon import (
     NEGATIVE_BEFORE,
     OR_WORDS,
     SCALE_ABBREVIATIONS,
-    SCALE_VALUES,
     SCALE_WORDS,
     SUB_UNITS,
     UNIT_JOINS,
     either,
+    scale_value,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
 from grpo_cli.verify.question import in_asked_unit, restated
@@ -227,10 +227,12 @@ def _scaled(span: str) -> Num | None:
     num = read_number(m.group(1))
     if num is None or num.value is None:
         return None
-    scale = SCALE_VALUES[m.group(2).strip().lower()]
+    scale = scale_value(m.group(2))
+    if scale is None:
+        return None
     rest = _SCALE_REST.match(span, m.end())  # '2 juta 500 ribu', '2 million 500 thousand': one amount
     if rest and (more := read_number(rest.group(1))) is not None and more.value is not None:
-        smaller = SCALE_VALUES.get(rest.group(2).strip().lower(), scale)
+        smaller = scale_value(rest.group(2)) or scale
         if smaller < scale and smaller % 10 == 0 and more.value * smaller < scale:
             return Num(num.value * scale + more.value * smaller, 0)
     return Num(num.value * scale, 0, alt=num.value)

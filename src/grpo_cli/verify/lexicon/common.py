@@ -35,19 +35,32 @@ CJK_JOINS = r"或者?|和|及|또는|혹은|및|그리고|または|と"
 # Scale words and abbreviations that multiply the number before them ('$2.4 billion', '3 dozen', '$2.4M', '$50k',
 # '$3 bn'; a letter glued to the number only: '5 m' is five metres). One vocabulary for the last-number span, the
 # phrase reader and gsm8k's number reader.
+_K, _M, _G = 10**3, 10**6, 10**9  # thousand, million, billion
+# Each word (a regex of its forms) with the value it multiplies by: one table for the words and their values.
 SCALE = {
-    "en": ("thousand", "million", "billion", "trillion", "dozens?"),
-    "hi": ("lakhs?", "crores?", "लाख", "करोड़", "हज़ार", "हजार"),
-    "vi": ("ngh[ìi]n", "ng[àa]n", "tri[ệe]u", "t[ỷy]"),
-    "id": ("ribu", "juta", "miliar"),
-    "es": ("mil", "millones"),
-    "fr": ("milliers?", "millions", "milliards?"),
-    "de": ("tausend", "millionen", "milliarden"),
-    "it": ("mila", "milioni", "miliardi"),
-    "pt": ("milh[õo]es", "bilh[õo]es"),
-    "ru": ("тысяч[аи]?", "миллион(?:а|ов)?", "миллиард(?:а|ов)?"),
-    "fa": ("هزار", "میلیون", "میلیارد"),
+    "en": {"thousand": _K, "million": _M, "billion": _G, "trillion": 10**12, "dozens?": 12},
+    "hi": {"lakhs?": 10**5, "crores?": 10**7, "लाख": 10**5, "करोड़": 10**7, "हज़ार": _K, "हजार": _K},
+    "vi": {"ngh[ìi]n": _K, "ng[àa]n": _K, "tri[ệe]u": _M, "t[ỷy]": _G},
+    "id": {"ribu": _K, "juta": _M, "miliar": _G},
+    "es": {"mil": _K, "millones": _M},
+    "fr": {"milliers?": _K, "millions": _M, "milliards?": _G},
+    "de": {"tausend": _K, "millionen": _M, "milliarden": _G},
+    "it": {"mila": _K, "milioni": _M, "miliardi": _G},
+    "pt": {"milh[õo]es": _M, "bilh[õo]es": _G},
+    "ru": {"тысяч[аи]?": _K, "миллион(?:а|ов)?": _M, "миллиард(?:а|ов)?": _G},
+    "fa": {"هزار": _K, "میلیون": _M, "میلیارد": _G},
 }
+SCALE_ABBREVIATION_VALUES = {"bn": _G, "mn": _M, "m": _M, "k": _K, "b": _G}  # SCALE_ABBREVIATIONS, lower-cased
+_SCALE_FORMS = [(re.compile(form, re.I), value) for words in SCALE.values() for form, value in words.items()]
+
+
+def scale_value(word: str) -> int | None:
+    """What a scale word or abbreviation multiplies by ('billion' -> 10**9, 'тысячи' -> 1000, 'k' -> 1000)."""
+    word = word.strip().lower()
+    if word in SCALE_ABBREVIATION_VALUES:
+        return SCALE_ABBREVIATION_VALUES[word]
+    return next((value for form, value in _SCALE_FORMS if form.fullmatch(word)), None)
+
 
 SCALE_WORDS = either(SCALE)
 

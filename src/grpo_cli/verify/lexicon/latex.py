@@ -39,19 +39,6 @@ ALL_WORDS = {"en": ("all",), "de": ("alle",), "fr": (r"tous\s+les",), "es": (r"t
 SUCH_THAT = {"en": ("with", r"such\s+that", "where"), "de": ("mit", r"für\s+die"), "fr": (r"tels?\s+que",),
              "es": (r"tal(?:es)?\s+que",)}  # fmt: skip
 
-SCALE_VALUES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12, "dozens": 12,
-           "bn": 10**9, "mn": 10**6, "m": 10**6, "k": 10**3, "b": 10**9,
-           # other languages (SCALE): hi / en-IN, vi, id, es / pt, fr, de, it, pt, ru
-           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7, "लाख": 10**5, "करोड़": 10**7,
-           "nghìn": 10**3, "nghin": 10**3, "ngàn": 10**3, "ngan": 10**3, "triệu": 10**6, "trieu": 10**6, "tỷ": 10**9,
-           "ty": 10**9, "ribu": 10**3, "juta": 10**6, "miliar": 10**9, "mil": 10**3, "millones": 10**6,
-           "millier": 10**3, "milliers": 10**3, "millions": 10**6, "milliard": 10**9, "milliards": 10**9,
-           "tausend": 10**3, "millionen": 10**6, "milliarden": 10**9, "mila": 10**3, "milioni": 10**6,
-           "miliardi": 10**9, "milhões": 10**6, "milhoes": 10**6, "bilhões": 10**9, "bilhoes": 10**9,
-           "тысяча": 10**3, "тысячи": 10**3, "тысяч": 10**3, "миллион": 10**6, "миллиона": 10**6,
-           "миллионов": 10**6, "миллиард": 10**9, "миллиарда": 10**9, "миллиардов": 10**9,
-           "هزار": 10**3, "میلیون": 10**6, "میلیارد": 10**9, "हज़ार": 10**3, "हजार": 10**3}  # fmt: skip
-
 COPULAS_EQUALS = ("is", "are", "equals", "was", "be")  # (en)
 
 # --- What an answer tag may hold (verify.notation) ----------------------------------------------------------------
