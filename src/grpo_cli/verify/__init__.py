@@ -24,11 +24,10 @@ import threading
 from grpo_cli.verify import gsm8k, math_task, row
 from grpo_cli.verify.batch import DEFAULT_TIMEOUT, MODES, TASKS, Mode, Task, check_task, verify, verify_batch
 from grpo_cli.verify.bounded import pool, shutdown
-from grpo_cli.verify.contract import answer_slot
+from grpo_cli.verify.contract import final_reading
 from grpo_cli.verify.scoring import Problem, Scoring, score
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import REASONS, Verdict
-from grpo_cli.verify.visible import visible
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -55,11 +54,7 @@ def extract_answer(completion: str, task: Task = "gsm8k", mode: Mode = "flexible
     """The final answer of a completion as the verifier reads it (gsm8k: a canonical number such as '1234')."""
     check_task(task)
     if mode == "final":  # the R1 format, its value alone, the working ending on it (verify.contract)
-        slot = answer_slot(visible(completion))
-        if slot is None:
-            return None
-        whole = extract_answer(completion, task, "strict", finished)
-        return whole if whole == extract_answer(f"<answer>{slot}</answer>", task, "strict", finished) else None
+        return final_reading(completion, lambda t: extract_answer(t, task, "strict", finished), lambda x: x)
     said = row.read(completion)
     if task == "gsm8k":
         return gsm8k.extract(said, mode, finished)

@@ -63,7 +63,9 @@ it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 from grpo_cli.verify.arithmetic import Claim, evaluate, find_claims, normalize
 from grpo_cli.verify.commitment import SENTENCE_BREAK
@@ -75,8 +77,11 @@ from grpo_cli.verify.region import END_OF_TURN, own_problem
 from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, PHRASE, boxes
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
+from grpo_cli.verify.visible import visible
 
 # What may follow the answer tag: white space and an end-of-turn token.
+T = TypeVar("T")
+
 _CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
 _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 
@@ -100,6 +105,24 @@ def r1_parts(text: str) -> tuple[str, str] | None:
             return None  # text before the think block, or two of them
         think = think.lstrip()[len(_THINK_OPEN) :]
     return think, body[opened + len(OPEN_TAG) : -len(CLOSE_TAG)]
+
+
+def final_reading(
+    completion: str,
+    strict: Callable[[str], T],
+    extracted: Callable[[T], str | None],
+    reference: str | None = None,
+    question: str | None = None,
+) -> T | None:
+    """The `final` reading of a completion, for the verdict and the extraction alike: None outside the contract
+    (`answer_slot`, on what a reader sees), else the strict reading of the whole text (`strict`), kept only when it
+    finds the same answer (`extracted`) as the strict reading of the answer tag alone: the strict rules must not find
+    another slot than the final one."""
+    slot = answer_slot(visible(completion), reference, question)
+    if slot is None:
+        return None
+    whole = strict(completion)
+    return whole if extracted(whole) == extracted(strict(f"<answer>{slot}</answer>")) else None
 
 
 def answer_slot(text: str, reference: str | None = None, question: str | None = None) -> str | None:

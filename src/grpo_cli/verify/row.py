@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from grpo_cli.verify import gsm8k, math_task
 from grpo_cli.verify.assertion import Statements, asserted
-from grpo_cli.verify.contract import answer_slot
+from grpo_cli.verify.contract import final_reading
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.types import Verdict
@@ -45,14 +45,14 @@ def fast_path(
     """A final Verdict, or (reference, answer, extracted) for the symbolic fallback (math only). `question`: the
     prompt, where known (verify.question)."""
     if mode == "final":  # the R1 format, its value alone, the working ending on it (verify.contract)
-        slot = answer_slot(visible(completion), reference, question)
-        if slot is None:
-            return Verdict(False, None, "no_answer")
-        whole = fast_path(completion, reference, task, "strict", finished, question)
-        alone = fast_path(f"<answer>{slot}</answer>", reference, task, "strict", finished, question)
-        if _extracted(whole) != _extracted(alone):
-            return Verdict(False, None, "no_answer")  # the strict reading found another slot than the final one
-        return whole
+        found = final_reading(
+            completion,
+            lambda t: fast_path(t, reference, task, "strict", finished, question),
+            _extracted,
+            reference,
+            question,
+        )
+        return Verdict(False, None, "no_answer") if found is None else found
     said = read(completion)
     reference = ascii_math(reference)
     question = ascii_math(question) if question else None
