@@ -9,8 +9,10 @@ expressions. Model output is untrusted input.
 Claims. The step is cut into arithmetic runs (maximal stretches of number/operator/bracket/space characters); a
 run with "=" in it is a chain `a = b = c`, and each adjacent pair whose two sides both evaluate, at least one of
 them with an operator, is a claim. "3 packs of 4 = 12" gives no claim (the left side of "=" is the bare 4), "x = 5"
-none; "Week 4 = 48 + 48" none (a chain must open on a computation). A claim holds when both sides are equal exactly, or, when the right side is written with decimals
-("10/3 = 3.33"), when the left side rounds or truncates to it at that many places.
+none; "Week 4 = 48 + 48" none (a chain must open on a computation). A claim holds when both sides are equal
+exactly, or, when the right side is written with decimals ("10/3 = 3.33"), when the left side rounds or truncates
+to it at that many places. The reward's `final` reading reads the same claims (verify.contract: a derivation's
+claim must hold and must not be an identity in the value; a check's must hold and depend on it).
 
 Scores (`score_step`): 1.0 when the step's claims all hold, 0.0 when one fails, None when the step makes no
 checkable claim. Each claim also has a kind, its operation (add, sub, mul, div, percent, or mixed when it has

@@ -79,9 +79,9 @@ from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.visible import visible
 
-# What may follow the answer tag: white space and an end-of-turn token.
-T = TypeVar("T")
+T = TypeVar("T")  # what a reading gives: a verdict or an extracted answer (`final_reading`)
 
+# What may follow the answer tag: white space and an end-of-turn token.
 _CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
 _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 
@@ -158,8 +158,9 @@ _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a sentence that says somet
 _TOKENS = re.compile(r"\s+|=|:")  # where a value may start in a sentence
 _BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value: '118', '-18', '1,250' do not end on 18
 # Working: an operation between terms ('6 × 7', '2000 - 750', '25\cdot 51'; '**' is bold, a fraction's bar and a sign
-# are notation: '\frac{22}{7}', '-2'), a comparison ('125 > 96'; markup such as '<<SYS>>' is none), or an equation with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result
-# = 42' and 'x = 3' only name the value). Read on the flat text (no spaces), without the value itself.
+# are notation: '\frac{22}{7}', '-2'), a comparison ('125 > 96'; markup such as '<<SYS>>' is none), or an equation
+# with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result = 42' and 'x = 3' only name the value). Read on the
+# flat text (no spaces), without the value itself. `_computes` then checks that the working computes the value.
 _OPERATION = re.compile(
     r"[+×÷·]|[0-9)][-−*][0-9(]|[\w)}]\s*[<>≤≥]\s*[\w(\\-]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])"
 )
