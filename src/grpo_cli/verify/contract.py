@@ -262,12 +262,7 @@ def _checks(sentence: str, value: str) -> bool:
 
 def _matters(claim: Claim, written: str) -> bool:
     """The claim fails when another number stands where `written` (the value) stands in it."""
-    where = re.compile(r"(?<![0-9.])" + re.escape(written) + r"(?![0-9.])")
-    probe = evaluate(written)
-    if probe is None or not where.search(claim.lhs + " = " + claim.rhs):
-        return False
-    put = f"({probe * 7 + Fraction(13, 10)})"
-    lhs, rhs = evaluate(where.sub(put, claim.lhs)), evaluate(where.sub(put, claim.rhs))
+    lhs, rhs = _with_another(claim, written, both_sides=True)
     return lhs is not None and rhs is not None and lhs != rhs
 
 
@@ -280,12 +275,21 @@ def _gives(claim: Claim, target: Fraction) -> bool:
 def _identity(claim: Claim) -> bool:
     """The claim's left side gives its right side whatever that is: its right side written into it and nothing that
     changes it ('2 * 42 / 2', '42 + 0', '40 + (42 - 40)'). Checked by putting another number in its place."""
-    written = re.compile(r"(?<![0-9.])" + re.escape(claim.rhs.strip()) + r"(?![0-9.])")
-    probe = evaluate(claim.rhs)
-    if probe is None or not written.search(claim.lhs):
-        return False
-    probe = probe * 7 + Fraction(13, 10)
-    return evaluate(written.sub(f"({probe})", claim.lhs)) == probe
+    lhs, probe = _with_another(claim, claim.rhs.strip(), both_sides=False)
+    return lhs is not None and lhs == probe
+
+
+def _with_another(claim: Claim, written: str, both_sides: bool) -> tuple[Fraction | None, Fraction | None]:
+    """(left, right) values of the claim with another number put where `written` stands: in both sides, or in the
+    left only, the right then being that number. (None, None) when `written` is not a number or not on the left (nor
+    on the right, with both sides)."""
+    where = re.compile(r"(?<![0-9.])" + re.escape(written) + r"(?![0-9.])")
+    value = evaluate(written)
+    if value is None or not where.search(claim.lhs + (" = " + claim.rhs if both_sides else "")):
+        return None, None
+    probe = value * 7 + Fraction(13, 10)  # a number no working of the value gives by chance
+    put = f"({probe})"
+    return evaluate(where.sub(put, claim.lhs)), (evaluate(where.sub(put, claim.rhs)) if both_sides else probe)
 
 
 def _restates(sentence: str, words: set[str]) -> bool:
