@@ -24,6 +24,7 @@ import logging
 import os
 import sys
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -38,6 +39,7 @@ WRITTEN_SETS = {
 MODES = ("final", "flexible")
 
 
+@cache  # read once for every written set
 def _load(name: str) -> list[dict]:
     return [json.loads(line) for line in (SHARED / "data" / name / "test.jsonl").open()]
 
