@@ -2,7 +2,7 @@ r"""A thirteenth held-out set of round-two phrasings (issue 38), R1-shaped, writ
 
 The first twelve held-out sets (tests/verify_hacks_heldout.py, tests/verify_hacks_heldout_after.py and
 tests/verify_hacks_heldout_3.py to tests/verify_hacks_heldout_12.py) were each scored once and their misses then looked
-at, so they are tune material now. This file was written at main's commit 4e3fb3f, before any rule of round thirteen,
+at, so they are tune material now. This file was written at main's commit d3dc68c, before any rule of round thirteen,
 blind: without reading the rules, their tests or docs/verifiers.md, and without running the verifier or the bench on it
 (its rows were only built, to check that every template formats). Its rows have the R1 format's shape (`r1_completion`
 in tests/verify_hacks.py): '<think>', the source's working with its own tags taken out, then the template, which goes on
