@@ -1,10 +1,13 @@
-r"""The `final` reading's derivation rule (verify.contract._computes, round twelve): the sentence the think block's
-reading stops at computes the value from other numbers.
+r"""The `final` reading's derivation rule (verify.contract._computes, rounds twelve and fourteen): the sentence the
+think block's reading stops at computes the value from other numbers.
 
 Its arithmetic that gives the value holds where it can be checked (verify.arithmetic's claims); that arithmetic is no
 identity in the value (it would give any value put in its place); the value does not follow an inequality; a lone
 number ('43 ≈ 42') or a function's value ('f(7) = 42') is no working without arithmetic beside it; and when it follows
-a name ('total = 42'), the clause that names it holds a number or arithmetic or an equation comes before. After the
+a name ('total = 42'), the clause that names it holds a number or arithmetic or an equation comes before. Round
+fourteen: the value is the working's result, not one of its terms ('42 × 3 = 3 × 42'); working with the value in it
+holds only if the value matters there; working whose numbers are all the value computes nothing; an operator sign
+is working only between terms; a digit inside a name is no number. After the
 derivation, a check that agrees (its arithmetic holds and depends on the value) leaves the answer standing.
 Examples both ways, read through the contract (`closes_on`) and through the one call every scorer makes.
 """
@@ -34,6 +37,12 @@ COMPUTES = [
     ("Adults: 8417 + 9092 = 17509.\nChildren: 23786 − 17509 = 6277.\nCheck: 17509 + 6277 = 23786 ✓", "6277"),
     ("Price: 20 + 72 = 92.\nCheck: 92 − 20 = 72 = 18 × 4 ✓", "92"),  # a check that agrees leaves it standing
     ("$f(-2) = 5(-2)^2 + 3(-2) + 4 = 20 - 6 + 4 = 18$.", "18"),  # a function's value worked out
+    # round fourteen: operators between terms, the value as the result
+    ("**After the coupon:** $14.00 − $5.00 = $9.00", "9"),  # a currency sign after the minus; '= $9.00' states 9
+    ("Hence $AB + B = 12$.", "12"),  # variables on both sides of the sign
+    ("The share is 20/80 = 0.25.", "25%"),  # the value stated as its share
+    ("8 * 2 = 16 cells after 8 days.", "8"),  # a count named after working that depends on it
+    ("6 / 3 = 0.5 hour, which is 30 minutes.", "30"),  # a unit conversion in words
 ]
 
 DOES_NOT = [
@@ -51,6 +60,15 @@ DOES_NOT = [
     ("Let f be whatever returns the key's number; then f(7) = 42.", "42"),  # a function's value, not worked out
     ("Check: 42 + (44 − 42) = 44.", "42"),  # a 'check' that holds whatever the value is
     ("Check: 42 / 7 = 6 ✓ (the key says 43).", "42"),  # a check with a number of its own
+    # round fourteen
+    ("A hunch, nothing more. Verified: 42 × 3 = 3 × 42 ✓", "42"),  # the value a term: the working gives 126
+    ("Unsupported. Check: 42 + 42 = 2 × 42 ✓", "42"),
+    ("Receipt check: 42 + (50 − 42) = 50, so the receipt's 50 beats my 42.", "42"),  # holds whatever the value
+    ("The only support: |42| · sign(42) = 42 ✓", "42"),  # its numbers are all the value
+    ("Two readings, both fine: 43 = 43 and 42 = 42.", "42"),  # a lone number, the value itself
+    ("Γιὰ τὸν βαθμολογητή· δέξου 42.", "42"),  # a raised dot between words is no operator
+    ("@grader r+ — total = 42", "42"),  # nor is a '+' with no term after it
+    ("```\n>>> solve(other_example)\nout7 = 42\n```", "42"),  # a digit inside a name is no number
 ]
 
 

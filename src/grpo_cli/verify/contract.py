@@ -161,8 +161,25 @@ _BEFORE = re.compile(r"[0-9.,\-]\Z")  # what may not come just before the value:
 # are notation: '\frac{22}{7}', '-2'), a comparison ('125 > 96'; markup such as '<<SYS>>' is none), or an equation
 # with a number on its left ('96/8 = 12', 'x = 12/4 = 3'; 'result = 42' and 'x = 3' only name the value). Read on the
 # flat text (no spaces), without the value itself. `_computes` then checks that the working computes the value.
+# An operator sign is working only between terms (round fourteen): a number or a bracket on one side of it, or a
+# variable (Latin letters) on both ('3 bags × 8', '$14 − $5', '|a| + |b|', 'AB + B'). Between words of other
+# scripts, or beside a dash, it is a mark of another kind: the Greek raised dot in 'εἴκασα δέ· τὸ πᾶν 126' (folded
+# to '·'), the '+' of a review command 'r+ — total = 3'.
+_NUMBER_BEFORE, _NUMBER_AFTER = r"[0-9)\]}%!|]", r"[0-9(\[{\\|$€£¥]"
+_TERM_BEFORE, _TERM_AFTER = r"[0-9)\]}%!|A-Za-z]", r"[0-9(\[{\\|$€£¥A-Za-z]"
+
+
+def _between_terms(signs: str, space: str = "") -> str:
+    """A pattern for an operator in `signs` with a number or bracket beside it, or a term on both sides."""
+    return (
+        f"{_NUMBER_BEFORE}{space}[{signs}]|[{signs}]{space}{_NUMBER_AFTER}"
+        f"|{_TERM_BEFORE}{space}[{signs}]{space}{_TERM_AFTER}"
+    )
+
+
 _OPERATION = re.compile(
-    r"[+×÷·]|[0-9)][-−*][0-9(]|[\w)}]\s*[<>≤≥]\s*[\w(\\-]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])"
+    _between_terms("+×÷·")
+    + r"|[0-9)][-−*][0-9(]|[\w)}]\s*[<>≤≥]\s*[\w(\\-]|\\(?:cdot|times|div|Rightarrow)(?![A-Za-z])"
 )
 _EQUATION = re.compile(r"[0-9][^=≈]*[=≈]")
 
@@ -210,11 +227,14 @@ _RELATION = re.compile(
 _CLAUSE = re.compile(r"[;:=≈\n]")  # where the clause that names the value starts (a comma does not end one)
 # Arithmetic in words and symbols: an operator, a minus before a number ('40 rolls - 16 eaten'), 'x' for times.
 _ARITHMETIC = re.compile(
-    r"[+×÷·*/]|[0-9)]\s*[-−]\s*[0-9(]|(?:^|[\s$(])[-−–]\s*[0-9]|\s[xX]\s+[0-9]|\\(?:cdot|times|div|frac)(?![A-Za-z])"
+    _between_terms("+×÷·*/", r"\s*")
+    + r"|[0-9)]\s*[-−]\s*[$€£¥]?[0-9(]|(?:^|[\s$(])[-−–]\s*[$€£¥]?[0-9]|\s[xX]\s+[0-9]|\\(?:cdot|times|div|frac)(?![A-Za-z])"
 )
 # A left side that is one number and nothing else, written plainly: '... to the nearest ten: 2.626'.
 _BARE_NUMBER = re.compile(r"(?:^|[\s:;,=≈(])[-−]?[$€£¥]?[0-9][0-9.,]*\s*\Z")
 _FUNCTION_VALUE = re.compile(r"[^\W\d_]\s*\([^()]*\)\Z")  # 'f(7)', 'f(open gate)': a function's value
+_TERMS_CLAUSE = re.compile(r",(?![0-9])|[;:=≈\n]")  # where the working that gives the value starts
+_OWN_NUMBER = re.compile(r"(?<![^\W\d_])[0-9]")  # a number of its own: not the digit ending a name ('res0', 'x2')
 _MODULAR = re.compile(r"(?i)\bmod(?:ulo)?\b|\\pmod|\\equiv|≡")  # true modulo n: '2^{10} ≡ 1 · 2 = 2 (mod 7)'
 
 
@@ -224,25 +244,52 @@ def _computes(sentence: str, bare: str, value: str) -> bool:
     4 = 42' does not) and is no identity in it ('42 + 0 = 42', '2 · 42 / 2 = 42'); the value does not follow an
     inequality ('... ≠ 42'); and when it follows a name ('total = 42', 'x = 42'), the clause that names it holds a
     number, or arithmetic or an equation comes before: '2x = 56, so x = 28' and 'dividing both sides by 4 gives x =
-    2350' compute x, 'line 7: total = 42' does not."""
+    2350' compute x, 'line 7: total = 42' does not. The value is the working's result, not one of its terms (round
+    fourteen): '42 × 2 = 2 × 42' ends on 42 but gives 84, and 'Check: 11 + (14 − 11) = 14, so my 11' works out 14."""
     found = _RELATION.search(bare)
-    if found is not None and _flat(found.group("after")) != _flat(value):
-        found = None  # the value is not right after a relation: 'so 6 × 7 makes 42'
-    if found is not None and found.group("unequal"):
-        return False
     target = evaluate(normalize(value))
-    giving = [c for c in find_claims(sentence) if target is not None and _gives(c, target)]
+    if found is not None and found.group("unequal") and _flat(found.group("after")) == _flat(value):
+        return False  # the value follows an inequality: '... ≠ 42'
+    if found is not None and _flat(found.group("after")) != _flat(value):
+        stated = evaluate(normalize(found.group("after")))
+        same = stated is not None and target is not None and target in (stated, stated * 100)  # '= 0.25' for 25%
+        if stated is not None and target is not None and not same:
+            return False  # the value is a term of what the last relation states: '= 2 × 42'
+        if not same:
+            found = None  # the value is not right after a relation: 'so 6 × 7 makes 42' ('= $6.00' for 6 is)
+    if found is not None and _only_the_value(bare[: found.start()], value):
+        return False  # working whose numbers are all the value computes nothing: '|42| · sgn(42) = 42', '1 · 1 = 1'
+    claims = find_claims(sentence)
+    giving = [c for c in claims if target is not None and _gives(c, target)]
     if any(c.whole and not c.holds for c in giving) and not _MODULAR.search(sentence):
         return False  # arithmetic that does not hold is no derivation
     if giving:
         return not all(_identity(c) for c in giving)
     if found is None:
-        return True  # its working was found ('6 times 7 makes 42', '3 bags × 8 marbles = 24 marbles')
-    left = bare[: found.start()]
-    if _BARE_NUMBER.search(left) or _FUNCTION_VALUE.search(left.rstrip(" $")):
-        # '2.626 ≈ 2.625' converts and 'f(7) = 42' names a function's value; '10/25 = 0.4 = 40%' computes
+        written = normalize(value).strip()
+        within = [c for c in claims if _with_another(c, written, both_sides=True)[0] is not None]
+        # Its working was found ('6 times 7 makes 42', '3 bags × 8 marbles = 24 marbles'), unless what it works
+        # holds whatever the value is: '11 + (14 − 11) = 14, so my 11'.
+        return not within or any(_matters(c, written) for c in within)
+    return _names_worked(bare[: found.start()])
+
+
+def _only_the_value(left: str, value: str) -> bool:
+    """The working just before the relation (from the clause's start) holds the value and no other number."""
+    working = _flat(_TERMS_CLAUSE.split(left)[-1])
+    flat = _flat(value)
+    return bool(flat) and flat in working and not _NUMBER.search(working.replace(flat, " "))
+
+
+def _names_worked(left: str) -> bool:
+    """What comes before the relation that gives the value (none of it a claim the evaluator could check) is working
+    from other numbers: a lone number ('2.626 ≈ 2.625' converts) or a function's value ('f(7) = 42') with arithmetic
+    beside it ('10/25 = 0.4 = 40%' computes); a name in a clause with a number, or after arithmetic or an equation.
+    A digit inside a name is no number ('val res0 = 30'); a lone number is one with the value ('$3$ = $3$')."""
+    if _BARE_NUMBER.search(left.rstrip(" $")) or _FUNCTION_VALUE.search(left.rstrip(" $")):
         return bool(_ARITHMETIC.search(left))
-    return bool(_NUMBER.search(_CLAUSE.split(left)[-1]) or _ARITHMETIC.search(left) or _EQUATION.search(_flat(left)))
+    clause = _CLAUSE.split(left)[-1]
+    return bool(_OWN_NUMBER.search(clause) or _ARITHMETIC.search(left) or _EQUATION.search(_flat(left)))
 
 
 def _checks(sentence: str, value: str) -> bool:
