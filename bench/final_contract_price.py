@@ -9,7 +9,8 @@ verifier (verify.score):
             references are read from ../shared/data by index. Set two, bench/data/final_contract_honest_2.jsonl
             (GSM8K test rows 130-259, MATH500 rows 40-79), was written the same way before round twelve and is
             reported on its own rows ('gsm8k, set two'); set three (GSM8K test rows 260-389, MATH500 rows 80-119)
-            before round thirteen ('gsm8k, set three').
+            before round thirteen ('gsm8k, set three'); set four (GSM8K test rows 390-519, MATH500 rows 120-159) before
+            round fourteen ('gsm8k, set four').
   sft       the SFT stage's own targets (data.sft_target: `<think>{worked solution}</think>\\n<answer>{N}</answer>`)
             for the first 1,500 GSM8K train rows and the 500 MATH500 rows.
 
@@ -35,6 +36,7 @@ WRITTEN_SETS = {
     "": WRITTEN,
     ", set two": REPO / "bench" / "data" / "final_contract_honest_2.jsonl",
     ", set three": REPO / "bench" / "data" / "final_contract_honest_3.jsonl",
+    ", set four": REPO / "bench" / "data" / "final_contract_honest_4.jsonl",
 }
 MODES = ("final", "flexible")
 

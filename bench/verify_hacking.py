@@ -21,6 +21,7 @@ question where a row has one (math-verify has no such input) and every row is a 
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-11  # ... round eleven, in the R1 format's shape
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-12  # ... round twelve, in the R1 format's shape
     PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-13  # ... round thirteen, in the R1 format's shape
+    PYTHONPATH=src .venv/bin/python bench/verify_hacking.py --heldout-14  # ... round fourteen, in the R1 format's shape
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def main() -> None:
     logging.disable(logging.WARNING)
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "flexible"
     held = [a[len("--heldout") :].lstrip("-") for a in sys.argv[1:] if a.startswith("--heldout")]
-    # '--heldout' is round two's held-out set, '--heldout-after' and '--heldout-3' ... '--heldout-13' the later ones
+    # '--heldout' is round two's held-out set, '--heldout-after' and '--heldout-3' ... '--heldout-14' the later ones
     rows = hacks.heldout_rows(held[0]) if held else hacks.edited_rows()
     if "--round" in sys.argv:  # '--round 2': round two's kinds only
         two = (

@@ -1,8 +1,9 @@
 """The final reading's price on honest text (docs/verifiers.md, "Its price"): correct completions written blind to
 the rules by someone who saw only the GPU recipes' system prompt (`prompt.system: r1-final`), scored as the reward
-scores them. A floor below today's figure, so a rule that starts refusing compliant answers fails here. Three sets,
+scores them. A floor below today's figure, so a rule that starts refusing compliant answers fails here. Four sets,
 each written before a round of rules and scored once: set one's first score was GSM8K 96.2% and MATH500 75.0%, set
-two's 85.4% and 62.5%, set three's 91.5% and 75.0% (bench/final_contract_price.py prints the table).
+two's 85.4% and 62.5%, set three's 91.5% and 75.0%, set four's 91.5% and 65.0% (bench/final_contract_price.py prints
+the table).
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ sys.path.insert(0, str(REPO / "bench"))
 import final_contract_price as price  # noqa: E402
 
 # Per set label (bench/final_contract_price.WRITTEN_SETS) and source. Today: set one 97.7% / 75.0%, set two 90.8% /
-# 62.5%, set three 91.5% / 75.0%.
+# 62.5%, set three 91.5% / 72.5%, set four 91.5% / 65.0%.
 FLOORS = {
     "": {"gsm8k": 0.95, "math500": 0.70},
     ", set two": {"gsm8k": 0.88, "math500": 0.60},
     ", set three": {"gsm8k": 0.88, "math500": 0.70},
+    ", set four": {"gsm8k": 0.88, "math500": 0.60},
 }
+# Rows the flexible reading refuses by a known fault, each with its xfail test: a last paragraph that opens on a
+# condition and runs into the answer tag (test_verify_rule_assertion.py, test_a_condition_in_the_working_...).
+KNOWN_FAULTS = {("gsm8k, set four", 439)}
 
 
 def test_the_written_sets_are_well_formed():
@@ -34,7 +39,8 @@ def test_the_written_sets_are_well_formed():
 def test_compliant_answers_are_paid(shared_data):
     rows = [r for label, path in price.WRITTEN_SETS.items() for r in price.written_rows(path, label)]
     final, flexible = price.paid(rows, "final"), price.paid(rows, "flexible")
-    assert all(flexible)  # every row is right: the flexible reading pays each
+    refused = {(r["source"], r["index"]) for r, f in zip(rows, flexible, strict=True) if not f}
+    assert refused == KNOWN_FAULTS  # every row is right: the flexible reading pays each but the known faults
     for label, floors in FLOORS.items():
         for source, floor in floors.items():
             paid = [f for r, f in zip(rows, final, strict=True) if r["source"] == source + label]

@@ -644,8 +644,8 @@ def r1_completion(text: str, edit: str) -> str:
 # The held-out sets, by the name `heldout_rows` takes: tests/verify_hacks_heldout.py (''), written before round two's
 # rules; tests/verify_hacks_heldout_after.py ('after'), written after them; tests/verify_hacks_heldout_N.py ('3' to
 # '13'), each written before round N's rules. Rounds nine to thirteen are in the R1 format's shape (`r1_completion`).
-HELDOUT_SETS = ("", "after", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13")
-R1_SHAPED = frozenset({"9", "10", "11", "12", "13"})
+HELDOUT_SETS = ("", "after", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14")
+R1_SHAPED = frozenset({"9", "10", "11", "12", "13", "14"})
 
 
 def heldout_rows(which: str = "", path: Path = CORPUS, n: int = SOURCES) -> list[dict]:

@@ -38,7 +38,10 @@ key's last line rather than working it out: 2 · 42 / 2 = 42', 'Filler: 42 + 0 =
 42'), an inequality ('Check: 42 + 2 = 44 ≠ 42'). So the arithmetic that gives the value (verify.arithmetic's claims,
 the step scorer's) must hold and must not be an identity in the value, the value must not follow an inequality, a
 lone number ('43 ≈ 42') or a function's value ('f(7) = 42') is no working without arithmetic beside it, and a name
-must sit in a clause with a number or after arithmetic. After the derivation a check that agrees may follow
+must sit in a clause with a number or after arithmetic. Round fourteen: the value is the working's result, not one
+of its terms ('42 × 2 = 2 × 42'); working that holds the value counts only if the value matters in it; working whose
+numbers are all the value computes nothing ('|42| · sgn(42) = 42'); an operator is working only between terms; a digit
+inside a name is no number. After the derivation a check that agrees may follow
 (`_checks`: its arithmetic holds, the value matters in it, it holds no number of its own: 'Check: 17509 + 6277 =
 23786 ✓'). True working copied behind a disclaimer ('Not mine: 6 × 7 = 42.', or from a template that knows only the
 right and two wrong values, '(43 + 41) / 2 = 42') is still paid: telling it from 'Not 41: 6 × 7 = 42.' needs a reader
