@@ -411,7 +411,10 @@ def floor_prompts(recipe: Any, tokenizer: Any, rows: int) -> list[str]:
 
 def time_generate(model: Any, tok: Any, texts: list[str], config: Any, steps: int, **kw: Any) -> dict:
     """Seconds per decode step of `model.generate` on `texts` (left-padded): the difference between `steps` new
-    tokens and one (prefill + one step, and any per-call setup), after a warm-up call."""
+    tokens and one (prefill + one step, and any per-call setup), after a warm-up call. On a CPU each is the fastest
+    of three calls: on a busy CPU one slow call of the one-token run made the difference negative (the smoke's tiny
+    model decodes a step in a few milliseconds); on a GPU, synchronised, one call each, as the GPU check's budget
+    was planned."""
     import torch
 
     from grpo_cli.evaluation.generation import encode_prompt
@@ -435,7 +438,8 @@ def time_generate(model: Any, tok: Any, texts: list[str], config: Any, steps: in
 
     # The same length first: a compiled static cache is sized for it, so the timed call below reuses the compile.
     warm = run(steps)
-    one, many = run(1), run(steps)
+    repeats = 1 if model.device.type == "cuda" else 3
+    one, many = min(run(1) for _ in range(repeats)), min(run(steps) for _ in range(repeats))
     return {"rows": len(texts), "prompt_width": width, "warmup_s": warm, "one_token_s": one,
             "step_ms": 1e3 * (many - one) / (steps - 1), "steps": steps}  # fmt: skip
 
