@@ -414,7 +414,7 @@ def time_generate(model: Any, tok: Any, texts: list[str], config: Any, steps: in
     tokens and one (prefill + one step, and any per-call setup), after a warm-up call. On a CPU each is the fastest
     of three calls: on a busy CPU one slow call of the one-token run made the difference negative (the smoke's tiny
     model decodes a step in a few milliseconds); on a GPU, synchronised, one call each, as the GPU check's budget
-    was planned."""
+    was planned. `step_ms` is None when the difference is not positive even so."""
     import torch
 
     from grpo_cli.evaluation.generation import encode_prompt
@@ -440,8 +440,10 @@ def time_generate(model: Any, tok: Any, texts: list[str], config: Any, steps: in
     warm = run(steps)
     repeats = 1 if model.device.type == "cuda" else 3
     one, many = min(run(1) for _ in range(repeats)), min(run(steps) for _ in range(repeats))
-    return {"rows": len(texts), "prompt_width": width, "warmup_s": warm, "one_token_s": one,
-            "step_ms": 1e3 * (many - one) / (steps - 1), "steps": steps}  # fmt: skip
+    # No per-step figure when the difference is lost in noise (a busy CPU): the ratios then leave this variant out.
+    step_ms = 1e3 * (many - one) / (steps - 1) if many > one else None
+    return {"rows": len(texts), "prompt_width": width, "warmup_s": warm, "one_token_s": one, "many_tokens_s": many,
+            "step_ms": step_ms, "steps": steps}  # fmt: skip
 
 
 def part_floor(a: argparse.Namespace) -> dict:

@@ -190,9 +190,14 @@ def test_smoke_run_measures_the_stage_code_and_predicts(tmp_path):
     # The floor: bare generate in every variant, each a per-step time; the ratios to it in the report.
     floor = by["floor", "hf"]
     assert set(floor["variants"]) == {v[0] for v in load_script().FLOOR_VARIANTS}
-    assert all(v["step_ms"] > 0 and v["steps"] == 8 for v in floor["variants"].values())
+    # Each variant timed 1 and 8 new tokens; the per-step difference is None where a busy CPU's noise swamped it (two
+    # test workers share the CI machine's 2 cores), never a negative time.
+    variants = floor["variants"].values()
+    assert all(v["steps"] == 8 and v["one_token_s"] > 0 and v["many_tokens_s"] > 0 for v in variants), variants
+    assert all(v["step_ms"] is None or v["step_ms"] > 0 for v in variants), variants
     assert floor["variants"]["lora_sampling"]["rows"] == 8 and floor["variants"]["eval_shape"]["rows"] == 8
-    assert report["ratios"]["trl_hf_step_over_floor"] > 0
+    if floor["variants"]["bare"]["step_ms"] is not None:
+        assert report["ratios"]["trl_hf_step_over_floor"] > 0
     # The compiled path ran through the same stages.
     assert by["grpo", "hf-compiled"]["settings"]["generation"] == "compiled"
     assert by["eval", "hf-compiled"]["generation"] == "compiled"
