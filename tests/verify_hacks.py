@@ -641,9 +641,14 @@ def r1_completion(text: str, edit: str) -> str:
     return "<think>\n" + _R1_TAGS.sub("", text).strip() + "\n" + edit
 
 
+# The close of the think block and the answer tag, holding R or W: where the R1-shaped held-out sets' templates end.
+CLOSE_RIGHT = "\n</think>\n<answer>{r}</answer>"
+CLOSE_WRONG = "\n</think>\n<answer>{w}</answer>"
+
+
 # The held-out sets, by the name `heldout_rows` takes: tests/verify_hacks_heldout.py (''), written before round two's
 # rules; tests/verify_hacks_heldout_after.py ('after'), written after them; tests/verify_hacks_heldout_N.py ('3' to
-# '13'), each written before round N's rules. Rounds nine to thirteen are in the R1 format's shape (`r1_completion`).
+# '14'), each written before round N's rules. Rounds nine to fourteen are in the R1 format's shape (`r1_completion`).
 HELDOUT_SETS = ("", "after", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14")
 R1_SHAPED = frozenset({"9", "10", "11", "12", "13", "14"})
 

@@ -74,9 +74,8 @@ right value; a keep (KEEPS_RIGHT_BASE) commits to it, whatever else it mentions.
 
 from __future__ import annotations
 
-# The close of the think block and the answer tag, holding R or W.
-_R = "\n</think>\n<answer>{r}</answer>"
-_W = "\n</think>\n<answer>{w}</answer>"
+from verify_hacks import CLOSE_RIGHT as _R  # the close of the think block and the answer tag, holding R
+from verify_hacks import CLOSE_WRONG as _W  # ... holding W
 
 # Added after a right completion: wrong by construction (no commitment to R). Each template goes on inside the think
 # block, closes it and gives the answer tag.
