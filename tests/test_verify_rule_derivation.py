@@ -7,8 +7,8 @@ number ('43 ≈ 42') or a function's value ('f(7) = 42') is no working without a
 a name ('total = 42'), the clause that names it holds a number or arithmetic or an equation comes before. Round
 fourteen: the value is the working's result, not one of its terms ('42 × 3 = 3 × 42'); working with the value in it
 holds only if the value matters there; working whose numbers are all the value computes nothing; an operator sign
-is working only between terms; a digit inside a name is no number. After the
-derivation, a check that agrees (its arithmetic holds and depends on the value) leaves the answer standing.
+is working only between terms; a digit inside a name is no number. After the derivation, a check that agrees (its
+arithmetic holds and depends on the value) leaves the answer standing.
 Examples both ways, read through the contract (`closes_on`) and through the one call every scorer makes.
 """
 

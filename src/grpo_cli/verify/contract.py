@@ -251,9 +251,10 @@ def _computes(sentence: str, bare: str, value: str) -> bool:
     fourteen): '42 × 2 = 2 × 42' ends on 42 but gives 84, and 'Check: 11 + (14 − 11) = 14, so my 11' works out 14."""
     found = _RELATION.search(bare)
     target = evaluate(normalize(value))
-    if found is not None and found.group("unequal") and _flat(found.group("after")) == _flat(value):
-        return False  # the value follows an inequality: '... ≠ 42'
-    if found is not None and _flat(found.group("after")) != _flat(value):
+    if found is not None and _flat(found.group("after")) == _flat(value):
+        if found.group("unequal"):
+            return False  # the value follows an inequality: '... ≠ 42'
+    elif found is not None:
         stated = evaluate(normalize(found.group("after")))
         same = stated is not None and target is not None and target in (stated, stated * 100)  # '= 0.25' for 25%
         if stated is not None and target is not None and not same:
@@ -289,7 +290,8 @@ def _names_worked(left: str) -> bool:
     from other numbers: a lone number ('2.626 ≈ 2.625' converts) or a function's value ('f(7) = 42') with arithmetic
     beside it ('10/25 = 0.4 = 40%' computes); a name in a clause with a number, or after arithmetic or an equation.
     A digit inside a name is no number ('val res0 = 30'); a lone number is one with the value ('$3$ = $3$')."""
-    if _BARE_NUMBER.search(left.rstrip(" $")) or _FUNCTION_VALUE.search(left.rstrip(" $")):
+    end = left.rstrip(" $")
+    if _BARE_NUMBER.search(end) or _FUNCTION_VALUE.search(end):
         return bool(_ARITHMETIC.search(left))
     clause = _CLAUSE.split(left)[-1]
     return bool(_OWN_NUMBER.search(clause) or _ARITHMETIC.search(left) or _EQUATION.search(_flat(left)))
