@@ -24,9 +24,6 @@ FLOORS = {
     ", set three": {"gsm8k": 0.88, "math500": 0.70},
     ", set four": {"gsm8k": 0.88, "math500": 0.60},
 }
-# Rows the flexible reading refuses by a known fault, each with its xfail test: a last paragraph that opens on a
-# condition and runs into the answer tag (test_verify_rule_assertion.py, test_a_condition_in_the_working_...).
-KNOWN_FAULTS = {("gsm8k, set four", 439)}
 
 
 def test_the_written_sets_are_well_formed():
@@ -40,7 +37,7 @@ def test_compliant_answers_are_paid(shared_data):
     rows = [r for label, path in price.WRITTEN_SETS.items() for r in price.written_rows(path, label)]
     final, flexible = price.paid(rows, "final"), price.paid(rows, "flexible")
     refused = {(r["source"], r["index"]) for r, f in zip(rows, flexible, strict=True) if not f}
-    assert refused == KNOWN_FAULTS  # every row is right: the flexible reading pays each but the known faults
+    assert refused == set()  # every row is right, and the flexible reading pays each
     for label, floors in FLOORS.items():
         for source, floor in floors.items():
             paid = [f for r, f in zip(rows, final, strict=True) if r["source"] == source + label]

@@ -112,18 +112,3 @@ def test_the_pass_keeps_positions_and_reports_what_it_set_aside():
 )
 def test_quoted_statements_and_code_are_not_asserted(completion, reference, expected):
     assert verify(completion, reference).correct is expected
-
-
-@pytest.mark.xfail(
-    strict=True, reason="known fault, found by honest set four's first score (docs/verifiers.md, round 14)"
-)
-def test_a_condition_in_the_working_is_no_condition_on_the_answer():
-    # A last paragraph that opens on a condition and runs into the answer tag is read as a condition on the answer.
-    # A blank line before </think>, or 'Since' for 'If', and it is paid; so should this be, in both readings.
-    text = (
-        "<think>\nHer drive takes 4 × 4 = 16 minutes.\n\nIf they left at the same moment, she would arrive 16 - 4 = 12"
-        " minutes after him. She wants to be 5 minutes early, so she leaves 12 + 5 = 17 minutes earlier.\n</think>\n"
-        "<answer>17</answer>"
-    )
-    assert verify(text.replace("If they", "Since they"), "17", "gsm8k").correct is True  # the control
-    assert verify(text, "17", "gsm8k").correct is True

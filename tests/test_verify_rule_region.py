@@ -32,7 +32,33 @@ CASES = [
     ("She has 14 + 4 = 18 pens.\n\nCheck: 18 - 4 = 14 ✓", "18", True, "a check that concludes nothing new"),
     ("She has 14 pens.\n\nCheck: 14 + 4 = 18. So she has 18 pens.", "18", True, "a check that concludes again"),
     ("The cost is $55.\n\nIf you sent 300 texts instead, it would be $70.", "55", True, "a second scenario"),
+    (
+        "<think>\n4 × 4 = 16 and 16 + 1 = 17.\n</think>\n<answer>17</answer>\n\nIf she left 3 minutes later instead,"
+        " it would be 20.",
+        "17",
+        True,
+        "a second scenario after the answer tag",
+    ),  # fmt: skip
 ]
+
+# Honest set four's first score (docs/verifiers.md, round fourteen): a last paragraph of the reasoning that opens on a
+# condition about the problem and runs into '</think>' with no blank line was read as a second scenario together with
+# the answer tag after it, and the tag was set aside. '</think>' ends the paragraph, as a blank line does.
+_IF_RUNS_INTO_THE_TAG = (
+    "<think>\nHer drive takes 4 × 4 = 16 minutes.\n\nIf they left at the same moment, she would arrive 16 - 4 = 12"
+    " minutes after him. She wants to be 5 minutes early, so she leaves 12 + 5 = 17 minutes earlier.\n</think>\n"
+    "<answer>17</answer>"
+)
+
+
+@pytest.mark.parametrize("mode", ["flexible", "strict"])
+def test_think_close_ends_the_last_paragraph(mode):
+    assert verify(_IF_RUNS_INTO_THE_TAG, "17", "gsm8k", mode=mode).correct is True
+    assert verify(_IF_RUNS_INTO_THE_TAG.replace("\n</think>", "\n\n</think>"), "17", mode=mode).correct is True
+    # the other way: a scenario after the tag is still set aside, and a tag inside it is not the answer
+    after = _IF_RUNS_INTO_THE_TAG + "\n\nIf she left 3 minutes later instead, it would be 20."
+    assert verify(after, "17", "gsm8k", mode=mode).correct is True
+    assert verify(after, "20", "gsm8k", mode=mode).correct is False
 
 
 @pytest.mark.parametrize(("completion", "reference", "expected", "rule"), CASES, ids=[c[-1] for c in CASES])

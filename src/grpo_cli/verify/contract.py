@@ -77,7 +77,7 @@ from grpo_cli.verify.math_task import key
 from grpo_cli.verify.notation import LETTERS, NAMING, UNIT, notation_only
 from grpo_cli.verify.numbers import find_numbers, numbers_equal, words_number
 from grpo_cli.verify.region import END_OF_TURN, own_problem
-from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, PHRASE, boxes
+from grpo_cli.verify.sources import CLOSE_TAG, OPEN_TAG, PHRASE, THINK_CLOSE, THINK_OPEN, boxes
 from grpo_cli.verify.structure import structured
 from grpo_cli.verify.text import ascii_math
 from grpo_cli.verify.visible import visible
@@ -86,7 +86,6 @@ T = TypeVar("T")  # what a reading gives: a verdict or an extracted answer (`fin
 
 # What may follow the answer tag: white space and an end-of-turn token.
 _CLOSER = re.compile(r"(?:\s|" + END_OF_TURN.pattern + r")+\Z")
-_THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 
 
 def r1_parts(text: str) -> tuple[str, str] | None:
@@ -100,13 +99,13 @@ def r1_parts(text: str) -> tuple[str, str] | None:
         return None
     opened = body.find(OPEN_TAG)
     before = body[:opened].rstrip()
-    if not before.endswith(_THINK_CLOSE) or before.count(_THINK_CLOSE) != 1:
+    if not before.endswith(THINK_CLOSE) or before.count(THINK_CLOSE) != 1:
         return None  # visible text between the think block and the answer, or no think block
-    think = before[: -len(_THINK_CLOSE)]
-    if _THINK_OPEN in think:
-        if think.count(_THINK_OPEN) != 1 or think.lstrip().find(_THINK_OPEN) != 0:
+    think = before[: -len(THINK_CLOSE)]
+    if THINK_OPEN in think:
+        if think.count(THINK_OPEN) != 1 or think.lstrip().find(THINK_OPEN) != 0:
             return None  # text before the think block, or two of them
-        think = think.lstrip()[len(_THINK_OPEN) :]
+        think = think.lstrip()[len(THINK_OPEN) :]
     return think, body[opened + len(OPEN_TAG) : -len(CLOSE_TAG)]
 
 

@@ -62,6 +62,7 @@ from grpo_cli.verify.sources import (
     MAX_SCAN,
     SCALE_WORD,
     SENTENCE_END,
+    THINK_CLOSE,
     boxed_answer,
     boxes,
     hashes_span,
@@ -157,11 +158,11 @@ def _after_thinking(r: _Reading) -> tuple[str, str] | None:
     """The answer after a closed `</think>` is the final one: '<think>... \boxed{13}? Wait, 18 - 4 = 14.</think> She
     has **14** pens left.' Only when nothing after it states an answer is the reasoning read ('Final answer: 68.'
     closed the thinking, then the text was cut at '<answer>6')."""
-    thought = r.text.rfind("</think>")
-    rest = r.text[thought + len("</think>") :].strip() if thought >= 0 else ""
+    thought = r.text.rfind(THINK_CLOSE)
+    rest = r.text[thought + len(THINK_CLOSE) :].strip() if thought >= 0 else ""
     if not rest or (CHECK.match("\n" + rest) and not CONCLUDES_AGAIN.search(rest)):  # nothing, or only a check
         return None
-    after = _find_span(r.text[thought + len("</think>") :], r.mode, r.ended, r.math)
+    after = _find_span(r.text[thought + len(THINK_CLOSE) :], r.mode, r.ended, r.math)
     if after is not None:
         return after
     first = rest.split("\n\n", 1)

@@ -21,7 +21,7 @@ from grpo_cli.verify.lexicon import (
     either,
 )
 from grpo_cli.verify.numbers import NUMBER_RE
-from grpo_cli.verify.sources import CLOSE_TAG, HASHES, phrase_matches, phrase_span
+from grpo_cli.verify.sources import CLOSE_TAG, HASHES, THINK_CLOSE, phrase_matches, phrase_span
 
 # A few-shot run-on: after answering, the model writes the next "Question:" of the prompt's pattern and answers that.
 # A chat transcript continued the same way: 'Human:' / 'User:' then 'Assistant:'.
@@ -155,6 +155,10 @@ def without_trailers(text: str, scenarios: bool = True) -> str:
     for _ in range(4):
         body = text[:end].rstrip()
         start = body.rfind("\n\n") + 2
+        # A closing '</think>' ends the reasoning's last paragraph as a blank line does: what follows it (the answer)
+        # is no part of a trailer the reasoning ended on ('If they left at once, ... 12 + 5 = 17.\n</think>\n
+        # <answer>17</answer>' is not a second scenario with the answer in it).
+        start = max(start, body.rfind(THINK_CLOSE))
         core = unmarked(body[start:])
         trailer = TRAILER.match(core)
         if trailer and trailer.group("scenario") and (not scenarios or "\\boxed" in core):

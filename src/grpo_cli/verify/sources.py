@@ -33,6 +33,8 @@ MAX_SPAN = 4_000
 OPEN_TAG = "<answer>"
 
 CLOSE_TAG = "</answer>"
+# The R1 format's think block, which the answer tag follows (DeepSeek-R1, arXiv 2501.12948, table 1).
+THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 
 _BOX_TOKENS = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])[ \t]*(?P<brace>\{)?|\\[{}]|[{}]")
 

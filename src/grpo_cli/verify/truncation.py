@@ -27,6 +27,8 @@ from grpo_cli.verify.region import (
 )
 from grpo_cli.verify.sources import (
     SENTENCE_END,
+    THINK_CLOSE,
+    THINK_OPEN,
     phrase_span,
 )
 
@@ -72,7 +74,7 @@ def looped_lines(text: str) -> str | None:
     last, prev = lines[-1].strip(), lines[-2].strip()
     if not last or not prev or prev == last or not prev.startswith(last) or lines[-3].strip() != prev:
         return None
-    if text.rfind("<think>") > text.rfind("</think>"):
+    if text.rfind(THINK_OPEN) > text.rfind(THINK_CLOSE):
         return None  # still thinking: nothing concluded
     concluding = re.split(r"[.!?]\s", prev.rstrip(".!? "))[-1]
     if not NUMBER_RE.search(concluding):
@@ -95,7 +97,7 @@ def looped_sentence(text: str) -> str | None:
     total is 42 +'. The text up to the last complete repeat."""
     segments = [part.strip() for part in _SEGMENT.split(text[-1500:].rstrip())]
     segments = [part for part in segments if part]
-    if len(segments) < 3 or text.rfind("<think>") > text.rfind("</think>"):
+    if len(segments) < 3 or text.rfind(THINK_OPEN) > text.rfind(THINK_CLOSE):
         return None
     cut, last, before = segments[-1], segments[-2], segments[-3]
     if last != before or last == cut or not last.startswith(cut) or not last.endswith((".", "!")):
