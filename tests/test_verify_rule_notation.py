@@ -23,6 +23,7 @@ HELD = [
     ("x = 3", "3", None),  # a variable that names the value
     ("(-\\infty, 3]", "(-\\infty,3]", None),
     ("12\\text{ cm}^2", "12", None),
+    ("2500\\text{ m}", "2500", None),  # a small m is a metre
     ("3\\sqrt{3}i", "3\\sqrt3 i", None),  # letters the reference writes
     ("\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", None),
     ("\\text{(B)}", "\\text{(B)}", None),
@@ -38,6 +39,7 @@ NOT_HELD = [
     ("12\\ \\to\\ \\mathbf{14}", "12"),  # an arrow to another value
     ("480\\\\ \\hline 481", "480"),  # a second row
     ("x \\ne 42", "42"),  # a relation the reference does not state
+    ("2500\\text{M}", "2500"),  # a capital M is mega or million, no metre: the value is not 2500 alone
     ("\\mathbb{R}\\setminus\\{42\\}", "42"),  # a set without the value
     ("20\\,\\delta_{k,20} + 22\\,(1-\\delta_{k,20})", "20"),  # a condition written as math
     ("42 (a guess)", "42"),  # a remark in brackets

@@ -114,15 +114,20 @@ UNIT_JOINS = r"and|i|και|y|et|und|e|и|dan|v[àa]|ve|en|a"  # '13 zł i 50 gr
 
 # A metric quantity is also its value in the neighbouring unit a question may have asked for (docs/verifiers.md,
 # Conventions): '3 kg' is 3 and 3000 (grams), '1350 g' 1350 and 1.35 (kg), '2.5 km' 2.5 and 2500 (metres), '0.45 m'
-# 0.45 and 45 (centimetres), '150,000 meters' also 150 (km), '2.45 L' also 2450 (mL): (unit words, factor).
+# 0.45 and 45 (centimetres), '150,000 meters' also 150 (km), '2.45 L' also 2450 (mL): (unit words, factor). The
+# one-letter symbols m and g are read in lower case only, as SI writes them: 'M' is mega or million and 'G' giga, so
+# '2500\\text{M}' is no length and not also 2.5 (a hedge bench/verify_multishot.py found).
 METRIC_UNITS: tuple[tuple[str, int | Fraction | None], ...] = (
     (r"km|kilomet(?:er|re)s?|kil[óo]metros?|kilom[èe]tres?", 1000),
     (r"kg|kilograms?|kilogramos?|kilogramm[e]?|kilogrammes?|килограмм(?:а|ов)?|кг", 1000),
     (r"l|liters?|litres?|litros?|liter", 1000),
     (r"ml|milliliters?|millilitres?|mililitros?|milliliter|мл", Fraction(1, 1000)),
-    (r"g|grams?|gramos?|gramm|grammes?|грамм(?:а|ов)?", Fraction(1, 1000)),
+    (r"(?-i:g)|grams?|gramos?|gramm|grammes?|грамм(?:а|ов)?", Fraction(1, 1000)),
     (r"cm|centimeters?|centimetres?|cent[íi]metros?|zentimeter", Fraction(1, 100)),
-    (r"m|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?", None),  # 100 (cm) below 1000 m, else 1/1000 (km)
+    (
+        r"(?-i:m)|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?",
+        None,
+    ),  # 100 (cm) below 1000 m, else 1/1000 (km)
 )
 
 METRIC_WORDS = "|".join(unit for unit, _ in METRIC_UNITS)
