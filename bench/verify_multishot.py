@@ -18,6 +18,8 @@ are one answer).
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py                  # the table in docs/verifiers.md
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --sets 14 --show  # one held-out set, every hedge shown
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --no-math-verify  # ours only (math-verify takes minutes)
+    PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --spread bench/data/spread_heldout_1.jsonl  # a set
+        # written to spread bets: each row scored with each of its targets as the reference, per device
 """
 
 from __future__ import annotations
@@ -119,6 +121,33 @@ def rows_of(sets: list[str], honest: bool) -> list[dict]:
     return rows
 
 
+def spread_rows(path: Path) -> list[dict]:
+    """A set written to spread bets (bench/data/spread_heldout_*.jsonl): each row's completion and the answers it was
+    written to be paid under (`targets`), with its question from ../shared/data by index; grouped by device."""
+    import json
+
+    from final_contract_price import _load
+
+    rows = []
+    for line in path.open():
+        row = json.loads(line)
+        src = _load(row["source"])[row["index"]]
+        task = "gsm8k" if row["source"] == "gsm8k" else "math"
+        question = src.get("question") or src.get("problem")
+        rows.append(
+            {
+                **row,
+                "set": path.stem,
+                "group": row["device"],
+                "kind": row["device"],
+                "task": task,
+                "question": question,
+                "candidates": [str(t) for t in row["targets"]],
+            }
+        )
+    return rows
+
+
 def main() -> None:
     import verify_hacks as hacks
 
@@ -126,23 +155,26 @@ def main() -> None:
     p.add_argument("--sets", nargs="*", default=[s for s in hacks.HELDOUT_SETS if s in hacks.R1_SHAPED])
     p.add_argument("--no-math-verify", action="store_true")
     p.add_argument("--show", action="store_true", help="print every hedge that pays, with its two values")
+    p.add_argument("--spread", type=Path, help="score a set written to spread bets instead (its rows' targets)")
     args = p.parse_args()
     logging.disable(logging.WARNING)
-    rows = rows_of(args.sets, honest=True)
+    rows = spread_rows(args.spread) if args.spread else rows_of(args.sets, honest=True)
     readers = READINGS + (() if args.no_math_verify else ("math-verify",))
     table: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for reader in readers:
         for r, paid in zip(rows, paid_under(rows, reader), strict=True):
             found = hedge(paid, r["task"]) if len(paid) > 1 else None
-            for key in ((r["set"], r["group"]), ("all", r["group"])):
+            for key in ((r["set"], r["group"]), ("all", "spread" if args.spread else r["group"])):
                 table[key]["rows"] += reader == readers[0]
                 table[key][reader] += found is not None and found[2]
                 table[key][reader + " (one quantity)"] += found is not None and not found[2]
+                table[key][reader + " (paid under any)"] += bool(paid)
             if found and args.show:
                 how = "read differently" if found[2] else "one quantity read two ways"
                 print(f"--- {reader} {r['set']} {r['kind']} paid under {found[0]} and {found[1]} ({how})")
                 print(r["completion"][-300:])
     columns = [c for x in readers for c in ((x, x + " (one quantity)") if x != "math-verify" else (x,))]
+    columns.append("final (paid under any)")  # how many rows the reward pays at all, for scale
     print("| rows | n | " + " | ".join(f"hedges paid: {c}" for c in columns) + " |")
     print("|---|---|" + "---|" * len(columns))
     for (name, group), t in sorted(table.items()):
