@@ -124,10 +124,8 @@ METRIC_UNITS: tuple[tuple[str, int | Fraction | None], ...] = (
     (r"ml|milliliters?|millilitres?|mililitros?|milliliter|мл", Fraction(1, 1000)),
     (r"(?-i:g)|grams?|gramos?|gramm|grammes?|грамм(?:а|ов)?", Fraction(1, 1000)),
     (r"cm|centimeters?|centimetres?|cent[íi]metros?|zentimeter", Fraction(1, 100)),
-    (
-        r"(?-i:m)|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?",
-        None,
-    ),  # 100 (cm) below 1000 m, else 1/1000 (km)
+    # metres: 100 (cm) below 1000 m, else 1/1000 (km)
+    (r"(?-i:m)|meters?|metres?|metros?|meter|m[èe]tres?|метр(?:а|ов)?", None),
 )
 
 METRIC_WORDS = "|".join(unit for unit, _ in METRIC_UNITS)
