@@ -17,6 +17,8 @@ MOVIE = "A movie lasts 2 hours. How many minutes does it last?"
 JERKY = "Each stick of jerky costs $0.50. How much does one stick cost in cents?"
 
 # (completion, reference, task, question, expected with the question, expected without it, rule)
+UTENSILS = "Judy bought a dozen cups and 40 dishes. What's the total number of utensils she bought?"
+DOZENS = "Judy bought 96 cups. How many dozen cups did she buy?"
 CASES = [
     # the given data restated is no answer; a conclusion that equals a given number stays right
     ("We know that Maya has 12 apples.", "12", "gsm8k", GIVEN, False, True, "given data restated"),
@@ -76,6 +78,13 @@ CASES = [
     ("The answer is $0.50.", "50", "gsm8k", JERKY, True, True, "unit: dollars asked as cents"),
     ("The answer is $50.", "50", "gsm8k", JERKY, False, True, "unit: $50 is not 50 cents"),
     ("It takes 2 hours, so 120.", "120", "gsm8k", MOVIE, True, True, "unit: on another number than the answer"),
+    # the asked scale (gsm8k): a number before a scale word is its scaled value, and the number as written only where
+    # the sentence that asks counts in that scale (one text is not paid under 96 and under 8)
+    ("<answer>8 dozen</answer>", "96", "gsm8k", UTENSILS, True, True, "scale: the scaled value"),
+    ("<answer>8 dozen</answer>", "8", "gsm8k", UTENSILS, False, True, "scale: a dozen in the data is not asked"),
+    ("<answer>8 dozen</answer>", "8", "gsm8k", DOZENS, True, True, "scale: dozens asked"),
+    ("The answer is 2.4 billion.", "2.4", "gsm8k", "How many billions did it earn?", True, True, "scale: a plural"),
+    ("The answer is 0.035 thousand.", "0.035", "gsm8k", MOVIE, False, True, "scale: thousands not asked"),
 ]
 
 

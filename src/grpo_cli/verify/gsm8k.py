@@ -40,7 +40,7 @@ from grpo_cli.verify.lexicon import (
     scale_value,
 )
 from grpo_cli.verify.numbers import NUMBER_RE, Num, find_numbers, numbers_equal, read_number, words_number
-from grpo_cli.verify.question import in_asked_unit, restated
+from grpo_cli.verify.question import counts_in_scale, in_asked_unit, restated
 from grpo_cli.verify.region import answer_region
 from grpo_cli.verify.separators import read_marks
 from grpo_cli.verify.sources import MAX_SCAN
@@ -533,7 +533,8 @@ def verify(
         # the unit the question asks for: a Fraction, or CONFLICT (a unit that cannot be the asked one)
         same = isinstance(asked, Fraction) and numbers_equal(ref, Num(asked, num.places))
         return Verdict(same, num.canonical(), "ok" if same else "wrong")
-    same = numbers_equal(ref, num) or (num.alt is not None and numbers_equal(ref, Num(num.alt, num.places)))
+    alt = num.alt if counts_in_scale(span, num, question) else None  # '8 dozen' is 8 only where dozens are asked
+    same = numbers_equal(ref, num) or (alt is not None and numbers_equal(ref, Num(alt, num.places)))
     return Verdict(same, num.canonical(), "ok" if same else "wrong")
 
 

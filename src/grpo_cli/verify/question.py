@@ -1,7 +1,7 @@
 r"""Question-aware verdicts (issue 26): an answer that only restates the question is no answer, and the question's
 yes / no form and asked unit inform the comparison.
 
-Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), four
+Where the caller has the prompt (the reward's `prompts` / `question` column, `grpo verify`'s `question` field), five
 rules use it; without a question nothing changes. Two decide whether the answer is one:
 
 - **Given data restated.** The sentence the answer is read from copies four or more consecutive words of the
@@ -15,8 +15,8 @@ rules use it; without a question nothing changes. Two decide whether the answer 
   hold, and an expression named as the choice in a question that offers choices ("Which is larger, $2^{10}$ or
   $10^3$?": `2^{10}` stays an answer).
 
-Two more rules read the question's form (`yes_no_verdict`, `in_asked_unit`), and only change a comparison where
-both the question and the answer say enough:
+Three more rules read the question's form (`yes_no_verdict`, `in_asked_unit`, `counts_in_scale`), and only change a
+comparison where both the question and the answer say enough:
 
 - **Yes / no.** A question that asks yes or no (a sentence ending in '?' that opens with is / are / does / can /
   ... or ¿es / est-ce que / ist / é ..., `lexicon.YES_NO_OPENERS`) with a yes / no reference: an answer that opens
@@ -30,6 +30,12 @@ both the question and the answer say enough:
   seconds` 120, `120 minutes` 120 and not also 2). A unit of another dimension (`$120` for minutes) or one without
   a single size (`2 months` for days) is not credited. An answer with no unit, or with several ('2 hours (120
   minutes)'), is compared as before.
+- **The asked scale** (gsm8k). A number before a scale word is its scaled value (`2.4 billion` is 2400000000,
+  `8 dozen` 96, `1.292 lakh` 129200), and the number as written (2.4, 8, 1.292) only where the sentence that asks
+  counts in a scale of that size (`... in billions?`, 'How many dozen ...?'; not 'She bought a dozen cups. ... How
+  many utensils?'): otherwise one text would be paid under two different
+  answers, a bet spread (bench/verify_multishot.py; the blind spread set found `0.035 thousand` paid under 35 and
+  0.035, `8 dozen` under 96 and 8).
 
 What these rules do not do: a question in another language is not read for its unit; the math task does not
 convert units; no rule judges whether a given number is the right answer: a final answer that equals a number the
@@ -47,11 +53,15 @@ from grpo_cli.verify.lexicon import (
     CONCLUSION_WORDS,
     HOW_MANY_MODIFIERS,
     RATE_WORDS,
+    SCALE_WORDS,
     UNITS,
     YES_NO_JOINS,
     YES_NO_OPENERS,
     either,
+    scale_value,
 )
+from grpo_cli.verify.numbers import Num
+from grpo_cli.verify.sources import SCALE_WORD
 from grpo_cli.verify.text import word_meaning
 
 _WORD = re.compile(r"[^\W_]+")
@@ -184,6 +194,8 @@ _STATED = re.compile(
 )
 _MATH_DOLLAR = re.compile(r"\$(?!\s?[0-9])")  # a '$' that delimits math: no '$' in the span is a currency sign
 CONFLICT = object()  # the answer names a unit that cannot be the asked one: not credited
+_ASKS = re.compile(r"[^.!?。？\n]*[?？]")  # a question's asking sentences ('bought a dozen cups' only gives data)
+_SCALE_NAMED = re.compile(r"(?i)(?<!\w)(" + SCALE_WORDS + r")s?(?!\w)")  # a scale the question counts in: 'in billions'
 
 
 def _unit(word: str) -> tuple[str, int | None]:
@@ -196,6 +208,18 @@ def asked_unit(question: str | None) -> tuple[str, int | None] | None:
         return None
     found = {_unit(next(g for g in m.groups() if g)) for s in question.splitlines() for m in _ASKED.finditer(s.strip())}
     return found.pop() if len(found) == 1 else None
+
+
+def counts_in_scale(span: str, num: Num, question: str | None) -> bool:
+    """Is the number as written (`num.alt`, before a scale word in `span`) what the question counts in? Always where
+    there is no question (module docstring, the asked scale); with one, only where the sentence that asks (the last
+    one ending in '?', else the whole question) names a scale of that size."""
+    said = [scale_value(m.group(1)) for m in SCALE_WORD.finditer(span)]
+    if not question or num.alt is None or num.value is None or not any(num.alt * s == num.value for s in said if s):
+        return True  # no question, or no scaled reading: the rule does not apply
+    asks = [q for q in _ASKS.findall(question) if q.strip()]  # the sentence that asks: '... How many dozen?'
+    asked = asks[-1] if asks else question
+    return any(scale_value(m.group(1)) == num.value / num.alt for m in _SCALE_NAMED.finditer(asked))
 
 
 def in_asked_unit(span: str, value: Fraction, question: str | None) -> Fraction | object | None:
