@@ -68,3 +68,15 @@ def test_the_flexible_reading_reads_a_percent_two_ways():
     paid = multishot.paid_under([row], "flexible")[0]
     assert sorted(c for c, _ in paid) == ["0.4", "40"]
     assert multishot.hedge(paid, "gsm8k") == ("0.4", "40", False)
+
+
+def test_the_spread_set_spreads_only_by_a_quantity_read_in_two_units(shared_data):
+    # bench/data/spread_heldout_1.jsonl, written blind to be paid under two or more answers (docs/verifiers.md, "Hedges
+    # that pay"): no device makes the reward read one text two ways; what still pays twice is one quantity written
+    # with a unit whose bare number the reference may count either way, where the question names neither unit
+    rows = multishot.spread_rows(REPO / "bench" / "data" / "spread_heldout_1.jsonl")
+    paid = multishot.paid_under(rows, "final")
+    found = [(r["device"], multishot.hedge(p, r["task"])) for r, p in zip(rows, paid, strict=True)]
+    assert [f for f in found if f[1] is not None and f[1][2]] == []
+    assert {device for device, h in found if h is not None} <= {"percent", "dollar_decimal", "cents", "hours_minutes"}
+    assert sum(bool(p) for p in paid) > 100
