@@ -85,6 +85,8 @@ CASES = [
     ("<answer>8 dozen</answer>", "8", "gsm8k", DOZENS, True, True, "scale: dozens asked"),
     ("The answer is 2.4 billion.", "2.4", "gsm8k", "How many billions did it earn?", True, True, "scale: a plural"),
     ("The answer is 0.035 thousand.", "0.035", "gsm8k", MOVIE, False, True, "scale: thousands not asked"),
+    ("The answer is $50k.", "50", "gsm8k", MOVIE, False, True, "scale: an abbreviation, not asked"),
+    ("The answer is $50k.", "50", "gsm8k", "How many thousand dollars?", True, True, "scale: an abbreviation, asked"),
 ]
 
 

@@ -33,9 +33,9 @@ comparison where both the question and the answer say enough:
 - **The asked scale** (gsm8k). A number before a scale word is its scaled value (`2.4 billion` is 2400000000,
   `8 dozen` 96, `1.292 lakh` 129200), and the number as written (2.4, 8, 1.292) only where the sentence that asks
   counts in a scale of that size (`... in billions?`, 'How many dozen ...?'; not 'She bought a dozen cups. ... How
-  many utensils?'): otherwise one text would be paid under two different
-  answers, a bet spread (bench/verify_multishot.py; the blind spread set found `0.035 thousand` paid under 35 and
-  0.035, `8 dozen` under 96 and 8).
+  many utensils?'); the same for an abbreviation (`$50k`, `$2.4M`). Otherwise one text would be paid under two
+  different answers, a bet spread (bench/verify_multishot.py; the blind spread set found `0.035 thousand` paid under
+  35 and 0.035, `8 dozen` under 96 and 8).
 
 What these rules do not do: a question in another language is not read for its unit; the math task does not
 convert units; no rule judges whether a given number is the right answer: a final answer that equals a number the
@@ -53,6 +53,7 @@ from grpo_cli.verify.lexicon import (
     CONCLUSION_WORDS,
     HOW_MANY_MODIFIERS,
     RATE_WORDS,
+    SCALE_ABBREVIATIONS,
     SCALE_WORDS,
     UNITS,
     YES_NO_JOINS,
@@ -195,6 +196,7 @@ _STATED = re.compile(
 _MATH_DOLLAR = re.compile(r"\$(?!\s?[0-9])")  # a '$' that delimits math: no '$' in the span is a currency sign
 CONFLICT = object()  # the answer names a unit that cannot be the asked one: not credited
 _ASKS = re.compile(r"[^.!?。？\n]*[?？]")  # a question's asking sentences ('bought a dozen cups' only gives data)
+_SCALE_ABBREVIATED = re.compile(r"(?<=[0-9])(?:" + SCALE_ABBREVIATIONS + ")")  # glued to its number: '50k', '2.4 bn'
 _SCALE_NAMED = re.compile(r"(?i)(?<!\w)(" + SCALE_WORDS + r")s?(?!\w)")  # a scale the question counts in: 'in billions'
 
 
@@ -215,6 +217,7 @@ def counts_in_scale(span: str, num: Num, question: str | None) -> bool:
     there is no question (module docstring, the asked scale); with one, only where the sentence that asks (the last
     one ending in '?', else the whole question) names a scale of that size."""
     said = [scale_value(m.group(1)) for m in SCALE_WORD.finditer(span)]
+    said += [scale_value(m.group(0)) for m in _SCALE_ABBREVIATED.finditer(span)]  # '$50k', '$2.4M'
     if not question or num.alt is None or num.value is None or not any(num.alt * s == num.value for s in said if s):
         return True  # no question, or no scaled reading: the rule does not apply
     asks = [q for q in _ASKS.findall(question) if q.strip()]  # the sentence that asks: '... How many dozen?'
