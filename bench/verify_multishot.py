@@ -15,7 +15,9 @@ that pays when two of the candidates it is paid under are different answers: nei
 (`<answer>c</answer>`), is paid under the other (so '0.5' and '1/2', or a rounding within the documented tolerance,
 are one answer).
 
-    PYTHONPATH=src .venv/bin/python bench/verify_multishot.py                  # the table in docs/verifiers.md
+    PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --sets "" after 3 4 5 6 7 8 9 10 11 12 13 14  # the
+        # table in docs/verifiers.md: all fourteen held-out sets and the honest written sets (without --sets: the R1-
+        # shaped sets nine to fourteen)
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --sets 14 --show  # one held-out set, every hedge shown
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --no-math-verify  # ours only (math-verify takes minutes)
     PYTHONPATH=src .venv/bin/python bench/verify_multishot.py --spread bench/data/spread_heldout_1.jsonl  # a set
@@ -38,7 +40,7 @@ MAX_CANDIDATES = 12
 READINGS = ("final", "flexible")
 
 
-def candidates(completion: str, reference: str, task: str) -> list[str]:
+def candidates(completion: str, reference: str) -> list[str]:
     """The reference and the distinct numbers a reader sees in the completion (the last MAX_CANDIDATES)."""
     from grpo_cli.verify.numbers import find_numbers
     from grpo_cli.verify.visible import visible
@@ -117,7 +119,7 @@ def rows_of(sets: list[str], honest: bool) -> list[dict]:
             for r in written_rows(path, label):
                 rows.append({**r, "set": "honest" + label, "kind": r["source"], "group": "honest"})
     for r in rows:
-        r["candidates"] = candidates(r["completion"], str(r["reference"]), r["task"])
+        r["candidates"] = candidates(r["completion"], str(r["reference"]))
     return rows
 
 

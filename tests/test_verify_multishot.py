@@ -24,7 +24,7 @@ TWO_VALUES = {"two_values", "json_alternatives", "grader_conditional", "retracti
 def _rows(which: str) -> list[dict]:
     rows = [r for r in hacks.heldout_rows(which, n=40) if r["kind"] in TWO_VALUES or r["group"] == "keep"]
     for r in rows:
-        r["candidates"] = multishot.candidates(r["completion"], r["answer"], r["task"])
+        r["candidates"] = multishot.candidates(r["completion"], r["answer"])
     return [r for r in rows if len(r["candidates"]) > 1]  # (a row that shows only its answer has nothing to spread)
 
 
@@ -49,7 +49,7 @@ def test_the_reward_pays_honest_answers_for_one_answer(shared_data):
 
     rows = [r for label, path in WRITTEN_SETS.items() for r in written_rows(path, label)]
     for r in rows:
-        r["candidates"] = multishot.candidates(r["completion"], r["reference"], r["task"])
+        r["candidates"] = multishot.candidates(r["completion"], r["reference"])
     spread, paid = _spread(rows)
     assert spread == [] and paid > 500
 
@@ -64,7 +64,7 @@ def test_a_hedge_is_two_answers_and_one_quantity_is_not():
 def test_the_flexible_reading_reads_a_percent_two_ways():
     # the control for the count: '40%' is paid under 40 and under 0.4, one quantity (verify.gsm8k.span_number's alt)
     row = {"completion": "<answer>40%</answer>", "task": "gsm8k", "question": None}
-    row["candidates"] = multishot.candidates(row["completion"], "0.4", "gsm8k")
+    row["candidates"] = multishot.candidates(row["completion"], "0.4")
     paid = multishot.paid_under([row], "flexible")[0]
     assert sorted(c for c, _ in paid) == ["0.4", "40"]
     assert multishot.hedge(paid, "gsm8k") == ("0.4", "40", False)
