@@ -216,10 +216,12 @@ def counts_in_scale(span: str, num: Num, question: str | None) -> bool:
     """Is the number as written (`num.alt`, before a scale word in `span`) what the question counts in? Always where
     there is no question (module docstring, the asked scale); with one, only where the sentence that asks (the last
     one ending in '?', else the whole question) names a scale of that size."""
+    if not question or num.alt is None or num.value is None:
+        return True  # no question, or one reading only: the rule does not apply (most rows stop here, unscanned)
     said = [scale_value(m.group(1)) for m in SCALE_WORD.finditer(span)]
     said += [scale_value(m.group(0)) for m in _SCALE_ABBREVIATED.finditer(span)]  # '$50k', '$2.4M'
-    if not question or num.alt is None or num.value is None or not any(num.alt * s == num.value for s in said if s):
-        return True  # no question, or no scaled reading: the rule does not apply
+    if not any(num.alt * s == num.value for s in said if s):
+        return True  # the second reading is no scale's ('20%' is also 0.2)
     asks = [q for q in _ASKS.findall(question) if q.strip()]  # the sentence that asks: '... How many dozen?'
     asked = asks[-1] if asks else question
     return any(scale_value(m.group(1)) == num.value / num.alt for m in _SCALE_NAMED.finditer(asked))
